@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+export const featureFlagsStreamId = 'config-featureFlags';
+
+export const FeatureFlag = z.object({
+  enabled: z.boolean(),
+  userExceptions: z.array(z.string()),
+  amplifyGroupExceptions: z.array(z.string()),
+});
+export type FeatureFlag = z.infer<typeof FeatureFlag>;
+
+/** The section as the dialog sends and reads it: flags keyed by camelCase name. */
+export const FeatureFlagsSection = z.record(z.string(), FeatureFlag);
+export type FeatureFlagsSection = z.infer<typeof FeatureFlagsSection>;
+
+export const defaultFeatureFlag = (): FeatureFlag => ({
+  enabled: false,
+  userExceptions: [],
+  amplifyGroupExceptions: [],
+});
+
+/** 'dark mode' -> 'darkMode': spaces convert to camelCase (spec 5). */
+export const toFeatureFlagName = (raw: string): string =>
+  raw
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+    .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join('');
+
+type Named = { name: string };
+export type FeatureFlagsEvent =
+  | { type: 'FeatureFlagCreated'; data: Named }
+  | { type: 'FeatureFlagRemoved'; data: Named }
+  | { type: 'FeatureFlagEnabled'; data: Named }
+  | { type: 'FeatureFlagDisabled'; data: Named }
+  | { type: 'FeatureFlagUserExceptionAdded'; data: Named & { email: string } }
+  | { type: 'FeatureFlagUserExceptionRemoved'; data: Named & { email: string } }
+  | { type: 'FeatureFlagGroupExceptionAdded'; data: Named & { group: string } }
+  | { type: 'FeatureFlagGroupExceptionRemoved'; data: Named & { group: string } };
+
+export const featureFlagsEventTypes = [
+  'FeatureFlagCreated',
+  'FeatureFlagRemoved',
+  'FeatureFlagEnabled',
+  'FeatureFlagDisabled',
+  'FeatureFlagUserExceptionAdded',
+  'FeatureFlagUserExceptionRemoved',
+  'FeatureFlagGroupExceptionAdded',
+  'FeatureFlagGroupExceptionRemoved',
+] as const satisfies readonly FeatureFlagsEvent['type'][];
+
+/**
+ * Whether a flag is on for one user (spec 4): enabled means on for everyone but the user exceptions;
+ * disabled means off for everyone but the excepted users and members of excepted groups.
+ */
+export const isFlagOnFor = (flag: FeatureFlag, email: string, userGroups: readonly string[]): boolean => {
+  const excepted =
+    flag.userExceptions.includes(email) || flag.amplifyGroupExceptions.some((g) => userGroups.includes(g));
+  if (flag.enabled) return !flag.userExceptions.includes(email);
+  return excepted;
+};

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { sectionSchemas, sectionTypes, SectionMeta, type SectionType } from '../admin/sections';
+import { FeatureFlagsSection } from '../admin/feature-flags';
+
+export const routes = {
+  configs: '/amplifymin/configs',
+  configsUpdate: '/amplifymin/configs/update',
+  featureFlags: '/amplifymin/feature_flags',
+  events: '/api/events',
+  devLogin: '/auth/dev-login',
+  logout: '/auth/logout',
+  me: '/auth/me',
+  live: '/live',
+  health: '/healthz',
+} as const;
+
+/** GET /amplifymin/configs */
+export const ConfigsResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    admins: sectionSchemas.admins,
+    featureFlags: sectionSchemas.featureFlags,
+  }),
+  meta: z.record(z.string(), SectionMeta),
+  position: z.string(),
+});
+export type ConfigsResponse = z.infer<typeof ConfigsResponse>;
+
+/** One section of POST /amplifymin/configs/update; `version` is what the dialog loaded (optional). */
+export const ConfigurationUpdate = z.object({
+  type: z.string(),
+  data: z.unknown(),
+  version: z.number().int().nonnegative().optional(),
+});
+export const ConfigsUpdateRequest = z.object({
+  configurations: z.array(ConfigurationUpdate).min(1, 'configurations must list at least one section'),
+});
+export type ConfigsUpdateRequest = z.infer<typeof ConfigsUpdateRequest>;
+
+export const isSectionType = (t: string): t is SectionType => (sectionTypes as string[]).includes(t);
+
+export const SectionResult = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  /** 'invalid' (400) or 'conflict' (409) when success is false. */
+  reason: z.enum(['invalid', 'conflict']).optional(),
+  version: z.number().int().optional(),
+  changedBy: z.string().optional(),
+});
+export type SectionResult = z.infer<typeof SectionResult>;
+
+export const ConfigsUpdateResponse = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  data: z.record(z.string(), SectionResult),
+  position: z.string(),
+});
+export type ConfigsUpdateResponse = z.infer<typeof ConfigsUpdateResponse>;
+
+/** GET /amplifymin/feature_flags: flags resolved for the caller. */
+export const ResolvedFeatureFlagsResponse = z.object({
+  success: z.literal(true),
+  data: z.record(z.string(), z.boolean()),
+});
+export type ResolvedFeatureFlagsResponse = z.infer<typeof ResolvedFeatureFlagsResponse>;
+
+export { FeatureFlagsSection };
+
+/** A failed request, whatever the route. */
+export const ErrorResponse = z.object({ success: z.literal(false), message: z.string() });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+const position = z.string().regex(/^\d+$/, 'must be a whole number');
+
+/** GET /api/events filters (operators). */
+export const EventsQuery = z.object({
+  stream: z.string().optional(),
+  type: z.string().optional(),
+  actor: z.string().optional(),
+  after: position.optional(),
+  since: z.iso.datetime({ offset: true }).optional(),
+  until: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+export type EventsQuery = z.infer<typeof EventsQuery>;
+
+/** `?waitFor=<position>` on read routes: hold the answer until the projections passed it. */
+export const WaitForQuery = z.object({ waitFor: position.optional() });

