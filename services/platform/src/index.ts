@@ -7,4 +7,7 @@ export * from './event-store/index';
 export * from './identity/index';
 export * from './http/error-handler';
 export * from './http/request-context';
+export * from './http/service-app';
+export * from './lifecycle/shutdown';
+export * from './lifecycle/secret-file';
 export * from './logging/logger';

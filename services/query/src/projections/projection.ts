@@ -1,0 +1,15 @@
+import type { ReadModelName, RecordedEvent } from '@app/contracts';
+import type { Db } from '@app/platform';
+
+/**
+ * Folds events into `rm_*` rows. `apply` runs inside the runner's transaction, which also writes the
+ * checkpoint, and answers the ids of the rows it changed (pushed to live dashboards).
+ */
+export interface Projection {
+  name: string;
+  readModel: ReadModelName | null;
+  handles: readonly string[];
+  apply(event: RecordedEvent, trx: Db): Promise<string[]>;
+  /** Empties the read model, for a rebuild from position 0. */
+  reset(trx: Db): Promise<void>;
+}

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { routes, WaitForQuery, type ConfigsResponse } from '@app/contracts';
+import type { Db } from '@app/platform';
+import type { Projection } from '../projections/projection';
+import { readAdmins, readFeatureFlags, readSectionMeta } from '../read/admin-config';
+import { waitForPosition } from '../read/wait-for';
+import { projectionCheckpoint } from '../runner/run-batch';
+
+/** GET /amplifymin/configs: every section built so far, with the version each was loaded at. */
+export const configsRoute =
+  (db: Db, projections: readonly Projection[]): FastifyPluginAsync =>
+  async (app) => {
+    app.get(routes.configs, { preHandler: app.requireAdmin }, async (request) => {
+      const { waitFor } = WaitForQuery.parse(request.query);
+      if (waitFor) await waitForPosition(db, projections, waitFor);
+      const [admins, featureFlags, meta, cps] = await Promise.all([
+        readAdmins(db),
+        readFeatureFlags(db),
+        readSectionMeta(db),
+        Promise.all(projections.map((p) => projectionCheckpoint(db, p))),
+      ]);
+      const position = cps.reduce((min, cp) => (BigInt(cp.globalPosition) < BigInt(min) ? cp.globalPosition : min), cps[0]?.globalPosition ?? '0');
+      const answer: ConfigsResponse = { success: true, data: { admins, featureFlags }, meta, position };
+      return answer;
+    });
+  };

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { isFlagOnFor, routes, WaitForQuery, type ResolvedFeatureFlagsResponse } from '@app/contracts';
+import type { Db } from '@app/platform';
+import type { Projection } from '../projections/projection';
+import { readFeatureFlags } from '../read/admin-config';
+import { waitForPosition } from '../read/wait-for';
+
+/** Where a user's Amplify groups come from; no groups exist until the groups section lands. */
+export type GroupMembership = (email: string) => Promise<string[]>;
+export const noGroups: GroupMembership = () => Promise.resolve([]);
+
+/** GET /amplifymin/feature_flags: every flag resolved for the caller. */
+export const featureFlagsRoute =
+  (db: Db, projections: readonly Projection[], groupsOf: GroupMembership): FastifyPluginAsync =>
+  async (app) => {
+    app.get(routes.featureFlags, { preHandler: app.requireUser }, async (request) => {
+      const { waitFor } = WaitForQuery.parse(request.query);
+      if (waitFor) await waitForPosition(db, projections, waitFor);
+      const email = request.principal ?? '';
+      const [flags, groups] = await Promise.all([readFeatureFlags(db), groupsOf(email)]);
+      const data = Object.fromEntries(Object.entries(flags).map(([name, f]) => [name, isFlagOnFor(f, email, groups)]));
+      const answer: ResolvedFeatureFlagsResponse = { success: true, data };
+      return answer;
+    });
+  };

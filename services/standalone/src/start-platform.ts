@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import fastifyStatic from '@fastify/static';
+import { commandService, seedAdmins } from '@app/command';
+import { allProjections, queryService, startProjectionRunner } from '@app/query';
+import { startWorkers } from '@app/workers';
+import {
+  createLogger,
+  createServiceApp,
+  migrateToLatest,
+  openDatabase,
+  sessionTokens,
+  type Logger,
+} from '@app/platform';
+
+export interface PlatformOptions {
+  databaseUrl: string;
+  redisUrl?: string;
+  port: number;
+  host: string;
+  adminEmails: readonly string[];
+  /** The built web app (web/dist); not served when absent. */
+  webDist?: string;
+  logLevel?: string;
+  logger?: Logger;
+  sessionSecret?: string;
+  devLogin?: boolean;
+}
+
+export interface RunningPlatform {
+  url: string;
+  logger: Logger;
+  /** Stops taking requests, finishes those in flight, a projection batch and jobs, then closes pools. */
+  close(): Promise<void>;
+  /** Resolves once the projections have caught up with the log as it is now. */
+  idle(): Promise<void>;
+}
+
+/** Command, query and workers in one process, on one port, with the web app: the embedded default. */
+export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatform> => {
+  const logger = opts.logger ?? createLogger(opts.logLevel ?? 'info', 'platform');
+  const database = openDatabase(opts.databaseUrl, { max: 10 });
+  const { db } = database;
+  await migrateToLatest(db);
+  await seedAdmins(db, opts.adminEmails);
+
+  const runner = await startProjectionRunner({ db, databaseUrl: opts.databaseUrl, projections: allProjections, logger });
+  await runner.idle();
+  const workers = await startWorkers({
+    db,
+    databaseUrl: opts.databaseUrl,
+    ...(opts.redisUrl ? { redisUrl: opts.redisUrl } : {}),
+    logger,
+    routes: () => null,
+    processors: {},
+  });
+
+  const tokens = sessionTokens(opts.sessionSecret ?? randomBytes(32).toString('base64url'));
+  const app = await createServiceApp({ db, logger, tokens, devLogin: opts.devLogin ?? true });
+  await app.register(commandService({ db }));
+  await app.register(queryService({ db, databaseUrl: opts.databaseUrl, logger }));
+  if (opts.webDist && existsSync(opts.webDist)) {
+    await app.register(fastifyStatic, { root: opts.webDist, wildcard: false });
+  }
+  const address = await app.listen({ port: opts.port, host: opts.host });
+
+  return {
+    url: address.replace('[::1]', 'localhost'),
+    logger,
+    idle: () => runner.idle(),
+    close: async () => {
+      await app.close();
+      await workers.stop();
+      await runner.stop();
+      await database.close();
+    },
+  };
+};
