@@ -1,4 +1,5 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import { routes } from '@app/contracts';
 import type { Db } from '../db/database';
 import { readModelAdminDirectory } from '../identity/admin-directory';
@@ -25,8 +26,8 @@ export interface ServiceAppOptions {
  * answers, who is calling (401/403 guards), /auth routes and /healthz.
  */
 export const createServiceApp = async (opts: ServiceAppOptions): Promise<FastifyInstance> => {
-  const app = Fastify({
-    loggerInstance: opts.logger as FastifyBaseLogger,
+  const app: FastifyInstance = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
+    loggerInstance: opts.logger,
     genReqId: requestIdFactory,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

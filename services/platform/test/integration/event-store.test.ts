@@ -73,7 +73,7 @@ describe('event store', () => {
     const results = await Promise.allSettled([write('a@x.io'), write('b@x.io'), write('c@x.io')]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results.filter((r) => r.status === 'rejected')) {
-      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+      expect(r.reason).toBeInstanceOf(ConcurrencyError);
     }
     expect(await readStream(t.db, 's-race')).toHaveLength(1);
   });
