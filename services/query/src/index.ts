@@ -40,3 +40,5 @@ export const queryService =
     await app.register(eventsRoute(opts.db));
     await app.register(liveRoute(hub));
   };
+export { projectionLockKey, changesChannel } from './runner/channels';
+export { readAdmins, readFeatureFlags, readSectionMeta } from './read/admin-config';

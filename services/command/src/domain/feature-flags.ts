@@ -26,7 +26,7 @@ const normalise = (flags: FeatureFlagsSection): FeatureFlagsState => {
   for (const [rawName, flag] of Object.entries(flags)) {
     const name = toFeatureFlagName(rawName);
     if (name === '') throw new DomainError(adminMessages.featureNameRequired);
-    if (name in out) throw new DomainError(adminMessages.featureNameUnique);
+    if (Object.hasOwn(out, name)) throw new DomainError(adminMessages.featureNameUnique);
     const users = unique(flag.userExceptions.map(normaliseEmail).filter((e) => e !== ''));
     const bad = users.find((e) => !isEmail(e));
     if (bad !== undefined) throw new DomainError(platformMessages.invalidEmail(bad));
@@ -59,8 +59,12 @@ const flagEvents = (name: string, before: FeatureFlag | undefined, after: Featur
   return [...created, ...toggled, ...exceptionEvents(name, from, after)];
 };
 
+/** The flag of that name, never a member every object inherits ('constructor', 'toString'...). */
+const own = (state: FeatureFlagsState, name: string): FeatureFlag | undefined =>
+  Object.hasOwn(state, name) ? state[name] : undefined;
+
 const withFlag = (state: FeatureFlagsState, name: string, change: (f: FeatureFlag) => FeatureFlag) => {
-  const flag = state[name];
+  const flag = own(state, name);
   return flag ? { ...state, [name]: change(flag) } : state;
 };
 
@@ -72,9 +76,9 @@ export const featureFlagsDecider: Decider<FeatureFlagsState, FeatureFlagsCommand
       case 'UpdateFeatureFlags': {
         const next = normalise(command.data.flags);
         const removed = Object.keys(state)
-          .filter((name) => !(name in next))
+          .filter((name) => !Object.hasOwn(next, name))
           .map((name): E => ({ type: 'FeatureFlagRemoved', data: { name } }));
-        const changed = Object.entries(next).flatMap(([name, flag]) => flagEvents(name, state[name], flag));
+        const changed = Object.entries(next).flatMap(([name, flag]) => flagEvents(name, own(state, name), flag));
         return [...removed, ...changed];
       }
       default:

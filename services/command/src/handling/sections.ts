@@ -7,6 +7,7 @@ import {
   type SectionType,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
+import { ZodError } from 'zod';
 import { adminsDecider } from '../domain/admins';
 import { featureFlagsDecider } from '../domain/feature-flags';
 import { handleCommand, type CommandOutcome } from './handle-command';
@@ -21,5 +22,16 @@ export const sectionHandlers: { [K in SectionType]: (db: Db, data: SectionData[K
     handleCommand(db, featureFlagsDecider, featureFlagsStreamId, { type: 'UpdateFeatureFlags', data: { flags } }, o),
 };
 
-export const parseSection = <K extends SectionType>(type: K, data: unknown): SectionData[K] =>
-  sectionSchemas[type].parse(data) as SectionData[K];
+/**
+ * Checks one section's data; a ZodError names the field from the request body's root (`at`, e.g.
+ * ['configurations', 0, 'data']), so a wrong whole section still says which one it is.
+ */
+export const parseSection = <K extends SectionType>(
+  type: K,
+  data: unknown,
+  at: readonly PropertyKey[] = [],
+): SectionData[K] => {
+  const parsed = sectionSchemas[type].safeParse(data);
+  if (parsed.success) return parsed.data as SectionData[K];
+  throw new ZodError(parsed.error.issues.map((issue) => ({ ...issue, path: [...at, ...issue.path] })));
+};

@@ -42,10 +42,17 @@ export const configsUpdateRoute =
       if (unknownType) {
         return reply.code(400).send({ success: false, message: platformMessages.unknownSection(unknownType.type) });
       }
+      // One entry per section: a second one would be decided against the first's result, or (same
+      // Idempotency-Key, same commandId) silently answered with the first one's result.
+      const repeated = body.configurations.find((c, i) => body.configurations.findIndex((d) => d.type === c.type) !== i);
+      if (repeated) {
+        const message = `configurations: the section '${repeated.type}' is listed more than once`;
+        return reply.code(400).send({ success: false, message });
+      }
       // Every section's shape is checked before any is handled: malformed input appends nothing.
-      const parsed = body.configurations.map((c) => {
+      const parsed = body.configurations.map((c, i) => {
         const type = c.type as SectionType;
-        return { type, data: parseSection(type, c.data), version: c.version };
+        return { type, data: parseSection(type, c.data, ['configurations', i, 'data']), version: c.version };
       });
       const actor = await request.actor();
       const data: Record<string, SectionResult> = {};
@@ -53,10 +60,11 @@ export const configsUpdateRoute =
       for (const section of parsed) {
         const metadata = commandMetadata(request, actor);
         metadata.commandId = `${metadata.commandId}:${section.type}`;
+        const key = { actor: actor.email, commandId: metadata.commandId };
         try {
           const { result } = await runIdempotent<CommandOutcome>(
             db,
-            { actor: actor.email, commandId: metadata.commandId },
+            key,
             (trx) =>
               (sectionHandlers[section.type] as (d: Db, x: unknown, o: object) => Promise<CommandOutcome>)(
                 trx,
@@ -67,7 +75,18 @@ export const configsUpdateRoute =
           position = maxPosition(position, result.position);
           data[section.type] = { success: true, version: result.version };
         } catch (e) {
-          data[section.type] = failure(e, sectionLabels[section.type]);
+          // A retry that ran alongside the first attempt loses the append race to it (its own events
+          // took the versions): that is the same command, so it answers the first attempt's result.
+          const first =
+            e instanceof ConcurrencyError
+              ? await runIdempotent<CommandOutcome>(db, key, () => Promise.reject(e)).catch(() => undefined)
+              : undefined;
+          if (first) {
+            position = maxPosition(position, first.result.position);
+            data[section.type] = { success: true, version: first.result.version };
+          } else {
+            data[section.type] = failure(e, sectionLabels[section.type]);
+          }
         }
       }
       const failed = parsed.filter((s) => !data[s.type]?.success);

@@ -18,6 +18,8 @@ export const openDatabase = (url: string, options: { max?: number } = {}): Datab
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client's error (the server went away) must not crash the process.
   pool.on('error', () => undefined);
+  // ...and neither must one that dies while checked out: the query in flight fails, the process lives.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {

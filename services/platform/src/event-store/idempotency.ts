@@ -1,5 +1,4 @@
 import type { Db } from '../db/database';
-import { isUniqueViolation } from './errors';
 
 export interface IdempotencyKey {
   actor: string;
@@ -38,8 +37,9 @@ export const runIdempotent = async <R>(
     });
     return { result, replayed: false };
   } catch (e) {
-    if (!isUniqueViolation(e, 'command_results_pkey')) throw e;
-    const first = await storedResult<R>(db, key);
+    // A concurrent run of the same command may have won (a duplicate key on command_results, or a
+    // ConcurrencyError on the stream it appended to): then its result is the answer.
+    const first = await storedResult<R>(db, key).catch(() => undefined);
     if (first === undefined) throw e;
     return { result: first, replayed: true };
   }

@@ -80,3 +80,18 @@ export const isAtOrPast = (cp: Checkpoint, target: Checkpoint): boolean => {
   const b = BigInt(target.transactionId);
   return a > b || (a === b && BigInt(cp.globalPosition) >= BigInt(target.globalPosition));
 };
+
+/**
+ * The last committed event in commit order, readable or not yet: an event can be committed while
+ * an older transaction elsewhere in the cluster keeps it below the readable horizon.
+ */
+export const committedHead = async (db: Db): Promise<Checkpoint | null> => {
+  const row = await db
+    .selectFrom('events')
+    .select([sql<string>`transaction_id::text`.as('tx'), 'global_position'])
+    .orderBy(sql`transaction_id`, 'desc')
+    .orderBy('global_position', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { transactionId: row.tx, globalPosition: row.global_position } : null;
+};

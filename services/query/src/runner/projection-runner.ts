@@ -5,7 +5,11 @@ import { projectionLockKey } from './channels';
 import { runBatch } from './run-batch';
 
 export interface ProjectionRunner {
-  /** Resolves once every projection has caught up with what is readable now. */
+  /**
+   * Resolves once every projection has caught up with what is readable now. An event committed
+   * while an older transaction elsewhere in the cluster is still open is not readable yet; to wait
+   * for a given event use `waitForPosition`.
+   */
   idle(): Promise<void>;
   /** Finishes the batch in flight, releases the lock. */
   stop(): Promise<void>;
@@ -28,26 +32,42 @@ export interface RunnerOptions {
 export const startProjectionRunner = async (opts: RunnerOptions): Promise<ProjectionRunner> => {
   const batchSize = opts.batchSize ?? 500;
   const log = opts.logger.child({ component: 'projections' });
-  const lockClient = new pg.Client({ connectionString: opts.databaseUrl });
-  lockClient.on('error', (e) => log.warn({ err: e }, 'lock connection lost'));
-  await lockClient.connect();
+  // The advisory lock lives on a connection of its own. When that connection is lost (server
+  // restart, pg_terminate_backend, network) the lock is gone with it: this instance stops leading
+  // and the next step connects again and competes for the lock, so a lone runner never stays idle.
+  let lockClient: pg.Client | null = null;
   let leader = false;
-  let lockLost = false;
-  lockClient.on('end', () => {
-    lockLost = true;
-    leader = false;
-  });
+  let stopping = false;
+  const connectLock = async (): Promise<pg.Client> => {
+    const c = new pg.Client({ connectionString: opts.databaseUrl });
+    c.on('error', (e) => log.warn({ err: e }, 'lock connection lost'));
+    c.on('end', () => {
+      if (lockClient !== c) return;
+      lockClient = null;
+      if (leader) log.warn('projection runner lost the lead with its lock connection');
+      leader = false;
+    });
+    await c.connect();
+    return c;
+  };
+  lockClient = await connectLock();
 
   const step = async (): Promise<{ more: boolean }> => {
-    if (lockLost) return { more: false };
+    if (stopping) return { more: false };
+    const client = lockClient ?? (lockClient = await connectLock());
     if (!leader) {
-      const r = await lockClient.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [projectionLockKey]);
-      leader = r.rows[0]?.ok === true;
+      const r = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [
+        projectionLockKey,
+      ]);
+      leader = r.rows[0]?.ok === true && lockClient === client;
       if (leader) log.info('projection runner is leader');
       if (!leader) return { more: false };
     }
     let more = false;
-    for (const p of opts.projections) more = (await runBatch(opts.db, p, batchSize)).more || more;
+    for (const p of opts.projections) {
+      if (!leader) return { more: false };
+      more = (await runBatch(opts.db, p, batchSize)).more || more;
+    }
     return { more };
   };
 
@@ -57,8 +77,11 @@ export const startProjectionRunner = async (opts: RunnerOptions): Promise<Projec
   });
   let listener: Listener | undefined;
   try {
-    listener = await listen(opts.databaseUrl, [eventsChannel], () => loop.wake(), (e) =>
-      log.warn({ err: e }, 'event notifications interrupted; polling meanwhile'),
+    listener = await listen(
+      opts.databaseUrl,
+      [eventsChannel],
+      () => loop.wake(),
+      (e) => log.warn({ err: e }, 'event notifications interrupted; polling meanwhile'),
     );
   } catch (e) {
     log.warn({ err: e }, 'cannot LISTEN; polling only');
@@ -68,9 +91,13 @@ export const startProjectionRunner = async (opts: RunnerOptions): Promise<Projec
     idle: () => loop.idle(),
     isLeader: () => leader,
     stop: async () => {
+      stopping = true;
       await loop.stop();
       await listener?.close();
-      await lockClient.end().catch(() => undefined);
+      const c = lockClient;
+      lockClient = null;
+      leader = false;
+      await c?.end().catch(() => undefined);
     },
   };
 };

@@ -2,9 +2,19 @@ import { sql } from 'kysely';
 import type { ChangedMessage, RecordedEvent } from '@app/contracts';
 import { checkpointOf, loadCheckpoint, readAllForward, saveCheckpoint, type Db } from '@app/platform';
 import type { Projection } from '../projections/projection';
-import { changesChannel } from './channels';
+import { changesChannel, projectionLockKey } from './channels';
 
 const checkpointName = (p: Projection) => `projection:${p.name}`;
+
+/**
+ * One writer per projection at a time, whoever calls: a runner that just lost the lead may still be
+ * finishing a batch when the next leader starts one, and a rebuild may run beside the runner. Without
+ * this both would read the same checkpoint and apply the same events twice. Taken first in the
+ * transaction, so the checkpoint is read after the previous writer committed.
+ */
+const lockProjection = async (trx: Db, p: Projection) => {
+  await sql`select pg_advisory_xact_lock(${projectionLockKey}::int, hashtext(${checkpointName(p)}))`.execute(trx);
+};
 
 const notifyChange = async (trx: Db, p: Projection, event: RecordedEvent, ids: string[]) => {
   if (!p.readModel || ids.length === 0) return;
@@ -24,6 +34,7 @@ const notifyChange = async (trx: Db, p: Projection, event: RecordedEvent, ids: s
  */
 export const runBatch = async (db: Db, p: Projection, batchSize: number): Promise<{ more: boolean }> =>
   db.transaction().execute(async (trx) => {
+    await lockProjection(trx, p);
     const from = await loadCheckpoint(trx, checkpointName(p));
     const events = await readAllForward(trx, from, batchSize);
     const last = events[events.length - 1];
@@ -40,6 +51,7 @@ export const runBatch = async (db: Db, p: Projection, batchSize: number): Promis
 /** Empties the read model and folds the whole log again, in one transaction: readers see the old rows until it commits. */
 export const rebuild = async (db: Db, p: Projection, batchSize = 1000): Promise<number> =>
   db.transaction().execute(async (trx) => {
+    await lockProjection(trx, p);
     await p.reset(trx);
     await trx.deleteFrom('checkpoints').where('name', '=', checkpointName(p)).execute();
     let count = 0;

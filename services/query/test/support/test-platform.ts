@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { commandService, seedAdmins } from '@app/command';
+import {
+  routes,
+  sessionCookieName,
+  type ConfigsResponse,
+  type ConfigsUpdateResponse,
+  type RecordedEvent,
+} from '@app/contracts';
+import {
+  createLogger,
+  createServiceApp,
+  eventColumns,
+  sessionTokens,
+  toRecordedEvent,
+  type Logger,
+} from '@app/platform';
+import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
+import { waitForProjections } from './log';
+import {
+  allProjections,
+  queryService,
+  startProjectionRunner,
+  type Projection,
+  type ProjectionRunner,
+} from '../../src/index';
+
+export const silentLogger = (): Logger => createLogger('silent', 'test');
+
+export interface TestPlatform {
+  app: FastifyInstance;
+  database: TestDatabase;
+  runner: ProjectionRunner;
+  /** Signs in through POST /auth/dev-login and answers the session cookie's value. */
+  signIn(email: string): Promise<string>;
+  /** An HTTP call as `email` (anonymous when null), through app.inject. */
+  call(
+    email: string | null,
+    method: 'GET' | 'POST',
+    url: string,
+    options?: { body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+  /** POST /amplifymin/configs/update as `email`. */
+  save(
+    email: string,
+    configurations: unknown[],
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: ConfigsUpdateResponse }>;
+  /** GET /amplifymin/configs as `email`, waiting for `waitFor` when given. */
+  configs(email: string, waitFor?: string): Promise<ConfigsResponse>;
+  /** GET /amplifymin/configs as `email` once the projections have passed every event appended so far. */
+  configsNow(email: string): Promise<ConfigsResponse>;
+  /** Resolves once every projection has passed the last event of the log. */
+  settle(): Promise<void>;
+  /** Every event of the log, in position order (straight from the table). */
+  events(): Promise<RecordedEvent[]>;
+  close(): Promise<void>;
+}
+
+export interface TestPlatformOptions {
+  admins: readonly string[];
+  projections?: readonly Projection[];
+  /** Listen on a real loopback port (for websockets). */
+  listen?: boolean;
+  /** The Amplify groups of a user, for GET /amplifymin/feature_flags. */
+  groupsOf?: (email: string) => Promise<string[]>;
+}
+
+/**
+ * The platform as services/standalone/src/start-platform.ts builds it, without workers and web:
+ * a database of its own, admins seeded, the projection runner, createServiceApp + commandService +
+ * queryService. `close()` stops everything and drops the database.
+ */
+export const startTestPlatform = async (
+  opts: TestPlatformOptions,
+): Promise<TestPlatform & { url: string }> => {
+  const logger = silentLogger();
+  const database = await createTestDatabase();
+  const { db } = database;
+  const projections = opts.projections ?? allProjections;
+  let runner: ProjectionRunner | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    await seedAdmins(db, opts.admins);
+    runner = await startProjectionRunner({ db, databaseUrl: database.url, projections, logger, pollMs: 50 });
+    await waitForProjections(db, runner, projections);
+    const tokens = sessionTokens(randomBytes(32).toString('base64url'));
+    app = await createServiceApp({ db, logger, tokens, devLogin: true });
+    await app.register(commandService({ db }));
+    await app.register(
+      queryService({
+        db,
+        databaseUrl: database.url,
+        logger,
+        projections,
+        ...(opts.groupsOf ? { groupsOf: opts.groupsOf } : {}),
+      }),
+    );
+    const url = opts.listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : '';
+    await app.ready();
+    const theApp = app;
+    const theRunner = runner;
+
+    const cookies = new Map<string, string>();
+    const signIn = async (email: string): Promise<string> => {
+      const res = await theApp.inject({ method: 'POST', url: routes.devLogin, payload: { email } });
+      if (res.statusCode !== 200) throw new Error(`dev-login failed: ${res.statusCode} ${res.body}`);
+      const cookie = res.cookies.find((c) => c.name === sessionCookieName);
+      if (!cookie) throw new Error('dev-login set no session cookie');
+      cookies.set(email, cookie.value);
+      return cookie.value;
+    };
+    const call: TestPlatform['call'] = async (email, method, url, options = {}) => {
+      const session = email === null ? undefined : (cookies.get(email) ?? (await signIn(email)));
+      return theApp.inject({
+        method,
+        url,
+        ...(session ? { cookies: { [sessionCookieName]: session } } : {}),
+        ...(options.headers ? { headers: options.headers } : {}),
+        ...(options.body === undefined ? {} : { payload: options.body as object }),
+      });
+    };
+
+    const configs: TestPlatform['configs'] = async (email, waitFor) => {
+      const res = await call(email, 'GET', waitFor ? `${routes.configs}?waitFor=${waitFor}` : routes.configs);
+      if (res.statusCode !== 200) throw new Error(`GET configs: ${res.statusCode} ${res.body}`);
+      return res.json<ConfigsResponse>();
+    };
+
+    return {
+      app: theApp,
+      url,
+      database,
+      runner: theRunner,
+      signIn,
+      call,
+      save: async (email, configurations, headers) => {
+        const res = await call(email, 'POST', routes.configsUpdate, {
+          body: { configurations },
+          ...(headers ? { headers } : {}),
+        });
+        return { status: res.statusCode, body: res.json<ConfigsUpdateResponse>() };
+      },
+      configs,
+      settle: () => waitForProjections(db, theRunner, projections),
+      configsNow: async (email) => {
+        await waitForProjections(db, theRunner, projections);
+        return configs(email);
+      },
+      events: async () =>
+        (await db.selectFrom('events').select(eventColumns).orderBy('global_position').execute()).map(
+          toRecordedEvent,
+        ),
+      close: async () => {
+        await theApp.close();
+        await theRunner.stop();
+        await database.drop();
+      },
+    };
+  } catch (e) {
+    await app?.close();
+    await runner?.stop();
+    await database.drop();
+    throw e;
+  }
+};

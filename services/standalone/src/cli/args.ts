@@ -1,0 +1,90 @@
+import { parseArgs } from 'node:util';
+import { CliError } from './connection';
+
+export interface TailOptions {
+  follow: boolean;
+  stream?: string;
+  type?: string;
+  actor?: string;
+  after?: string;
+  limit?: number;
+}
+
+export interface ReplayOptions {
+  projection?: string;
+  until?: string;
+}
+
+export type Command =
+  { name: 'help' } | { name: 'tail'; options: TailOptions } | { name: 'replay'; options: ReplayOptions };
+
+const position = (flag: string, v: string | undefined): string | undefined => {
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v)) throw new CliError(`${flag} expects a position (a whole number), got "${v}"`);
+  return v.replace(/^0+(?=\d)/, '');
+};
+
+const positiveInt = (flag: string, v: string | undefined): number | undefined => {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1)
+    throw new CliError(`${flag} expects a whole number of at least 1, got "${v}"`);
+  return n;
+};
+
+const parse = <O extends Record<string, { type: 'string' | 'boolean'; short?: string }>>(
+  args: string[],
+  options: O,
+) => {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false });
+  } catch (e) {
+    throw new CliError(e instanceof Error ? e.message : String(e));
+  }
+};
+
+/** argv after the script: `<command> [options]`. */
+export const parseCommand = (argv: readonly string[]): Command => {
+  const [name, ...rest] = argv;
+  if (
+    name === undefined ||
+    name === 'help' ||
+    name === '--help' ||
+    name === '-h' ||
+    rest.includes('--help') ||
+    rest.includes('-h')
+  ) {
+    return { name: 'help' };
+  }
+  switch (name) {
+    case 'tail': {
+      const { values } = parse(rest, {
+        follow: { type: 'boolean', short: 'f' },
+        stream: { type: 'string' },
+        type: { type: 'string' },
+        actor: { type: 'string' },
+        after: { type: 'string' },
+        limit: { type: 'string' },
+      });
+      const options: TailOptions = { follow: values.follow ?? false };
+      if (values.stream !== undefined) options.stream = values.stream;
+      if (values.type !== undefined) options.type = values.type;
+      if (values.actor !== undefined) options.actor = values.actor.trim().toLowerCase();
+      const after = position('--after', values.after);
+      if (after !== undefined) options.after = after;
+      const limit = positiveInt('--limit', values.limit);
+      if (limit !== undefined) options.limit = limit;
+      return { name: 'tail', options };
+    }
+    case 'replay': {
+      const { values } = parse(rest, { projection: { type: 'string' }, until: { type: 'string' } });
+      const options: ReplayOptions = {};
+      if (values.projection !== undefined) options.projection = values.projection;
+      const until = position('--until', values.until);
+      if (until !== undefined) options.until = until;
+      return { name: 'replay', options };
+    }
+    default:
+      throw new CliError(`Unknown command "${name}"`);
+  }
+};

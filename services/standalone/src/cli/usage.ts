@@ -1,0 +1,37 @@
+export const usage = `Usage: npm run events -- <command> [options]
+
+Operator tools for the event log. The database is DATABASE_URL when set, else the embedded cluster
+of \`npm start\` in DATA_DIR/postgres (./.data/postgres): the running server when the platform is up,
+else a server started for the command and stopped after it.
+
+Commands
+  tail      Print events in commit order, one JSON line each:
+            {"position","recordedAt","stream","version","type","actor","data"}
+    --stream S       only events of stream S (e.g. config-featureFlags)
+    --type T         only events of type T (e.g. FeatureFlagEnabled)
+    --actor A        only events whose actor email is A
+    --after POS      start after the event at position POS (in commit order) and print every
+                     matching event from there on (up to --limit when given)
+    --limit N        without --after: the last N matching events (default 20);
+                     with --after: at most N events
+    --follow, -f     then keep printing new events as they commit (LISTEN + poll) until Ctrl-C
+
+  replay    Rebuild read models from position 0, in one transaction per projection (readers see the
+            old rows until it commits). Refuses while a projection runner holds the projection lock:
+            stop the platform first.
+    --projection P   only projection P (default: all)
+    --until POS      do not touch the live read models: fold the log up to and including the event
+                     at position POS (in commit order) with the same projection code into temporary
+                     tables of a session of its own, and print the configuration as it was then
+                     (as GET /amplifymin/configs would have answered)
+
+  help      This text (also --help, -h)
+
+Examples
+  npm run events -- tail --limit 5
+  npm run events -- tail --stream config-featureFlags --follow
+  npm run events -- tail --actor admin@example.com --after 120 --limit 50
+  npm run events -- replay
+  npm run events -- replay --projection featureFlags
+  npm run events -- replay --until 42
+`;

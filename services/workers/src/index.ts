@@ -1,0 +1,135 @@
+import type { BackoffOptions } from 'bullmq';
+import type { Db, Logger } from '@app/platform';
+import { startReactor, type Reactor } from './reactor';
+import { queueBackend, type BackendKind, type JobQueue, type JobWorker } from './queue-backend';
+import { runJob } from './run-job';
+import type { ProcessorRegistry, Routes } from './jobs/types';
+
+export * from './jobs/types';
+export { processors as platformProcessors, routes as platformRoutes } from './jobs/registry';
+export { startReactor, jobIdOf, triggerOf, defaultReactorCheckpoint, type Reactor, type ReactorOptions } from './reactor';
+export { queueBackend, bullmqSchema, type BackendKind, type JobQueue, type QueueBackend } from './queue-backend';
+export {
+  jobFailedType,
+  jobsStreamOf,
+  jobMetadata,
+  safeErrorMessage,
+  maxErrorLength,
+  recordJobFailure,
+  type JobFailedData,
+} from './job-failures';
+
+export const defaultQueueName = 'platform';
+
+export interface WorkersOptions {
+  db: Db;
+  databaseUrl: string;
+  /** BullMQ on Redis when set, else on its PostgreSQL backend in the platform's database. */
+  redisUrl?: string;
+  logger: Logger;
+  routes: Routes;
+  processors: ProcessorRegistry;
+  /** Jobs one process runs at once. */
+  concurrency?: number;
+  queueName?: string;
+  checkpointName?: string;
+  /** Attempts per job (first run included) and the backoff between them. */
+  retry?: { attempts: number; backoff: BackoffOptions };
+  redisPrefix?: string;
+  pollMs?: number;
+}
+
+export interface RunningWorkers {
+  backend: BackendKind;
+  /** The queue, for inspection; null when there is no job to run. */
+  queue: JobQueue | null;
+  /** Stops enqueuing, finishes the jobs in flight, then closes the queue, the worker and their connections. */
+  stop(): Promise<void>;
+  /**
+   * Resolves once the reactor has routed every event committed before the call and no job is waiting,
+   * delayed (retries included) or running. For tests and tools; production never waits on it.
+   */
+  idle(): Promise<void>;
+}
+
+export const defaultRetry = { attempts: 5, backoff: { type: 'exponential', delay: 2000 } } as const;
+
+const pending = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'] as const;
+
+/**
+ * The reactor (log → BullMQ jobs), the queue and a BullMQ worker running the processors. With no
+ * processor registered nothing starts: there is no job to run.
+ */
+export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers> => {
+  const log = opts.logger.child({ component: 'workers' });
+  const backend = queueBackend({
+    databaseUrl: opts.databaseUrl,
+    ...(opts.redisUrl ? { redisUrl: opts.redisUrl } : {}),
+    ...(opts.redisPrefix ? { redisPrefix: opts.redisPrefix } : {}),
+  });
+  if (Object.keys(opts.processors).length === 0) {
+    log.info({ backend: backend.kind }, 'no jobs registered: workers stay idle');
+    const nothing = () => Promise.resolve();
+    return { backend: backend.kind, queue: null, stop: nothing, idle: nothing };
+  }
+
+  const queueName = opts.queueName ?? defaultQueueName;
+  const retry = opts.retry ?? defaultRetry;
+  const onError = (what: string) => (e: Error) => log.error({ err: e, queue: queueName }, `${what} error`);
+  await backend.prepare();
+  const queue = backend.queue(queueName, {
+    // Completed and failed jobs are kept: a replay finds their ids and enqueues nothing.
+    defaultJobOptions: { attempts: retry.attempts, backoff: retry.backoff, removeOnComplete: false, removeOnFail: false },
+    onError: onError('queue'),
+  });
+  let worker: JobWorker | undefined;
+  let reactor: Reactor | undefined;
+  const closeAll = async () => {
+    await reactor?.stop().catch((e: unknown) => log.error({ err: e }, 'reactor stop failed'));
+    await worker?.close().catch((e: unknown) => log.error({ err: e }, 'worker close failed'));
+    await queue.close().catch((e: unknown) => log.error({ err: e }, 'queue close failed'));
+  };
+  try {
+    worker = backend.worker(queueName, runJob({ db: opts.db, logger: log, processors: opts.processors, queueName }), {
+      concurrency: opts.concurrency ?? 4,
+      onError: onError('worker'),
+    });
+    await worker.waitUntilReady();
+    reactor = await startReactor({
+      db: opts.db,
+      databaseUrl: opts.databaseUrl,
+      queue,
+      routes: opts.routes,
+      logger: opts.logger,
+      ...(opts.checkpointName ? { checkpointName: opts.checkpointName } : {}),
+      ...(opts.pollMs ? { pollMs: opts.pollMs } : {}),
+    });
+  } catch (e) {
+    await closeAll();
+    throw e;
+  }
+  log.info({ backend: backend.kind, queue: queueName, jobs: Object.keys(opts.processors) }, 'workers started');
+
+  const running = reactor;
+  const settled = async () => {
+    const counts = await queue.getJobCounts(...pending);
+    return Object.values(counts).every((n) => n === 0);
+  };
+  let stopping: Promise<void> | undefined;
+  return {
+    backend: backend.kind,
+    queue,
+    stop: () => (stopping ??= closeAll()),
+    idle: async () => {
+      while (!stopping) {
+        await running.idle();
+        if (await settled()) {
+          // A finished job may have appended events that need jobs of their own.
+          await running.idle();
+          if (await settled()) return;
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+  };
+};

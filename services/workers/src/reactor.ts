@@ -1,0 +1,132 @@
+import type { RecordedEvent } from '@app/contracts';
+import {
+  checkpointOf,
+  committedHead,
+  eventsChannel,
+  isAtOrPast,
+  listen,
+  loadCheckpoint,
+  readAllForward,
+  saveCheckpoint,
+  startCatchUpLoop,
+  type Db,
+  type Listener,
+  type Logger,
+} from '@app/platform';
+import { leadership } from './leadership';
+import type { JobEnvelope, Routes, TriggerRef } from './jobs/types';
+import type { JobQueue } from './queue-backend';
+
+export const defaultReactorCheckpoint = 'reactor';
+
+/**
+ * The job id of the side work of one event: a replay of the same event yields the same id, and BullMQ
+ * ignores a job whose id it already holds. BullMQ refuses ':' in custom ids, hence `<type>-<position>`.
+ */
+export const jobIdOf = (event: Pick<RecordedEvent, 'type' | 'globalPosition'>): string =>
+  `${event.type.replaceAll(':', '_')}-${event.globalPosition}`;
+
+export const triggerOf = (event: RecordedEvent): TriggerRef => ({
+  type: event.type,
+  globalPosition: event.globalPosition,
+  streamId: event.streamId,
+  correlationId: event.metadata.correlationId,
+  requestId: event.metadata.requestId,
+});
+
+/**
+ * The last event in commit order among those committed now (null for an empty log). Events of
+ * transactions that started before an older one still running elsewhere in the cluster are committed
+ * but not yet readable; waiting to pass this head waits for them too.
+ */
+
+export interface ReactorOptions {
+  db: Db;
+  databaseUrl: string;
+  queue: Pick<JobQueue, 'addBulk'>;
+  routes: Routes;
+  checkpointName?: string;
+  logger: Logger;
+  batchSize?: number;
+  /** Fallback polling when a NOTIFY is missed. */
+  pollMs?: number;
+}
+
+export interface Reactor {
+  /** Finishes the batch in flight, then stops reading. */
+  stop(): Promise<void>;
+  /** Resolves once every event committed before the call has been routed (and its job enqueued). */
+  idle(): Promise<void>;
+}
+
+/**
+ * The log → BullMQ subscription: reads the log in commit order after its checkpoint, enqueues the job
+ * each routed event needs, and saves the checkpoint after the jobs are enqueued. A crash in between
+ * enqueues those jobs again on restart, with the same ids, so each runs once. One instance leads
+ * (advisory lock); the others stand by.
+ */
+export const startReactor = async (opts: ReactorOptions): Promise<Reactor> => {
+  const name = opts.checkpointName ?? defaultReactorCheckpoint;
+  const batchSize = opts.batchSize ?? 200;
+  const log = opts.logger.child({ component: 'reactor', checkpoint: name });
+  const lead = leadership(opts.databaseUrl, name, log);
+
+  const step = async (): Promise<{ more: boolean }> => {
+    if (!(await lead.check())) return { more: false };
+    const from = await loadCheckpoint(opts.db, name);
+    const events = await readAllForward(opts.db, from, batchSize);
+    const last = events[events.length - 1];
+    if (!last) return { more: false };
+    const jobs: { name: string; data: JobEnvelope; opts: { jobId: string } }[] = [];
+    for (const event of events) {
+      const request = opts.routes(event);
+      if (!request) continue;
+      jobs.push({
+        name: request.name,
+        data: { trigger: triggerOf(event), data: request.data },
+        opts: { jobId: jobIdOf(event) },
+      });
+    }
+    if (jobs.length > 0) {
+      await opts.queue.addBulk(jobs);
+      log.debug({ jobs: jobs.map((j) => j.opts.jobId) }, 'jobs enqueued');
+    }
+    await saveCheckpoint(opts.db, name, checkpointOf(last));
+    return { more: events.length === batchSize };
+  };
+
+  const loop = startCatchUpLoop(step, {
+    pollMs: opts.pollMs ?? 1000,
+    onError: (e) => log.error({ err: e }, 'reactor batch failed; retrying'),
+  });
+  let stopped = false;
+  let listener: Listener | undefined;
+  try {
+    listener = await listen(
+      opts.databaseUrl,
+      [eventsChannel],
+      () => loop.wake(),
+      (e) => log.warn({ err: e }, 'event notifications interrupted; polling meanwhile'),
+    );
+  } catch (e) {
+    log.warn({ err: e }, 'cannot LISTEN; polling only');
+  }
+
+  return {
+    idle: async () => {
+      const target = await committedHead(opts.db);
+      while (!stopped) {
+        await loop.idle();
+        if (!target || isAtOrPast(await loadCheckpoint(opts.db, name), target)) return;
+        // Committed but not yet readable: an older transaction is still open somewhere in the cluster.
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    stop: async () => {
+      stopped = true;
+      await loop.stop();
+      await listener?.close();
+      await lead.close();
+    },
+  };
+};

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendToStream, createLogger, loadCheckpoint, logStart, readStream } from '@app/platform';
+import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
+import { jobIdOf, routeByType, startReactor, type JobEnvelope } from '../../src/index';
+import { requestJob, testRequested } from '../support/test-jobs';
+
+const logger = createLogger(process.env['TEST_LOG_LEVEL'] ?? 'silent', 'reactor-test');
+
+type Added = { name: string; data: JobEnvelope; opts?: { jobId?: string } };
+
+/** Records what the reactor enqueues; can refuse the next call like a queue that is down. */
+const fakeQueue = () => {
+  const added: Added[] = [];
+  let failures = 0;
+  let attempted: () => void = () => undefined;
+  const queue = {
+    added,
+    failNext: () => {
+      failures += 1;
+      return new Promise<void>((r) => (attempted = r));
+    },
+    addBulk: (jobs: Added[]) => {
+      if (failures > 0) {
+        failures -= 1;
+        attempted();
+        return Promise.reject(new Error('queue unavailable'));
+      }
+      added.push(...jobs);
+      return Promise.resolve([]);
+    },
+  };
+  return queue;
+};
+
+const routes = routeByType({ [testRequested]: (e) => ({ name: 'echo', data: { from: e.streamId } }) });
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.drop();
+});
+
+describe('reactor', () => {
+  it('enqueues one job per routed event, with the event position in its id, and skips the others', async () => {
+    const queue = fakeQueue();
+    const reactor = await startReactor({ db: t.db, databaseUrl: t.url, queue, routes, checkpointName: 'r1', logger });
+    try {
+      await requestJob(t.db, 'echo', 1, { correlationId: 'c-1', requestId: 'q-1' });
+      await requestJob(t.db, 'echo', 2);
+      await appendToStream(t.db, 'other-1', [{ type: 'SomethingElse', data: {} }], {
+        expectedVersion: 'any',
+        metadata: { actor: { email: 'a@x.io', kind: 'admin' }, commandId: 'x', correlationId: 'x', causationId: 'x', requestId: 'x', schemaVersion: 1 },
+      });
+      await reactor.idle();
+
+      const [first] = await readStream(t.db, 'test-1');
+      const [second] = await readStream(t.db, 'test-2');
+      expect(queue.added.map((j) => j.opts?.jobId)).toEqual([jobIdOf(first!), jobIdOf(second!)]);
+      expect(queue.added[0]).toEqual({
+        name: 'echo',
+        data: {
+          trigger: {
+            type: testRequested,
+            globalPosition: first!.globalPosition,
+            streamId: 'test-1',
+            correlationId: 'c-1',
+            requestId: 'q-1',
+          },
+          data: { from: 'test-1' },
+        },
+        opts: { jobId: `${testRequested}-${first!.globalPosition}` },
+      });
+      // The checkpoint passed the unrouted event too.
+      const [other] = await readStream(t.db, 'other-1');
+      expect((await loadCheckpoint(t.db, 'r1')).globalPosition).toBe(other!.globalPosition);
+    } finally {
+      await reactor.stop();
+    }
+  });
+
+  it('keeps its checkpoint until the jobs are enqueued, then enqueues them again', async () => {
+    const queue = fakeQueue();
+    const refused = queue.failNext();
+    // A long poll: after the refusal only idle() makes the reactor try again.
+    const reactor = await startReactor({ db: t.db, databaseUrl: t.url, queue, routes, checkpointName: 'r2', logger, pollMs: 60_000 });
+    try {
+      await refused;
+      expect(await loadCheckpoint(t.db, 'r2')).toEqual(logStart);
+      expect(queue.added).toEqual([]);
+
+      await reactor.idle();
+      expect(queue.added.map((j) => j.data.trigger.streamId)).toEqual(['test-1', 'test-2']);
+      expect(await loadCheckpoint(t.db, 'r2')).not.toEqual(logStart);
+    } finally {
+      await reactor.stop();
+    }
+  });
+
+  it('runs one leader per checkpoint name; another instance takes over when it stops', async () => {
+    const instances = await Promise.all(
+      [fakeQueue(), fakeQueue()].map(async (queue) => ({
+        queue,
+        reactor: await startReactor({ db: t.db, databaseUrl: t.url, queue, routes, checkpointName: 'r3', logger }),
+      })),
+    );
+    try {
+      await Promise.all(instances.map((i) => i.reactor.idle()));
+      const counts = instances.map((i) => i.queue.added.length).sort();
+      expect(counts).toEqual([0, 2]);
+
+      const [leader, standby] = instances[0]!.queue.added.length > 0 ? instances : [instances[1]!, instances[0]!];
+      await leader!.reactor.stop();
+      await requestJob(t.db, 'echo', 3);
+      await standby!.reactor.idle();
+      expect(standby!.queue.added.map((j) => j.data.trigger.streamId)).toEqual(['test-3']);
+    } finally {
+      await Promise.all(instances.map((i) => i.reactor.stop()));
+    }
+  });
+});
