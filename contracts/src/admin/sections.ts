@@ -15,10 +15,8 @@ export const sectionLabels: Record<SectionType, string> = {
   featureFlags: 'Feature Flags',
 };
 
-export interface SectionData {
-  admins: z.infer<typeof AdminsSection>;
-  featureFlags: z.infer<typeof FeatureFlagsSection>;
-}
+/** Each section's data as GET /amplifymin/configs answers it and the dialog saves it. */
+export type SectionData = { [K in SectionType]: z.infer<(typeof sectionSchemas)[K]> };
 
 /** Who last changed a section, and the stream version the dialog loaded. */
 export const SectionMeta = z.object({

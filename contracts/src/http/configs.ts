@@ -17,10 +17,7 @@ export const routes = {
 /** GET /amplifymin/configs */
 export const ConfigsResponse = z.object({
   success: z.literal(true),
-  data: z.object({
-    admins: sectionSchemas.admins,
-    featureFlags: sectionSchemas.featureFlags,
-  }),
+  data: z.object(sectionSchemas),
   meta: z.record(z.string(), SectionMeta),
   position: z.string(),
 });

@@ -8,8 +8,11 @@ import type { Db } from '@app/platform';
 export interface Projection {
   name: string;
   readModel: ReadModelName | null;
-  handles: readonly string[];
+  /** The event types it folds, or 'all' (it then picks by stream itself). */
+  handles: readonly string[] | 'all';
   apply(event: RecordedEvent, trx: Db): Promise<string[]>;
   /** Empties the read model, for a rebuild from position 0. */
   reset(trx: Db): Promise<void>;
 }
+
+export const handlesEvent = (p: Projection, type: string): boolean => p.handles === 'all' || p.handles.includes(type);

@@ -1,12 +1,12 @@
-import { adminsEventTypes, featureFlagsEventTypes, type RecordedEvent } from '@app/contracts';
+import type { RecordedEvent } from '@app/contracts';
 import type { Db } from '@app/platform';
 import type { Projection } from './projection';
 
-/** `config-<section>` streams: the version the dialog loads, who changed the section last and when. */
+/** Every `config-<section>` stream: the version the dialog loads, who changed the section last and when. */
 export const sectionsProjection: Projection = {
   name: 'sections',
   readModel: null,
-  handles: [...adminsEventTypes, ...featureFlagsEventTypes],
+  handles: 'all',
   apply: async (e: RecordedEvent, trx: Db) => {
     if (!e.streamId.startsWith('config-')) return [];
     const row = {

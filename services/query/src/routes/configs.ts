@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { routes, WaitForQuery, type ConfigsResponse } from '@app/contracts';
 import type { Db } from '@app/platform';
 import type { Projection } from '../projections/projection';
-import { readAdmins, readFeatureFlags, readSectionMeta } from '../read/admin-config';
+import { readSectionMeta } from '../read/admin-config';
+import { readAllSections } from '../read/section-readers';
 import { waitForPosition } from '../read/wait-for';
 import { projectionCheckpoint } from '../runner/run-batch';
 
@@ -13,14 +14,13 @@ export const configsRoute =
     app.get(routes.configs, { preHandler: app.requireAdmin }, async (request) => {
       const { waitFor } = WaitForQuery.parse(request.query);
       if (waitFor) await waitForPosition(db, projections, waitFor);
-      const [admins, featureFlags, meta, cps] = await Promise.all([
-        readAdmins(db),
-        readFeatureFlags(db),
+      const [data, meta, cps] = await Promise.all([
+        readAllSections(db),
         readSectionMeta(db),
         Promise.all(projections.map((p) => projectionCheckpoint(db, p))),
       ]);
       const position = cps.reduce((min, cp) => (BigInt(cp.globalPosition) < BigInt(min) ? cp.globalPosition : min), cps[0]?.globalPosition ?? '0');
-      const answer: ConfigsResponse = { success: true, data: { admins, featureFlags }, meta, position };
+      const answer: ConfigsResponse = { success: true, data, meta, position };
       return answer;
     });
   };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ChangedMessage, RecordedEvent } from '@app/contracts';
 import { checkpointOf, loadCheckpoint, readAllForward, saveCheckpoint, type Db } from '@app/platform';
-import type { Projection } from '../projections/projection';
+import { handlesEvent, type Projection } from '../projections/projection';
 import { changesChannel, projectionLockKey } from './channels';
 
 const checkpointName = (p: Projection) => `projection:${p.name}`;
@@ -40,7 +40,7 @@ export const runBatch = async (db: Db, p: Projection, batchSize: number): Promis
     const last = events[events.length - 1];
     if (!last) return { more: false };
     for (const event of events) {
-      if (!p.handles.includes(event.type)) continue;
+      if (!handlesEvent(p, event.type)) continue;
       const ids = await p.apply(event, trx);
       await notifyChange(trx, p, event, ids);
     }
@@ -60,7 +60,7 @@ export const rebuild = async (db: Db, p: Projection, batchSize = 1000): Promise<
       const events = await readAllForward(trx, from, batchSize);
       const last = events[events.length - 1];
       if (!last) return count;
-      for (const event of events) if (p.handles.includes(event.type)) await p.apply(event, trx);
+      for (const event of events) if (handlesEvent(p, event.type)) await p.apply(event, trx);
       await saveCheckpoint(trx, checkpointName(p), checkpointOf(last));
       count += events.length;
     }

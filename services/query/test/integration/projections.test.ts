@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 import { adminsProjection } from '../../src/projections/admins';
 import { featureFlagsProjection } from '../../src/projections/feature-flags';
 import { sectionsProjection } from '../../src/projections/sections';
+import { handlesEvent } from '../../src/projections/projection';
 import type { Projection } from '../../src/projections/projection';
 
 /** Events in, rows out: each projection's `apply` fed recorded events in one transaction. */
@@ -59,7 +60,7 @@ const recorded = (
 const feed = (p: Projection, events: readonly RecordedEvent[]): Promise<string[][]> =>
   db.transaction().execute(async (trx) => {
     const ids: string[][] = [];
-    for (const e of events) if (p.handles.includes(e.type)) ids.push(await p.apply(e, trx));
+    for (const e of events) if (handlesEvent(p, e.type)) ids.push(await p.apply(e, trx));
     return ids;
   });
 

@@ -1,0 +1,16 @@
+import type { SectionData, SectionType } from '@app/contracts';
+import type { Db } from '@app/platform';
+import { readAdmins, readFeatureFlags } from './admin-config';
+
+/** How GET /amplifymin/configs reads each section from its read model. One line per section. */
+export const sectionReaders: { [K in SectionType]: (db: Db) => Promise<SectionData[K]> } = {
+  admins: readAdmins,
+  featureFlags: readFeatureFlags,
+};
+
+export const readAllSections = async (db: Db): Promise<SectionData> => {
+  const entries = await Promise.all(
+    (Object.keys(sectionReaders) as SectionType[]).map(async (type) => [type, await sectionReaders[type](db)] as const),
+  );
+  return Object.fromEntries(entries) as unknown as SectionData;
+};
