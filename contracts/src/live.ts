@@ -1,6 +1,21 @@
 import { z } from 'zod';
 
-export const readModelNames = ['admins', 'featureFlags'] as const;
+export const readModelNames = [
+  'admins',
+  'featureFlags',
+  'supportedModels',
+  'defaultModels',
+  'emailSupport',
+  'aiEmailDomain',
+  'rateLimit',
+  'defaultConversationStorage',
+  'promtCostAlert',
+  'amplifyGroups',
+  'applicationVariables',
+  'applicationSecrets',
+  'openaiEndpoints',
+  'endpointTests',
+] as const;
 export const ReadModelName = z.enum(readModelNames);
 export type ReadModelName = z.infer<typeof ReadModelName>;
 

@@ -12,6 +12,28 @@ export const adminMessages = {
   saved: 'Configurations successfully saved',
   noChanges: 'No Changes to Save',
   noAdmins: 'No admins to display',
+  noAppSecrets: 'No Application Secrets Retrieved',
+  noAppVariables: 'No Application Variables Retrieved',
+  noOpenAiEndpoints: 'No OpenAi Endpoints Retrieved',
+  openAiDefaultModelName: "Please change the model name from the default 'modelid' before adding endpoints",
+  openAiModelNameExists: (modelName: string) => `Model name '${modelName}' already exists. Please choose a unique name`,
+  openAiModelRemoved: (model: string) => `Removed ${model} (no endpoints configured)`,
+  /** The '...' of the spec holds the endpoint's url (never its key). */
+  endpointTestFailed: (url: string) =>
+    `Failed to make contact with the new endpoint:\nUrl: ${url}\n\nPlease check the endpoint data and try saving changes again.`,
+  endpointTestContinue: 'Do you want to continue applying your changes anyway?',
+  groupNameRequired: 'Group name is required. Please enter a name and try again.',
+  groupNameExists: (groupName: string) => `There already exists a group with the name ${groupName}.`,
+  noAmplifyGroups: 'No Amplify Groups listed.',
+  supportEmailRequired:
+    'The Support Email feature cannot be activated without providing an email address. Please add an email address or disable the feature.',
+  modelRequiredFields:
+    'Required fields missing: Please provide ID, name, and provider. If the model is available, include input context window and output token limit. Ensure all required data is set and try again.',
+  checkDefaultModels: 'Double check the default model selections before saving',
+  noAvailableModels:
+    "No models were made available. To enable chat, update the models under the 'Supported Models' tab.",
+  defaultModelsNotSet: "Ensure all default models are set in the 'Supported Models' tab.",
+  noSupportedModels: 'No Supported Models listed. Please add a new model.',
 } as const;
 
 /** Messages of our own (the spec is silent); kept here so both sides say the same thing. */
@@ -23,7 +45,33 @@ export const platformMessages = {
   unknownSection: (type: string) => `Unknown configuration section '${type}'.`,
   signInRequired: 'Sign in to continue.',
   adminsOnly: 'Only administrators may do this.',
+  variableNameRequired: (section: string) => `Every entry of ${section} needs a name.`,
+  variableNameRepeated: (section: string, name: string) => `${section} lists the name '${name}' more than once.`,
+  maskedValueUnknown: (section: string, name: string) =>
+    `The value of '${name}' in ${section} was sent masked, but no saved value matches it. Please enter the value again.`,
+  openAiModelNameRequired: 'Please enter a model name before adding endpoints.',
+  invalidEndpointUrl: (model: string, url: string) =>
+    `The endpoint '${url}' of ${model} is not a valid url: use http:// or https://, without a user name or password.`,
+  maskedKeyUnknown: (model: string, url: string) =>
+    `The key of the endpoint '${url}' of ${model} was sent masked, but no saved key matches it. Please enter the key again.`,
+  noSuchSecret: (section: string, key: string) => `${section} holds no saved value for '${key}'.`,
+  endpointTestPassed: 'Successfully made contact with the endpoint.',
+  endpointTestInvalidUrl: 'The url must be an http:// or https:// address without a user name or password.',
+  endpointTestTimedOut: 'The endpoint test did not finish in time.',
+  groupInclusionCycle: (cycle: readonly string[]) =>
+    `Amplify groups cannot include each other in a cycle: ${cycle.join(' includes ')}. Remove one of these inclusions and try again.`,
+  systemGroupLocked: (groupName: string) =>
+    `${groupName} is a system group: its members, included groups and deletion cannot be edited.`,
+  unknownIncludedGroup: (groupName: string, included: string) =>
+    `The group ${groupName} includes ${included}, which does not exist. Remove it from Membership by Amplify Groups or create that group first.`,
+  invalidEmailDomain: (domain: string) => `'${domain}' is not a valid email domain (for example: example.com).`,
   unsavedConfirm: 'You have unsaved changes. Close without saving?',
   changedByOther: (section: string, actor: string) =>
     `${actor} changed ${section} while you were editing it. Reload to see their version, or save to overwrite theirs.`,
+  builtInModelFixed: (id: string) => `'${id}' is a built-in model: it cannot be removed and its ID cannot be changed.`,
+  builtInFlagFixed: (id: string) => `Only the platform marks models as built-in: the built-in mark of '${id}' cannot be changed.`,
+  modelKeyMismatch: (key: string, id: string) => `The model listed as '${key}' has the ID '${id}': they must be the same.`,
+  duplicateModelId: (id: string) => `More than one model has the ID '${id}'. Please choose a unique ID.`,
+  defaultModelUnfit: (label: string, id: string) =>
+    `The ${label} '${id}' is not a supported model that can fill it. Please choose another in the 'Supported Models' tab.`,
 } as const;

@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m0001 from './0001_event_log';
 import * as m0002 from './0002_admin_read_models';
+import * as m0003 from './0003_config_values_and_groups';
+import * as m0004 from './0004_models';
+import * as m0005 from './0005_secrets_and_endpoints';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -10,6 +13,9 @@ export type * from './schema';
 const migrations: Record<string, Migration> = {
   '0001_event_log': m0001,
   '0002_admin_read_models': m0002,
+  '0003_config_values_and_groups': m0003,
+  '0004_models': m0004,
+  '0005_secrets_and_endpoints': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

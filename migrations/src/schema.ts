@@ -49,6 +49,95 @@ export interface RmSectionsTable {
   position: string;
 }
 
+export interface RmModelsTable {
+  id: string;
+  name: string;
+  provider: string;
+  description: string;
+  system_prompt: string;
+  input_context_window: number;
+  output_token_limit: number;
+  input_token_cost: number;
+  output_token_cost: number;
+  cached_token_cost: number;
+  supports_images: boolean;
+  supports_reasoning: boolean;
+  supports_system_prompts: boolean;
+  is_available: boolean;
+  is_built_in: boolean;
+  exclusive_group_availability: JSONColumnType<string[], string, string>;
+  changed_by: string;
+  changed_at: Date;
+}
+
+/** One row per default model slot that is set; an unset slot has no row. */
+export interface RmDefaultModelsTable {
+  key: string;
+  model_id: string;
+  changed_by: string;
+  changed_at: Date;
+}
+
+/** One row per single-value card of the Configurations tab (Support Email, Chat Rate Limit...). */
+export interface RmConfigValuesTable {
+  section: string;
+  value: ColumnType<unknown, string, string>;
+  changed_by: string;
+  changed_at: Date;
+}
+
+/** Amplify groups; `include_from_other_groups` is null for a system group. */
+export interface RmAmplifyGroupsTable {
+  group_name: string;
+  members: JSONColumnType<string[], string, string>;
+  created_by: string;
+  include_from_other_groups: JSONColumnType<string[] | null, string | null, string | null>;
+  is_billing_group: boolean;
+  rate_limit: JSONColumnType<{ period: string; rate: number | null }, string, string>;
+  changed_by: string;
+  changed_at: Date;
+}
+
+/** Application variables and secrets; `value` is a sealed secret (contracts' SealedSecret), never the value. */
+export interface RmNamedValuesTable {
+  name: string;
+  value: ColumnType<unknown, string, string>;
+  last4: string;
+  changed_by: string;
+  changed_at: Date;
+}
+
+export interface RmOpenAiModelsTable {
+  name: string;
+  position: string;
+  changed_by: string;
+  changed_at: Date;
+}
+
+/** `key` is a sealed secret; an endpoint is known by (model, url, key_fingerprint). */
+export interface RmOpenAiEndpointsTable {
+  model: string;
+  url: string;
+  key_fingerprint: string;
+  key: ColumnType<unknown, string, string>;
+  last4: string;
+  position: string;
+  added_by: string;
+  added_at: Date;
+}
+
+export interface RmEndpointTestsTable {
+  test_id: string;
+  url: string;
+  model: string | null;
+  status: string;
+  message: string | null;
+  reason: string | null;
+  requested_by: string;
+  requested_at: Date;
+  finished_at: Date | null;
+}
+
 export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
@@ -56,4 +145,13 @@ export interface Database {
   rm_admins: RmAdminsTable;
   rm_feature_flags: RmFeatureFlagsTable;
   rm_sections: RmSectionsTable;
+  rm_config_values: RmConfigValuesTable;
+  rm_amplify_groups: RmAmplifyGroupsTable;
+  rm_models: RmModelsTable;
+  rm_default_models: RmDefaultModelsTable;
+  rm_application_variables: RmNamedValuesTable;
+  rm_application_secrets: RmNamedValuesTable;
+  rm_openai_models: RmOpenAiModelsTable;
+  rm_openai_endpoints: RmOpenAiEndpointsTable;
+  rm_endpoint_tests: RmEndpointTestsTable;
 }

@@ -1,11 +1,34 @@
 import { z } from 'zod';
 import { AdminsSection } from './admins';
 import { FeatureFlagsSection } from './feature-flags';
+import { SupportedModelsSection } from './supported-models';
+import { DefaultModelsSection } from './default-models';
+import {
+  AiEmailDomainSection,
+  ChatRateLimitSection,
+  ConversationStorageSection,
+  PromptCostAlertSection,
+  SupportEmailSection,
+} from './config-values';
+import { AmplifyGroupsSection } from './amplify-groups';
+import { ApplicationSecretsSection, ApplicationVariablesSection } from './application-variables';
+import { OpenAiEndpointsSection } from './openai-endpoints';
 
 /** The configuration sections built so far, keyed as "Admin configuration keys" spells them. */
 export const sectionSchemas = {
   admins: AdminsSection,
   featureFlags: FeatureFlagsSection,
+  supportedModels: SupportedModelsSection,
+  defaultModels: DefaultModelsSection,
+  emailSupport: SupportEmailSection,
+  aiEmailDomain: AiEmailDomainSection,
+  rateLimit: ChatRateLimitSection,
+  defaultConversationStorage: ConversationStorageSection,
+  promtCostAlert: PromptCostAlertSection,
+  amplifyGroups: AmplifyGroupsSection,
+  applicationVariables: ApplicationVariablesSection,
+  applicationSecrets: ApplicationSecretsSection,
+  openaiEndpoints: OpenAiEndpointsSection,
 } as const;
 export type SectionType = keyof typeof sectionSchemas;
 export const sectionTypes = Object.keys(sectionSchemas) as SectionType[];
@@ -13,6 +36,17 @@ export const sectionTypes = Object.keys(sectionSchemas) as SectionType[];
 export const sectionLabels: Record<SectionType, string> = {
   admins: 'Admins',
   featureFlags: 'Feature Flags',
+  supportedModels: 'Supported Models',
+  defaultModels: 'Default Models',
+  emailSupport: 'Support Email',
+  aiEmailDomain: 'AI Email Domain',
+  rateLimit: 'Chat Rate Limit',
+  defaultConversationStorage: 'Default User Conversation Storage',
+  promtCostAlert: 'Prompt Cost Alert',
+  amplifyGroups: 'Amplify Groups',
+  applicationVariables: 'Application Environment Variables',
+  applicationSecrets: 'Application Secrets',
+  openaiEndpoints: 'OpenAi Endpoints',
 };
 
 /** Each section's data as GET /amplifymin/configs answers it and the dialog saves it. */

@@ -43,6 +43,8 @@ export const SectionResult = z.object({
   reason: z.enum(['invalid', 'conflict']).optional(),
   version: z.number().int().optional(),
   changedBy: z.string().optional(),
+  /** What the save did beyond what was asked (e.g. 'Removed <model> (no endpoints configured)'). */
+  notes: z.array(z.string()).optional(),
 });
 export type SectionResult = z.infer<typeof SectionResult>;
 

@@ -1,16 +1,40 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '@app/contracts';
-import type { Db } from '@app/platform';
+import type { Db, SecretBox } from '@app/platform';
 import { configsUpdateRoute } from './routes/configs-update';
+import { defaultEndpointTestWaitMs, secretRoutesPlugin } from './routes/secrets';
 
 export { seedAdmins } from './handling/seed-admins';
 export { handleCommand, type CommandOutcome } from './handling/handle-command';
 export { adminsDecider } from './domain/admins';
 export { featureFlagsDecider } from './domain/feature-flags';
+export { amplifyGroupsDecider, type AmplifyGroupsCommand } from './domain/amplify-groups';
+export { supportedModelsDecider } from './domain/supported-models';
+export { defaultModelsDecider } from './domain/default-models';
+export { applicationSecretsDecider, applicationVariablesDecider } from './domain/application-variables';
+export { openaiEndpointsDecider } from './domain/openai-endpoints';
+export { endpointTestDecider, type EndpointTestOutcome } from './domain/endpoint-test';
+export { recordEndpointTestResult, requestEndpointTest } from './handling/endpoint-tests';
+export { defaultEndpointTestWaitMs } from './routes/secrets';
+
+export interface CommandServiceOptions {
+  db: Db;
+  /** Seals secret values before they are decided; opens them for reveals. */
+  secrets: SecretBox;
+  /** How long POST /api/admin/testEndpoint waits for the workers' outcome. */
+  endpointTestWaitMs?: number;
+}
 
 /** The command service: every route that accepts a command. Needs the identity plugin registered first. */
 export const commandService =
-  (opts: { db: Db }): FastifyPluginAsync =>
+  (opts: CommandServiceOptions): FastifyPluginAsync =>
   async (app) => {
-    await app.register(configsUpdateRoute(opts.db, routes.configsUpdate));
+    await app.register(configsUpdateRoute(opts.db, routes.configsUpdate, opts.secrets));
+    await app.register(
+      secretRoutesPlugin({
+        db: opts.db,
+        secrets: opts.secrets,
+        endpointTestWaitMs: opts.endpointTestWaitMs ?? defaultEndpointTestWaitMs,
+      }),
+    );
   };

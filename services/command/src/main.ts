@@ -1,21 +1,24 @@
 import {
   createLogger,
+  createSecretBox,
   createServiceApp,
   loadSettings,
   migrateToLatest,
   onShutdown,
   openDatabase,
+  parseMasterKey,
   sessionTokens,
 } from '@app/platform';
 import { commandService, seedAdmins } from './index';
 
-/** The command service on its own (split deployment): needs DATABASE_URL and SESSION_SECRET. */
+/** The command service on its own (split deployment): needs DATABASE_URL, SESSION_SECRET and APP_MASTER_KEY. */
 const settings = loadSettings();
 const logger = createLogger(settings.LOG_LEVEL, 'command');
-if (!settings.DATABASE_URL || !settings.SESSION_SECRET) {
-  logger.fatal('DATABASE_URL and SESSION_SECRET must be set for the split deployment');
+if (!settings.DATABASE_URL || !settings.SESSION_SECRET || !settings.APP_MASTER_KEY) {
+  logger.fatal('DATABASE_URL, SESSION_SECRET and APP_MASTER_KEY must be set for the split deployment');
   process.exit(1);
 }
+const secrets = createSecretBox(parseMasterKey(settings.APP_MASTER_KEY));
 const database = openDatabase(settings.DATABASE_URL);
 await migrateToLatest(database.db);
 await seedAdmins(database.db, settings.ADMIN_EMAILS);
@@ -25,6 +28,6 @@ const app = await createServiceApp({
   tokens: sessionTokens(settings.SESSION_SECRET),
   devLogin: settings.AUTH_MODE === 'dev',
 });
-await app.register(commandService({ db: database.db }));
+await app.register(commandService({ db: database.db, secrets }));
 await app.listen({ port: settings.PORT, host: settings.HOST });
 onShutdown(logger, [() => app.close(), () => database.close()]);

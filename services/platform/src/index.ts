@@ -11,3 +11,5 @@ export * from './http/service-app';
 export * from './lifecycle/shutdown';
 export * from './lifecycle/secret-file';
 export * from './logging/logger';
+export * from './secrets/index';
+export * from './outbound/index';

@@ -22,6 +22,13 @@ const SettingsSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('.data'),
   WEB_DIST: z.string().optional(),
+  /** Base64 of 32 bytes: wraps every secret's data key. Required by the split services. */
+  APP_MASTER_KEY: z.string().optional(),
+  /** Private hosts or address ranges outbound calls may still reach; unset: none (loopback in the embedded default). */
+  OUTBOUND_ALLOW: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v.split(',').map((s) => s.trim()).filter((s) => s.length > 0))),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -2,8 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db, Listener, Logger } from '@app/platform';
 import { allProjections, type Projection } from './projections/index';
 import { configsRoute } from './routes/configs';
-import { featureFlagsRoute, noGroups, type GroupMembership } from './routes/feature-flags';
+import { featureFlagsRoute, type GroupMembership } from './routes/feature-flags';
+import { amplifyGroupsList } from './routes/amplify-groups-list';
+import { groupMembershipFrom } from './read/group-membership';
 import { eventsRoute } from './routes/events';
+import { endpointTestsRoute } from './routes/endpoint-tests';
+import { availableModelsRouteFor } from './routes/available-models';
 import { liveRoute } from './live/live-route';
 import { createLiveHub } from './live/hub';
 import { startFanOut } from './live/fan-out';
@@ -29,6 +33,8 @@ export const queryService =
   (opts: QueryServiceOptions): FastifyPluginAsync =>
   async (app) => {
     const projections = opts.projections ?? allProjections;
+    // A user's Amplify groups (explicit members plus inclusions, transitively), from the groups read model.
+    const groupsOf = opts.groupsOf ?? groupMembershipFrom(opts.db);
     const hub = createLiveHub();
     let fanOut: Listener | undefined = await startFanOut(opts.databaseUrl, hub, opts.logger);
     app.addHook('onClose', async () => {
@@ -36,9 +42,15 @@ export const queryService =
       fanOut = undefined;
     });
     await app.register(configsRoute(opts.db, projections));
-    await app.register(featureFlagsRoute(opts.db, projections, opts.groupsOf ?? noGroups));
+    await app.register(featureFlagsRoute(opts.db, projections, groupsOf));
+    await app.register(availableModelsRouteFor(opts.db, projections, groupsOf));
     await app.register(eventsRoute(opts.db));
+    await app.register(endpointTestsRoute(opts.db));
+    await app.register(amplifyGroupsList(opts.db, projections));
     await app.register(liveRoute(hub));
   };
 export { projectionLockKey, changesChannel } from './runner/channels';
 export { readAdmins, readFeatureFlags, readSectionMeta } from './read/admin-config';
+export { readAmplifyGroups, readGroupsOf } from './read/amplify-groups';
+export { groupMembershipFrom } from './read/group-membership';
+export { readSupportedModels, readDefaultModels, readAvailableModels } from './read/models';

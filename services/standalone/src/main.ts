@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLogger, loadSettings, onShutdown, secretFromFile, startEmbeddedPostgres } from '@app/platform';
+import {
+  createLogger,
+  loadSettings,
+  loopbackAllowEntries,
+  onShutdown,
+  secretFromFile,
+  startEmbeddedPostgres,
+} from '@app/platform';
 import { startPlatform } from './start-platform';
 
 /**
@@ -31,6 +38,9 @@ const platform = await startPlatform({
   logger,
   sessionSecret: settings.SESSION_SECRET ?? (await secretFromFile(dataDir, 'session-secret')),
   devLogin: settings.AUTH_MODE === 'dev',
+  // Without APP_MASTER_KEY the embedded default keeps one in the data folder (mode 0600).
+  masterKey: settings.APP_MASTER_KEY ?? (await secretFromFile(dataDir, 'master-key')),
+  outboundAllow: settings.OUTBOUND_ALLOW ?? loopbackAllowEntries,
 });
 
 logger.info(

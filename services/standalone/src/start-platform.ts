@@ -3,10 +3,16 @@ import { randomBytes } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
 import { commandService, seedAdmins } from '@app/command';
 import { allProjections, queryService, startProjectionRunner } from '@app/query';
-import { startWorkers } from '@app/workers';
+import { platformProcessors, platformRoutes, startWorkers } from '@app/workers';
 import {
   createLogger,
+  createOutboundClient,
+  createSecretBox,
   createServiceApp,
+  loopbackAllowEntries,
+  newMasterKey,
+  parseAllowList,
+  parseMasterKey,
   migrateToLatest,
   openDatabase,
   sessionTokens,
@@ -25,6 +31,10 @@ export interface PlatformOptions {
   logger?: Logger;
   sessionSecret?: string;
   devLogin?: boolean;
+  /** APP_MASTER_KEY (base64 of 32 bytes). Without it a key of this run only: secrets saved cannot be read after a restart. */
+  masterKey?: string;
+  /** OUTBOUND_ALLOW; the embedded default allows loopback (a model server on this machine). */
+  outboundAllow?: readonly string[];
 }
 
 export interface RunningPlatform {
@@ -44,6 +54,10 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
   await migrateToLatest(db);
   await seedAdmins(db, opts.adminEmails);
 
+  if (!opts.masterKey) logger.warn('no master key given: secrets saved in this run cannot be read after a restart');
+  const secrets = createSecretBox(parseMasterKey(opts.masterKey ?? newMasterKey()));
+  const outbound = createOutboundClient({ allow: parseAllowList(opts.outboundAllow ?? loopbackAllowEntries) });
+
   const runner = await startProjectionRunner({ db, databaseUrl: opts.databaseUrl, projections: allProjections, logger });
   await runner.idle();
   const workers = await startWorkers({
@@ -51,13 +65,14 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     databaseUrl: opts.databaseUrl,
     ...(opts.redisUrl ? { redisUrl: opts.redisUrl } : {}),
     logger,
-    routes: () => null,
-    processors: {},
+    routes: platformRoutes,
+    processors: platformProcessors,
+    services: { secrets, outbound },
   });
 
   const tokens = sessionTokens(opts.sessionSecret ?? randomBytes(32).toString('base64url'));
   const app = await createServiceApp({ db, logger, tokens, devLogin: opts.devLogin ?? true });
-  await app.register(commandService({ db }));
+  await app.register(commandService({ db, secrets }));
   await app.register(queryService({ db, databaseUrl: opts.databaseUrl, logger }));
   if (opts.webDist && existsSync(opts.webDist)) {
     await app.register(fastifyStatic, { root: opts.webDist, wildcard: false });
@@ -71,6 +86,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     close: async () => {
       await app.close();
       await workers.stop();
+      await outbound.close();
       await runner.stop();
       await database.close();
     },

@@ -3,7 +3,7 @@ import type { Db, Logger } from '@app/platform';
 import { startReactor, type Reactor } from './reactor';
 import { queueBackend, type BackendKind, type JobQueue, type JobWorker } from './queue-backend';
 import { runJob } from './run-job';
-import type { ProcessorRegistry, Routes } from './jobs/types';
+import type { JobServices, ProcessorRegistry, Routes } from './jobs/types';
 
 export * from './jobs/types';
 export { processors as platformProcessors, routes as platformRoutes } from './jobs/registry';
@@ -37,6 +37,8 @@ export interface WorkersOptions {
   retry?: { attempts: number; backoff: BackoffOptions };
   redisPrefix?: string;
   pollMs?: number;
+  /** The master key's box and the guarded HTTP client, handed to every job (endpoint tests need both). */
+  services?: JobServices;
 }
 
 export interface RunningWorkers {
@@ -90,7 +92,13 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
     await queue.close().catch((e: unknown) => log.error({ err: e }, 'queue close failed'));
   };
   try {
-    worker = backend.worker(queueName, runJob({ db: opts.db, logger: log, processors: opts.processors, queueName }), {
+    worker = backend.worker(queueName, runJob({
+      db: opts.db,
+      logger: log,
+      processors: opts.processors,
+      queueName,
+      ...(opts.services ? { services: opts.services } : {}),
+    }), {
       concurrency: opts.concurrency ?? 4,
       onError: onError('worker'),
     });

@@ -1,18 +1,31 @@
-import { createLogger, loadSettings, migrateToLatest, onShutdown, openDatabase } from '@app/platform';
+import {
+  createLogger,
+  createOutboundClient,
+  createSecretBox,
+  loadSettings,
+  migrateToLatest,
+  onShutdown,
+  openDatabase,
+  parseAllowList,
+  parseMasterKey,
+} from '@app/platform';
 import { processors, routes } from './jobs/registry';
 import { startWorkers } from './index';
 
 /**
- * The workers on their own (split deployment): needs DATABASE_URL; BullMQ runs on REDIS_URL when set,
+ * The workers on their own (split deployment): needs DATABASE_URL and APP_MASTER_KEY (endpoint tests
+ * open sealed keys); outbound calls reach private addresses only as OUTBOUND_ALLOW lists them. BullMQ runs on REDIS_URL when set,
  * else on its PostgreSQL backend in the same database. Any number of instances: one reactor leads,
  * every instance runs jobs.
  */
 const settings = loadSettings();
 const logger = createLogger(settings.LOG_LEVEL, 'workers');
-if (!settings.DATABASE_URL) {
-  logger.fatal('DATABASE_URL must be set for the split deployment');
+if (!settings.DATABASE_URL || !settings.APP_MASTER_KEY) {
+  logger.fatal('DATABASE_URL and APP_MASTER_KEY must be set for the split deployment');
   process.exit(1);
 }
+const secrets = createSecretBox(parseMasterKey(settings.APP_MASTER_KEY));
+const outbound = createOutboundClient({ allow: parseAllowList(settings.OUTBOUND_ALLOW ?? []) });
 const databaseUrl = settings.DATABASE_URL;
 const database = openDatabase(databaseUrl);
 await migrateToLatest(database.db);
@@ -23,5 +36,6 @@ const workers = await startWorkers({
   logger,
   routes,
   processors,
+  services: { secrets, outbound },
 });
-onShutdown(logger, [() => workers.stop(), () => database.close()]);
+onShutdown(logger, [() => workers.stop(), () => outbound.close(), () => database.close()]);

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Db, Logger } from '@app/platform';
 import { jobMetadata, recordJobFailure, safeErrorMessage } from './job-failures';
-import type { ProcessorRegistry } from './jobs/types';
+import type { JobServices, ProcessorRegistry } from './jobs/types';
 import type { EnvelopeProcessor } from './queue-backend';
 
 const isUnrecoverable = (e: unknown): boolean =>
@@ -12,7 +12,7 @@ const isUnrecoverable = (e: unknown): boolean =>
  * fails and no attempt is left, the failure is recorded in the log before BullMQ marks the job failed.
  */
 export const runJob =
-  (opts: { db: Db; logger: Logger; processors: ProcessorRegistry; queueName: string }): EnvelopeProcessor =>
+  (opts: { db: Db; logger: Logger; processors: ProcessorRegistry; queueName: string; services?: JobServices }): EnvelopeProcessor =>
   async (job, _token, signal) => {
     const jobId = job.id ?? '';
     const { trigger, data } = job.data;
@@ -30,6 +30,7 @@ export const runJob =
         trigger,
         metadata: jobMetadata(trigger, jobId),
         signal,
+        ...opts.services,
       });
     } catch (e) {
       const final = isUnrecoverable(e) || attempt >= (job.opts.attempts ?? 1);

@@ -7,6 +7,8 @@ export interface CommandOutcome {
   position: string;
   version: number;
   eventCount: number;
+  /** What the save did beyond what was asked, for the section's answer (e.g. a model removed). */
+  notes?: string[];
 }
 
 /**

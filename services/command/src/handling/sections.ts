@@ -1,25 +1,40 @@
 import {
   adminsStreamId,
   featureFlagsStreamId,
+  supportedModelsStreamId,
+  defaultModelsStreamId,
   sectionSchemas,
   type EventMetadata,
   type SectionData,
   type SectionType,
 } from '@app/contracts';
-import type { Db } from '@app/platform';
+import type { Db, SecretBox } from '@app/platform';
 import { ZodError } from 'zod';
 import { adminsDecider } from '../domain/admins';
 import { featureFlagsDecider } from '../domain/feature-flags';
+import { supportedModelsDecider } from '../domain/supported-models';
+import { defaultModelsDecider } from '../domain/default-models';
 import { handleCommand, type CommandOutcome } from './handle-command';
+import { configurationCardHandlers } from './configuration-cards';
+import { saveApplicationSecrets, saveApplicationVariables, saveOpenAiEndpoints } from './secret-sections';
 
-type Options = { metadata: EventMetadata; expectedVersion?: number };
+/** `secrets` seals the values of the secret sections before they are decided. */
+type Options = { metadata: EventMetadata; expectedVersion?: number; secrets: SecretBox };
 
 /** Each configuration section of the dialog as its own command on its own stream. */
 export const sectionHandlers: { [K in SectionType]: (db: Db, data: SectionData[K], o: Options) => Promise<CommandOutcome> } = {
+  ...configurationCardHandlers,
   admins: (db, admins, o) =>
     handleCommand(db, adminsDecider, adminsStreamId, { type: 'UpdateAdmins', data: { admins } }, o),
   featureFlags: (db, flags, o) =>
     handleCommand(db, featureFlagsDecider, featureFlagsStreamId, { type: 'UpdateFeatureFlags', data: { flags } }, o),
+  supportedModels: (db, models, o) =>
+    handleCommand(db, supportedModelsDecider, supportedModelsStreamId, { type: 'UpdateSupportedModels', data: { models } }, o),
+  defaultModels: (db, defaults, o) =>
+    handleCommand(db, defaultModelsDecider, defaultModelsStreamId, { type: 'UpdateDefaultModels', data: { defaults } }, o),
+  applicationVariables: saveApplicationVariables,
+  applicationSecrets: saveApplicationSecrets,
+  openaiEndpoints: saveOpenAiEndpoints,
 };
 
 /**

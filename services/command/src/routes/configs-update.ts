@@ -9,11 +9,16 @@ import {
   type SectionResult,
   type SectionType,
 } from '@app/contracts';
-import { commandMetadata, ConcurrencyError, DomainError, runIdempotent, type Db } from '@app/platform';
+import { commandMetadata, ConcurrencyError, DomainError, runIdempotent, type Db, type SecretBox } from '@app/platform';
 import { parseSection, sectionHandlers } from '../handling/sections';
 import type { CommandOutcome } from '../handling/handle-command';
+import { saveRuleRefusals } from '../handling/save-rules';
 
 const maxPosition = (a: string, b: string) => (BigInt(a) >= BigInt(b) ? a : b);
+
+/** A section's notes (e.g. 'Removed <model> (no endpoints configured)'), listed and as its message. */
+const notesOf = (o: CommandOutcome): Pick<SectionResult, 'notes' | 'message'> =>
+  o.notes && o.notes.length > 0 ? { notes: o.notes, message: o.notes.join('\n') } : {};
 
 const failure = (e: unknown, label: string): SectionResult => {
   if (e instanceof DomainError) return { success: false, reason: 'invalid', message: e.message };
@@ -34,7 +39,7 @@ const failure = (e: unknown, label: string): SectionResult => {
  * reports each one, so a partial failure says which sections were not saved.
  */
 export const configsUpdateRoute =
-  (db: Db, path: string): FastifyPluginAsync =>
+  (db: Db, path: string, secrets: SecretBox): FastifyPluginAsync =>
   async (app) => {
     app.post(path, { preHandler: app.requireAdmin }, async (request, reply) => {
       const body = ConfigsUpdateRequest.parse(request.body);
@@ -57,7 +62,15 @@ export const configsUpdateRoute =
       const actor = await request.actor();
       const data: Record<string, SectionResult> = {};
       let position = '0';
+      // Rules across tabs, on the configuration as it would be after the save: a section that would
+      // break one fails with the rule's message and appends nothing.
+      const refusals = await saveRuleRefusals(db, parsed);
       for (const section of parsed) {
+        const refusal = refusals.get(section.type);
+        if (refusal !== undefined) {
+          data[section.type] = { success: false, reason: 'invalid', message: refusal };
+          continue;
+        }
         const metadata = commandMetadata(request, actor);
         metadata.commandId = `${metadata.commandId}:${section.type}`;
         const key = { actor: actor.email, commandId: metadata.commandId };
@@ -69,11 +82,11 @@ export const configsUpdateRoute =
               (sectionHandlers[section.type] as (d: Db, x: unknown, o: object) => Promise<CommandOutcome>)(
                 trx,
                 section.data,
-                { metadata, ...(section.version === undefined ? {} : { expectedVersion: section.version }) },
+                { metadata, secrets, ...(section.version === undefined ? {} : { expectedVersion: section.version }) },
               ),
           );
           position = maxPosition(position, result.position);
-          data[section.type] = { success: true, version: result.version };
+          data[section.type] = { success: true, version: result.version, ...notesOf(result) };
         } catch (e) {
           // A retry that ran alongside the first attempt loses the append race to it (its own events
           // took the versions): that is the same command, so it answers the first attempt's result.
@@ -83,7 +96,7 @@ export const configsUpdateRoute =
               : undefined;
           if (first) {
             position = maxPosition(position, first.result.position);
-            data[section.type] = { success: true, version: first.result.version };
+            data[section.type] = { success: true, version: first.result.version, ...notesOf(first.result) };
           } else {
             data[section.type] = failure(e, sectionLabels[section.type]);
           }

@@ -266,14 +266,14 @@ describe('POST /amplifymin/configs/update: refusals', () => {
       body: {
         configurations: [
           { type: 'admins', data: [ann, bob, 'dan@example.com'] },
-          { type: 'supportedModels', data: {} },
+          { type: 'noSuchSection', data: {} },
         ],
       },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       success: false,
-      message: platformMessages.unknownSection('supportedModels'),
+      message: platformMessages.unknownSection('noSuchSection'),
     });
     expect(await after(before)).toEqual([]);
   });

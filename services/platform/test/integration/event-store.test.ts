@@ -8,7 +8,7 @@ import {
   readAllForward,
   readStream,
   runIdempotent,
-  checkpointOf,
+  committedHead,
 } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 
@@ -90,9 +90,17 @@ describe('event store', () => {
     expect(await readStream(t.db, 's-idem')).toHaveLength(2);
   });
 
+  it('appends a save of many thousand events in one transaction, beyond the bind parameters of one INSERT', async () => {
+    const many = Array.from({ length: 14_000 }, (_, i) => ({ type: 'Many', data: { i } }));
+    const r = await appendToStream(t.db, 's-many', many, { expectedVersion: 'no-stream', metadata: meta('m@x.io') });
+    expect(r.nextExpectedVersion).toBe(14_000);
+    const events = await readStream(t.db, 's-many');
+    expect(events.map((e) => e.streamVersion)).toEqual(many.map((_, i) => i + 1));
+    expect(events[13_999]?.data).toEqual({ i: 13_999 });
+  });
+
   it('does not skip an event whose transaction began first and committed after a faster one', async () => {
-    const before = await readAllForward(t.db, logStart, 10_000);
-    const from = before.length ? checkpointOf(before[before.length - 1]!) : logStart;
+    const from = (await committedHead(t.db)) ?? logStart;
 
     const slow = new pg.Client({ connectionString: t.url });
     await slow.connect();

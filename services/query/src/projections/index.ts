@@ -1,7 +1,26 @@
 import { adminsProjection } from './admins';
 import { featureFlagsProjection } from './feature-flags';
 import { sectionsProjection } from './sections';
+import { supportedModelsProjection } from './supported-models';
+import { defaultModelsProjection } from './default-models';
+import { configValueProjections } from './config-values';
+import { amplifyGroupsProjection } from './amplify-groups';
+import { applicationSecretsProjection, applicationVariablesProjection } from './application-variables';
+import { openaiEndpointsProjection } from './openai-endpoints';
+import { endpointTestsProjection } from './endpoint-tests';
 import type { Projection } from './projection';
 
 export type { Projection };
-export const allProjections: readonly Projection[] = [adminsProjection, featureFlagsProjection, sectionsProjection];
+export const allProjections: readonly Projection[] = [
+  adminsProjection,
+  featureFlagsProjection,
+  sectionsProjection,
+  ...configValueProjections,
+  amplifyGroupsProjection,
+  supportedModelsProjection,
+  defaultModelsProjection,
+  applicationVariablesProjection,
+  applicationSecretsProjection,
+  openaiEndpointsProjection,
+  endpointTestsProjection,
+];

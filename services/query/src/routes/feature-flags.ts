@@ -5,7 +5,7 @@ import type { Projection } from '../projections/projection';
 import { readFeatureFlags } from '../read/admin-config';
 import { waitForPosition } from '../read/wait-for';
 
-/** Where a user's Amplify groups come from; no groups exist until the groups section lands. */
+/** Where a user's Amplify groups come from (the query service defaults to the groups read model). */
 export type GroupMembership = (email: string) => Promise<string[]>;
 export const noGroups: GroupMembership = () => Promise.resolve([]);
 

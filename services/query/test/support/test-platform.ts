@@ -10,11 +10,15 @@ import {
 } from '@app/contracts';
 import {
   createLogger,
+  createSecretBox,
   createServiceApp,
   eventColumns,
   sessionTokens,
   toRecordedEvent,
+  newMasterKey,
+  parseMasterKey,
   type Logger,
+  type SecretBox,
 } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 import { waitForProjections } from './log';
@@ -65,6 +69,12 @@ export interface TestPlatformOptions {
   listen?: boolean;
   /** The Amplify groups of a user, for GET /amplifymin/feature_flags. */
   groupsOf?: (email: string) => Promise<string[]>;
+  /** Seals secret values (default: a box on a fresh random master key). */
+  secrets?: SecretBox;
+  /** How long POST /api/admin/testEndpoint waits for the workers. */
+  endpointTestWaitMs?: number;
+  /** Where the services log (default: silent). */
+  logger?: Logger;
 }
 
 /**
@@ -75,7 +85,8 @@ export interface TestPlatformOptions {
 export const startTestPlatform = async (
   opts: TestPlatformOptions,
 ): Promise<TestPlatform & { url: string }> => {
-  const logger = silentLogger();
+  const logger = opts.logger ?? silentLogger();
+  const secrets = opts.secrets ?? createSecretBox(parseMasterKey(newMasterKey()));
   const database = await createTestDatabase();
   const { db } = database;
   const projections = opts.projections ?? allProjections;
@@ -87,7 +98,13 @@ export const startTestPlatform = async (
     await waitForProjections(db, runner, projections);
     const tokens = sessionTokens(randomBytes(32).toString('base64url'));
     app = await createServiceApp({ db, logger, tokens, devLogin: true });
-    await app.register(commandService({ db }));
+    await app.register(
+      commandService({
+        db,
+        secrets,
+        ...(opts.endpointTestWaitMs === undefined ? {} : { endpointTestWaitMs: opts.endpointTestWaitMs }),
+      }),
+    );
     await app.register(
       queryService({
         db,

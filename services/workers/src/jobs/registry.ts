@@ -1,9 +1,14 @@
+import { endpointTestJob, endpointTestRoute, runEndpointTest } from './endpoint-test';
 import { routeByType, type ProcessorRegistry, type Routes } from './types';
 
 /**
  * The platform's jobs: job name → processor (one file per job in this folder), and which events need
- * which job. None yet: the first real job (and its route) comes with the next issue.
+ * which job.
  */
-export const processors: ProcessorRegistry = {};
+export const processors: ProcessorRegistry = {
+  [endpointTestJob]: runEndpointTest,
+};
 
-export const routes: Routes = routeByType({});
+export const routes: Routes = routeByType({
+  EndpointTestRequested: endpointTestRoute,
+});

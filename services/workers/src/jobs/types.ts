@@ -1,5 +1,5 @@
 import type { EventMetadata, RecordedEvent } from '@app/contracts';
-import type { Db, Logger } from '@app/platform';
+import type { Db, Logger, OutboundClient, SecretBox } from '@app/platform';
 
 /** What a route asks for: a job of this name with this input. */
 export interface JobRequest {
@@ -41,7 +41,14 @@ export interface JobContext {
   metadata: EventMetadata;
   /** Aborted when the worker is force-closed. */
   signal: AbortSignal | undefined;
+  /** Opens sealed secrets (endpoint keys); absent when the workers were started without a master key. */
+  secrets?: SecretBox;
+  /** The guarded HTTP client for every call to an address someone typed. */
+  outbound?: OutboundClient;
 }
+
+/** What the processors may need beyond the database, given to startWorkers once. */
+export type JobServices = Pick<JobContext, 'secrets' | 'outbound'>;
 
 /**
  * Does the side work of one job and reports its outcome as a command (so it lands in the log).

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { SealedSecret } from './sealed-secret';
+
+/**
+ * The Application Variables tab: Application Secrets and Application Environment Variables, each a
+ * map from name to value. Both are encrypted before they are decided and read back masked (the spec
+ * shows both as obscured inputs; a variable may hold a credential as easily as a secret does).
+ */
+export const applicationVariablesStreamId = 'config-applicationVariables';
+export const applicationSecretsStreamId = 'config-applicationSecrets';
+
+export const maxVariableNameLength = 200;
+export const maxVariableValueLength = 16 * 1024;
+
+/**
+ * The section as the dialog reads and saves it: name → value. GET answers a mask (see maskOf) in
+ * place of every value; the dialog sends the mask back for a value it did not change.
+ */
+export const NamedValuesSection = z.record(
+  z.string().max(maxVariableNameLength),
+  z.string().max(maxVariableValueLength),
+);
+export type NamedValuesSection = z.infer<typeof NamedValuesSection>;
+
+export const ApplicationVariablesSection = NamedValuesSection;
+export type ApplicationVariablesSection = NamedValuesSection;
+export const ApplicationSecretsSection = NamedValuesSection;
+export type ApplicationSecretsSection = NamedValuesSection;
+
+/** The names sorted as the tab lists them: longest first, then alphabetically. */
+export const byNameLengthDescending = (a: string, b: string): number => b.length - a.length || a.localeCompare(b);
+
+type Named = { name: string };
+type WithValue = Named & { value: SealedSecret };
+
+export type ApplicationVariablesEvent =
+  | { type: 'ApplicationVariableAdded'; data: WithValue }
+  | { type: 'ApplicationVariableChanged'; data: WithValue }
+  | { type: 'ApplicationVariableRemoved'; data: Named };
+
+export type ApplicationSecretsEvent =
+  | { type: 'ApplicationSecretAdded'; data: WithValue }
+  | { type: 'ApplicationSecretChanged'; data: WithValue }
+  | { type: 'ApplicationSecretRemoved'; data: Named };
+
+export const applicationVariablesEventTypes = [
+  'ApplicationVariableAdded',
+  'ApplicationVariableChanged',
+  'ApplicationVariableRemoved',
+] as const satisfies readonly ApplicationVariablesEvent['type'][];
+
+export const applicationSecretsEventTypes = [
+  'ApplicationSecretAdded',
+  'ApplicationSecretChanged',
+  'ApplicationSecretRemoved',
+] as const satisfies readonly ApplicationSecretsEvent['type'][];

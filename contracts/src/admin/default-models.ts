@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { isEmbeddingModel, type Model, type SupportedModelsSection } from './supported-models';
+
+export const defaultModelsStreamId = 'config-defaultModels';
+
+export const defaultModelKeys = [
+  'user',
+  'advanced',
+  'cheapest',
+  'agent',
+  'documentCaching',
+  'embeddings',
+] as const;
+export const DefaultModelKey = z.enum(defaultModelKeys);
+export type DefaultModelKey = z.infer<typeof DefaultModelKey>;
+
+/** Only cheapest's label is the spec's (Simple Task Model); the others are ours. */
+export const defaultModelLabels: Record<DefaultModelKey, string> = {
+  user: 'Default User Model',
+  advanced: 'Advanced Model',
+  cheapest: 'Simple Task Model',
+  agent: 'Agent Model',
+  documentCaching: 'Document Caching Model',
+  embeddings: 'Embeddings Model',
+};
+
+/** A default model slot: a model id, or '' when it is not set. */
+const slot = () => z.string().trim().default('');
+
+/** The Default models map (spec 3): each key a model id, '' meaning unset. Missing keys read as unset. */
+export const DefaultModelsSection = z.object({
+  user: slot(),
+  advanced: slot(),
+  cheapest: slot(),
+  agent: slot(),
+  documentCaching: slot(),
+  embeddings: slot(),
+});
+export type DefaultModelsSection = z.infer<typeof DefaultModelsSection>;
+
+export const unsetDefaultModels = (): DefaultModelsSection => DefaultModelsSection.parse({});
+
+/** The feature flags that show selectors: only their existence counts, enabled or not (spec 9). */
+export const agentSelectorFlag = 'agentAssistantType';
+export const documentCachingSelectorFlag = 'cachedDocuments';
+
+/** The flags section, or anything keyed by flag name. */
+export type FlagNames = Readonly<Record<string, unknown>>;
+
+/** The default-model selectors the tab shows, in the spec's order. */
+export const defaultModelKeysShown = (flags: FlagNames): DefaultModelKey[] =>
+  defaultModelKeys.filter((key) => {
+    if (key === 'agent') return Object.hasOwn(flags, agentSelectorFlag);
+    if (key === 'documentCaching') return Object.hasOwn(flags, documentCachingSelectorFlag);
+    return true;
+  });
+
+/** The selectors that must be set before a save: every shown one but agent (spec 5). */
+export const requiredDefaultModelKeys = (flags: FlagNames): DefaultModelKey[] =>
+  defaultModelKeysShown(flags).filter((key) => key !== 'agent');
+
+/**
+ * Whether a model may fill a default slot. embeddings: an id containing 'embed' (spec 9);
+ * documentCaching: cachedTokenCost above 0 (spec 9); the chat slots (user, advanced, cheapest,
+ * agent; the spec is silent): an available non-embedding model.
+ */
+export const fitsDefaultModel = (key: DefaultModelKey, m: Model): boolean => {
+  switch (key) {
+    case 'embeddings':
+      return isEmbeddingModel(m.id);
+    case 'documentCaching':
+      return m.cachedTokenCost > 0;
+    case 'user':
+    case 'advanced':
+    case 'cheapest':
+    case 'agent':
+      return m.isAvailable && !isEmbeddingModel(m.id);
+    default: {
+      const never: never = key;
+      return never;
+    }
+  }
+};
+
+/** The models a selector offers, sorted by name; none when the selector is not shown. */
+export const defaultModelOptions = (
+  key: DefaultModelKey,
+  models: SupportedModelsSection,
+  flags: FlagNames,
+): Model[] =>
+  defaultModelKeysShown(flags).includes(key)
+    ? Object.values(models)
+        .filter((m) => fitsDefaultModel(key, m))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+    : [];
+
+type Keyed = { key: DefaultModelKey };
+export type DefaultModelsEvent =
+  | { type: 'DefaultModelSet'; data: Keyed & { modelId: string } }
+  | { type: 'DefaultModelCleared'; data: Keyed };
+
+export const defaultModelsEventTypes = [
+  'DefaultModelSet',
+  'DefaultModelCleared',
+] as const satisfies readonly DefaultModelsEvent['type'][];

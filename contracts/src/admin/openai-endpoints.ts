@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { SealedSecret } from './sealed-secret';
+
+/** The OpenAi Endpoints tab: models, each with a list of url and key pairs. Keys are secrets. */
+export const openaiEndpointsStreamId = 'config-openaiEndpoints';
+
+/** The name a model added in the tab starts with; it must be changed before endpoints are added. */
+export const defaultOpenAiModelName = 'modelid';
+
+/** Tested through 'openai/deployments/gpt-4o/chat/completions' (embedding models: see isEmbeddingModel). */
+export const codeInterpreterModel = 'code-interpreter';
+
+export const maxEndpointUrlLength = 2048;
+export const maxEndpointKeyLength = 4096;
+
+/**
+ * One endpoint as the dialog reads and saves it. GET answers a mask in place of the key; `isNew` is
+ * the dialog's own flag (the endpoints it must test before saving), never stored.
+ */
+export const OpenAiEndpoint = z.object({
+  url: z.string().max(maxEndpointUrlLength),
+  key: z.string().max(maxEndpointKeyLength),
+  isNew: z.boolean().optional(),
+});
+export type OpenAiEndpoint = z.infer<typeof OpenAiEndpoint>;
+
+export const OpenAiModelEndpoints = z.object({ endpoints: z.array(OpenAiEndpoint).max(100) });
+export type OpenAiModelEndpoints = z.infer<typeof OpenAiModelEndpoints>;
+
+/** `{models: [{<modelName>: {endpoints: [{url, key, isNew?}]}}]}`, as the spec's entity has it. */
+export const OpenAiEndpointsSection = z.object({
+  models: z.array(z.record(z.string().max(200), OpenAiModelEndpoints)).max(500),
+});
+export type OpenAiEndpointsSection = z.infer<typeof OpenAiEndpointsSection>;
+
+type Model = { model: string };
+
+export type OpenAiEndpointsEvent =
+  | { type: 'OpenAiModelAdded'; data: Model }
+  | { type: 'OpenAiModelRemoved'; data: Model }
+  | { type: 'OpenAiEndpointAdded'; data: Model & { url: string; key: SealedSecret } }
+  /** An endpoint is known by its model, url and key fingerprint: a model never lists the same pair twice. */
+  | { type: 'OpenAiEndpointRemoved'; data: Model & { url: string; keyFingerprint: string } };
+
+export const openaiEndpointsEventTypes = [
+  'OpenAiModelAdded',
+  'OpenAiModelRemoved',
+  'OpenAiEndpointAdded',
+  'OpenAiEndpointRemoved',
+] as const satisfies readonly OpenAiEndpointsEvent['type'][];
+
+/**
+ * An endpoint url the platform may call: http or https, no user name or password in it (the key has
+ * its own field). Answers the parsed URL, or null.
+ */
+export const parseEndpointUrl = (raw: string): URL | null => {
+  try {
+    const url = new URL(raw.trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (url.username !== '' || url.password !== '') return null;
+    return url;
+  } catch {
+    return null;
+  }
+};
+
+/** A url as messages may show it: scheme, host, port and path; never a user name, password, query or fragment. */
+export const displayUrl = (raw: string): string => {
+  try {
+    const url = new URL(raw.trim());
+    url.username = '';
+    url.password = '';
+    url.search = '';
+    url.hash = '';
+    return url.href;
+  } catch {
+    return (raw.split(/[?#]/)[0] ?? '').replace(/\/\/[^/]*@/, '//').slice(0, 200);
+  }
+};

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { adminMessages } from '../messages';
+
+export const supportedModelsStreamId = 'config-supportedModels';
+
+const text = () => z.string().default('');
+const flag = () => z.boolean().default(false);
+/** Integers (window, limit) and decimals (costs per 1k tokens): numbers only, minimum 0 (spec 5). */
+const count = () => z.number().int().nonnegative().default(0);
+const cost = () => z.number().nonnegative().default(0);
+
+/**
+ * A model of the Supported Models tab (spec 3). Every field may be left out and takes the spec's
+ * default (numbers 0, booleans false, strings empty, spec 9).
+ */
+export const Model = z.object({
+  id: text(),
+  name: text(),
+  provider: text(),
+  description: text(),
+  systemPrompt: text(),
+  inputContextWindow: count(),
+  outputTokenLimit: count(),
+  inputTokenCost: cost(),
+  outputTokenCost: cost(),
+  cachedTokenCost: cost(),
+  supportsImages: flag(),
+  supportsReasoning: flag(),
+  supportsSystemPrompts: flag(),
+  isAvailable: flag(),
+  isBuiltIn: flag(),
+  /** Amplify group names; empty means every user may use the model (when it is available). */
+  exclusiveGroupAvailability: z
+    .array(z.string().trim().min(1, 'Amplify group names cannot be empty'))
+    .default([]),
+});
+export type Model = z.infer<typeof Model>;
+
+/** The section as the dialog reads and saves it: models keyed by their id (the key equals `id`). */
+export const SupportedModelsSection = z.record(z.string(), Model);
+export type SupportedModelsSection = z.infer<typeof SupportedModelsSection>;
+
+export const defaultModel = (): Model => Model.parse({});
+
+/** The fields a ModelUpdated event may carry: all but the key, the built-in mark and the parts with events of their own. */
+export type ModelDetails = Omit<Model, 'id' | 'isBuiltIn' | 'isAvailable' | 'exclusiveGroupAvailability'>;
+export const modelDetailFields = [
+  'name',
+  'provider',
+  'description',
+  'systemPrompt',
+  'inputContextWindow',
+  'outputTokenLimit',
+  'inputTokenCost',
+  'outputTokenCost',
+  'cachedTokenCost',
+  'supportsImages',
+  'supportsReasoning',
+  'supportsSystemPrompts',
+] as const satisfies readonly (keyof ModelDetails)[];
+
+/** The form's numeric inputs (spec 5): minimum 0 everywhere; steps are the inputs' spinner steps. */
+export const modelNumberInputs = {
+  inputContextWindow: { min: 0, step: 1000 },
+  outputTokenLimit: { min: 0, step: 1000 },
+  inputTokenCost: { min: 0, step: 0.0001 },
+  outputTokenCost: { min: 0, step: 0.0001 },
+  cachedTokenCost: { min: 0, step: 0.0001 },
+} as const;
+
+/** An embedding model: its id contains 'embed' (spec 3, as written: case-sensitive). */
+export const isEmbeddingModel = (id: string): boolean => id.includes('embed');
+
+/**
+ * The model as it is stored: id, name and provider trimmed; group names trimmed and deduplicated;
+ * an embedding model never supports reasoning or images and is never "available" (the form does
+ * not show those toggles, so whatever was sent for them is ignored and stored false).
+ */
+export const normaliseModel = (m: Model): Model => {
+  const id = m.id.trim();
+  const embedding = isEmbeddingModel(id);
+  return {
+    ...m,
+    id,
+    name: m.name.trim(),
+    provider: m.provider.trim(),
+    supportsImages: embedding ? false : m.supportsImages,
+    supportsReasoning: embedding ? false : m.supportsReasoning,
+    isAvailable: embedding ? false : m.isAvailable,
+    exclusiveGroupAvailability: [
+      ...new Set(m.exclusiveGroupAvailability.map((g) => g.trim()).filter((g) => g !== '')),
+    ],
+  };
+};
+
+/**
+ * The form's required-fields rule (spec 5) on a normalised model: id, name and provider; an
+ * available model also needs a non-zero input context window and output token limit.
+ */
+export const modelRequiredFieldsMissing = (m: Model): boolean =>
+  m.id === '' ||
+  m.name === '' ||
+  m.provider === '' ||
+  (m.isAvailable && (m.inputContextWindow === 0 || m.outputTokenLimit === 0));
+
+/** The form's instant check: the spec's message, or null when the model may be added or saved. */
+export const modelFormError = (model: Model): string | null =>
+  modelRequiredFieldsMissing(normaliseModel(model)) ? adminMessages.modelRequiredFields : null;
+
+/** Available models that are not embedding models: chat needs at least one (spec 5). */
+export const availableNonEmbeddingCount = (models: SupportedModelsSection): number =>
+  Object.values(models).filter((m) => m.isAvailable && !isEmbeddingModel(m.id)).length;
+
+/**
+ * Whether a change leaves exactly one available non-embedding model where there were more: the
+ * dialog then reminds 'Double check the default model selections before saving' (spec 4).
+ */
+export const needsDefaultModelReminder = (
+  before: SupportedModelsSection,
+  after: SupportedModelsSection,
+): boolean => availableNonEmbeddingCount(after) === 1 && availableNonEmbeddingCount(before) > 1;
+
+/** Whether the model may be used by a member of `userGroups` (it must also be available). */
+export const isModelOpenTo = (m: Model, userGroups: readonly string[]): boolean =>
+  m.exclusiveGroupAvailability.length === 0 ||
+  m.exclusiveGroupAvailability.some((g) => userGroups.includes(g));
+
+type Id = { id: string };
+export type SupportedModelsEvent =
+  /** The whole model as added (normalised); `isBuiltIn` only when the platform seeds it. */
+  | { type: 'ModelAdded'; data: { model: Model } }
+  /** Only the fields that changed. */
+  | { type: 'ModelUpdated'; data: Id & { changes: Partial<ModelDetails> } }
+  | { type: 'ModelRemoved'; data: Id }
+  | { type: 'ModelAvailabilityChanged'; data: Id & { isAvailable: boolean } }
+  | { type: 'ModelGroupAvailabilityAdded'; data: Id & { group: string } }
+  | { type: 'ModelGroupAvailabilityRemoved'; data: Id & { group: string } };
+
+export const supportedModelsEventTypes = [
+  'ModelAdded',
+  'ModelUpdated',
+  'ModelRemoved',
+  'ModelAvailabilityChanged',
+  'ModelGroupAvailabilityAdded',
+  'ModelGroupAvailabilityRemoved',
+] as const satisfies readonly SupportedModelsEvent['type'][];

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { AmplifyGroupsSection } from '../admin/amplify-groups';
+import { WaitForQuery } from './events';
+
+export const amplifyGroupsListRoute = '/amplifymin/amplify_groups/list';
+
+/** GET /amplifymin/amplify_groups/list: `?full=true` (admins only) adds the groups themselves. */
+export const AmplifyGroupsListQuery = WaitForQuery.extend({ full: z.enum(['true', 'false']).optional() });
+
+/** Every signed-in user gets the group names (sorted); admins asking `full=true` also the groups. */
+export const AmplifyGroupsListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(z.string()),
+  groups: AmplifyGroupsSection.optional(),
+});
+export type AmplifyGroupsListResponse = z.infer<typeof AmplifyGroupsListResponse>;

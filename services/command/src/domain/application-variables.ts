@@ -1,0 +1,88 @@
+import { sectionLabels, type ApplicationSecretsEvent, type ApplicationVariablesEvent } from '@app/contracts';
+import { assertNever, type Decider } from './decider';
+import {
+  diffNamedValues,
+  withoutValue,
+  withValue,
+  type NamedSealedValue,
+  type NamedValueChange,
+  type NamedValuesState,
+} from './named-values';
+
+export type ApplicationVariablesCommand = { type: 'UpdateApplicationVariables'; data: { values: NamedSealedValue[] } };
+export type ApplicationSecretsCommand = { type: 'UpdateApplicationSecrets'; data: { values: NamedSealedValue[] } };
+
+const variableEvent = (c: NamedValueChange): ApplicationVariablesEvent => {
+  switch (c.kind) {
+    case 'added':
+      return { type: 'ApplicationVariableAdded', data: { name: c.name, value: c.value } };
+    case 'changed':
+      return { type: 'ApplicationVariableChanged', data: { name: c.name, value: c.value } };
+    case 'removed':
+      return { type: 'ApplicationVariableRemoved', data: { name: c.name } };
+    default:
+      return assertNever(c);
+  }
+};
+
+const secretEvent = (c: NamedValueChange): ApplicationSecretsEvent => {
+  switch (c.kind) {
+    case 'added':
+      return { type: 'ApplicationSecretAdded', data: { name: c.name, value: c.value } };
+    case 'changed':
+      return { type: 'ApplicationSecretChanged', data: { name: c.name, value: c.value } };
+    case 'removed':
+      return { type: 'ApplicationSecretRemoved', data: { name: c.name } };
+    default:
+      return assertNever(c);
+  }
+};
+
+/** Application Environment Variables: sealed values by name, diffed by fingerprint into fine-grained facts. */
+export const applicationVariablesDecider: Decider<NamedValuesState, ApplicationVariablesCommand, ApplicationVariablesEvent> =
+  {
+    initialState: () => ({}),
+    decide: (command, state) => {
+      switch (command.type) {
+        case 'UpdateApplicationVariables':
+          return diffNamedValues(sectionLabels.applicationVariables, state, command.data.values).map(variableEvent);
+        default:
+          return assertNever(command.type);
+      }
+    },
+    evolve: (state, event) => {
+      switch (event.type) {
+        case 'ApplicationVariableAdded':
+        case 'ApplicationVariableChanged':
+          return withValue(state, event.data.name, event.data.value);
+        case 'ApplicationVariableRemoved':
+          return withoutValue(state, event.data.name);
+        default:
+          return assertNever(event);
+      }
+    },
+  };
+
+/** Application Secrets: the same rules as the variables, with events of their own. */
+export const applicationSecretsDecider: Decider<NamedValuesState, ApplicationSecretsCommand, ApplicationSecretsEvent> = {
+  initialState: () => ({}),
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'UpdateApplicationSecrets':
+        return diffNamedValues(sectionLabels.applicationSecrets, state, command.data.values).map(secretEvent);
+      default:
+        return assertNever(command.type);
+    }
+  },
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'ApplicationSecretAdded':
+      case 'ApplicationSecretChanged':
+        return withValue(state, event.data.name, event.data.value);
+      case 'ApplicationSecretRemoved':
+        return withoutValue(state, event.data.name);
+      default:
+        return assertNever(event);
+    }
+  },
+};

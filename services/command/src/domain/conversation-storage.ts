@@ -1,0 +1,34 @@
+import {
+  configValueDefaults,
+  evolveConversationStorage,
+  type ConversationStorageEvent,
+  type ConversationStorageSection,
+} from '@app/contracts';
+import { assertNever, type Decider } from './decider';
+
+export type ConversationStorageCommand = {
+  type: 'UpdateDefaultConversationStorage';
+  data: { storage: ConversationStorageSection };
+};
+
+/** Default User Conversation Storage: future-local (Local) or future-cloud (Cloud); future-local at first. */
+export const conversationStorageDecider: Decider<
+  ConversationStorageSection,
+  ConversationStorageCommand,
+  ConversationStorageEvent
+> = {
+  initialState: configValueDefaults.defaultConversationStorage,
+
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'UpdateDefaultConversationStorage': {
+        const { storage } = command.data;
+        return storage === state ? [] : [{ type: 'ConversationStorageDefaultChanged', data: { storage } }];
+      }
+      default:
+        return assertNever(command.type);
+    }
+  },
+
+  evolve: evolveConversationStorage,
+};

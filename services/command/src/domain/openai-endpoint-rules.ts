@@ -1,0 +1,77 @@
+import {
+  adminMessages,
+  defaultOpenAiModelName,
+  displayUrl,
+  parseEndpointUrl,
+  platformMessages,
+  type SealedSecret,
+} from '@app/contracts';
+import { DomainError } from '@app/platform';
+
+/** An endpoint once the route sealed its key; `key` is null when the dialog sent it empty. */
+export interface SealedEndpointInput {
+  url: string;
+  key: SealedSecret | null;
+}
+
+/** The section as the decider receives it: the dialog's models in order, each with sealed keys. */
+export interface SealedModelInput {
+  name: string;
+  endpoints: SealedEndpointInput[];
+}
+
+export interface SavedEndpoint {
+  url: string;
+  key: SealedSecret;
+}
+
+export interface SavedModel {
+  name: string;
+  endpoints: SavedEndpoint[];
+}
+
+const sameEndpoint = (a: SavedEndpoint, b: SavedEndpoint) =>
+  a.url === b.url && a.key.fingerprint === b.key.fingerprint;
+
+/** The endpoints kept: an empty url or key is dropped, and so is a pair listed twice. */
+const keptEndpoints = (endpoints: readonly SealedEndpointInput[]): SavedEndpoint[] =>
+  endpoints.reduce<SavedEndpoint[]>((kept, e) => {
+    const url = e.url.trim();
+    if (url === '' || e.key === null) return kept;
+    const endpoint = { url, key: e.key };
+    return kept.some((k) => sameEndpoint(k, endpoint)) ? kept : [...kept, endpoint];
+  }, []);
+
+const checkModel = (model: SavedModel): void => {
+  if (model.name === '') throw new DomainError(platformMessages.openAiModelNameRequired);
+  if (model.name === defaultOpenAiModelName) throw new DomainError(adminMessages.openAiDefaultModelName);
+  const bad = model.endpoints.find((e) => parseEndpointUrl(e.url) === null);
+  if (bad) throw new DomainError(platformMessages.invalidEndpointUrl(model.name, displayUrl(bad.url)));
+};
+
+/**
+ * The spec's save rules for the OpenAi Endpoints section: endpoints with an empty url or key are
+ * dropped; a model left without endpoints is removed with the note 'Removed <model> (no endpoints
+ * configured)'; a model with endpoints needs a name other than the default 'modelid', unique among
+ * the models saved, and http(s) urls.
+ */
+export const normaliseOpenAiModels = (models: readonly SealedModelInput[]): { models: SavedModel[]; notes: string[] } => {
+  const notes: string[] = [];
+  const saved: SavedModel[] = [];
+  for (const input of models) {
+    const model = { name: input.name.trim(), endpoints: keptEndpoints(input.endpoints) };
+    if (model.endpoints.length === 0) {
+      if (model.name !== '') notes.push(adminMessages.openAiModelRemoved(model.name));
+      continue;
+    }
+    checkModel(model);
+    if (saved.some((m) => m.name === model.name)) throw new DomainError(adminMessages.openAiModelNameExists(model.name));
+    saved.push(model);
+  }
+  return { models: saved, notes };
+};
+
+export const endpointsDiff = (before: readonly SavedEndpoint[], after: readonly SavedEndpoint[]) => ({
+  removed: before.filter((b) => !after.some((a) => sameEndpoint(a, b))),
+  added: after.filter((a) => !before.some((b) => sameEndpoint(a, b))),
+});

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { adminMessages, platformMessages, type OpenAiEndpointsEvent, type SealedSecret } from '@app/contracts';
+import { normaliseOpenAiModels, type SealedModelInput } from '../../src/domain/openai-endpoint-rules';
+import { openaiEndpointsDecider } from '../../src/domain/openai-endpoints';
+import { DeciderSpecification } from './decider-spec';
+import { sealed } from './sealed-fixtures';
+
+const given = DeciderSpecification.for(openaiEndpointsDecider);
+
+type E = OpenAiEndpointsEvent;
+const modelAdded = (model: string): E => ({ type: 'OpenAiModelAdded', data: { model } });
+const modelRemoved = (model: string): E => ({ type: 'OpenAiModelRemoved', data: { model } });
+const endpointAdded = (model: string, url: string, key: SealedSecret): E => ({
+  type: 'OpenAiEndpointAdded',
+  data: { model, url, key },
+});
+const endpointRemoved = (model: string, url: string, key: SealedSecret): E => ({
+  type: 'OpenAiEndpointRemoved',
+  data: { model, url, keyFingerprint: key.fingerprint },
+});
+const save = (models: SealedModelInput[]) => ({ type: 'UpdateOpenAiEndpoints' as const, data: { models } });
+const model = (name: string, ...endpoints: [string, SealedSecret | null][]): SealedModelInput => ({
+  name,
+  endpoints: endpoints.map(([url, key]) => ({ url, key })),
+});
+
+const east = 'https://east.example.com/openai/deployments/gpt-4o/chat/completions';
+const west = 'https://west.example.com/openai/deployments/gpt-4o/chat/completions';
+const k1 = sealed('fp-1', 'k001');
+const k2 = sealed('fp-2', 'k002');
+
+describe('OpenAi endpoints decider: models and endpoints', () => {
+  it('a new model with endpoints: the model, then each endpoint with its sealed key', () => {
+    given([])
+      .when(save([model('gpt-4o', [east, k1], [west, k2])]))
+      .then([modelAdded('gpt-4o'), endpointAdded('gpt-4o', east, k1), endpointAdded('gpt-4o', west, k2)]);
+  });
+
+  it('an endpoint added to an existing model', () => {
+    given([modelAdded('gpt-4o'), endpointAdded('gpt-4o', east, k1)])
+      .when(save([model('gpt-4o', [east, k1], [west, k2])]))
+      .then([endpointAdded('gpt-4o', west, k2)]);
+  });
+
+  it('the selected endpoints deleted', () => {
+    given([modelAdded('gpt-4o'), endpointAdded('gpt-4o', east, k1), endpointAdded('gpt-4o', west, k2)])
+      .when(save([model('gpt-4o', [west, k2])]))
+      .then([endpointRemoved('gpt-4o', east, k1)]);
+  });
+
+  it('a new key on the same url: the old endpoint removed, the new one added', () => {
+    given([modelAdded('gpt-4o'), endpointAdded('gpt-4o', east, k1)])
+      .when(save([model('gpt-4o', [east, k2])]))
+      .then([endpointRemoved('gpt-4o', east, k1), endpointAdded('gpt-4o', east, k2)]);
+  });
+
+  it('an unchanged section (keys sealed anew, same fingerprints): nothing is appended', () => {
+    given([modelAdded('gpt-4o'), endpointAdded('gpt-4o', east, k1)])
+      .when(save([model('gpt-4o', [east, { ...k1, iv: 'fresh', ciphertext: 'fresh' }])]))
+      .then([]);
+  });
+
+  it('a model missing from the save is removed with its endpoints', () => {
+    given([modelAdded('gpt-4o'), endpointAdded('gpt-4o', east, k1), modelAdded('o1'), endpointAdded('o1', west, k2)])
+      .when(save([model('o1', [west, k2])]))
+      .then([endpointRemoved('gpt-4o', east, k1), modelRemoved('gpt-4o')]);
+  });
+
+  it('the same url and key listed twice in a model is one endpoint', () => {
+    given([])
+      .when(save([model('gpt-4o', [east, k1], [` ${east} `, k1])]))
+      .then([modelAdded('gpt-4o'), endpointAdded('gpt-4o', east, k1)]);
+  });
+
+  it('a model renamed (it had no endpoints in the dialog; here: a new name with the same endpoints)', () => {
+    given([modelAdded('gpt4'), endpointAdded('gpt4', east, k1)])
+      .when(save([model('gpt-4o', [east, k1])]))
+      .then([endpointRemoved('gpt4', east, k1), modelRemoved('gpt4'), modelAdded('gpt-4o'), endpointAdded('gpt-4o', east, k1)]);
+  });
+
+  it('names are trimmed', () => {
+    given([modelAdded('gpt-4o'), endpointAdded('gpt-4o', east, k1)])
+      .when(save([model('  gpt-4o ', [east, k1])]))
+      .then([]);
+  });
+});
+
+describe('OpenAi endpoints decider: the save rules of spec 5', () => {
+  it('endpoints with an empty url or key are dropped', () => {
+    given([])
+      .when(save([model('gpt-4o', ['', k1], [west, null], ['   ', k2], [east, k2])]))
+      .then([modelAdded('gpt-4o'), endpointAdded('gpt-4o', east, k2)]);
+  });
+
+  it('a model left without endpoints is removed', () => {
+    given([modelAdded('gpt-4o'), endpointAdded('gpt-4o', east, k1)])
+      .when(save([model('gpt-4o', [east, null])]))
+      .then([endpointRemoved('gpt-4o', east, k1), modelRemoved('gpt-4o')]);
+  });
+
+  it("...with the note 'Removed <model> (no endpoints configured)'", () => {
+    const { notes } = normaliseOpenAiModels([model('gpt-4o', ['', k1]), model('o1'), model('kept', [east, k1])]);
+    expect(notes).toEqual(['Removed gpt-4o (no endpoints configured)', 'Removed o1 (no endpoints configured)']);
+    expect(adminMessages.openAiModelRemoved('gpt-4o')).toBe('Removed gpt-4o (no endpoints configured)');
+  });
+
+  it('a new model without endpoints is not saved', () => {
+    given([]).when(save([model('gpt-4o')])).then([]);
+  });
+
+  it("the default name 'modelid' is refused for a model with endpoints, word for word", () => {
+    given([])
+      .when(save([model('modelid', [east, k1])]))
+      .thenThrows("Please change the model name from the default 'modelid' before adding endpoints");
+  });
+
+  it("a 'modelid' model still without endpoints is simply dropped", () => {
+    given([]).when(save([model('modelid', ['', null])])).then([]);
+  });
+
+  it('model names must be unique, word for word', () => {
+    given([])
+      .when(save([model('gpt-4o', [east, k1]), model('gpt-4o', [west, k2])]))
+      .thenThrows("Model name 'gpt-4o' already exists. Please choose a unique name");
+  });
+
+  it('names equal after trimming are the same name', () => {
+    given([modelAdded('gpt-4o'), endpointAdded('gpt-4o', east, k1)])
+      .when(save([model('gpt-4o', [east, k1]), model(' gpt-4o', [west, k2])]))
+      .thenThrows(adminMessages.openAiModelNameExists('gpt-4o'));
+  });
+
+  it('a model with endpoints needs a name', () => {
+    given([]).when(save([model(' ', [east, k1])])).thenThrows(platformMessages.openAiModelNameRequired);
+  });
+
+  it.each(['ftp://example.com/x', 'example.com/no-scheme', 'https://user:pw@example.com/x', 'javascript:alert(1)'])(
+    'a url that is not http(s) without credentials is refused: %s',
+    (url) => {
+      const shown = url.startsWith('https://user') ? 'https://example.com/x' : url;
+      given([])
+        .when(save([model('gpt-4o', [url, k1])]))
+        .thenThrows(platformMessages.invalidEndpointUrl('gpt-4o', shown));
+    },
+  );
+});

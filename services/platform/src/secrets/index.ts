@@ -1,0 +1,2 @@
+export * from './master-key';
+export * from './envelope';

@@ -1,0 +1,44 @@
+import {
+  amplifyGroupsEventTypes,
+  evolveAmplifyGroup,
+  type AmplifyGroupsEvent,
+  type RecordedEvent,
+} from '@app/contracts';
+import type { Db } from '@app/platform';
+import { loadGroup } from '../read/amplify-groups';
+import type { Projection } from './projection';
+
+/** Folds each group's events into its rm_amplify_groups row with the evolve the decider uses. */
+export const amplifyGroupsProjection: Projection = {
+  name: 'amplifyGroups',
+  readModel: 'amplifyGroups',
+  handles: amplifyGroupsEventTypes,
+  apply: async (recorded: RecordedEvent, trx: Db) => {
+    const event = { type: recorded.type, data: recorded.data } as AmplifyGroupsEvent;
+    const { groupName } = event.data;
+    const group = evolveAmplifyGroup(await loadGroup(trx, groupName), event);
+    if (!group) {
+      await trx.deleteFrom('rm_amplify_groups').where('group_name', '=', groupName).execute();
+      return [groupName];
+    }
+    const row = {
+      members: JSON.stringify(group.members),
+      created_by: group.createdBy,
+      include_from_other_groups:
+        group.includeFromOtherGroups === undefined ? null : JSON.stringify(group.includeFromOtherGroups),
+      is_billing_group: group.isBillingGroup,
+      rate_limit: JSON.stringify(group.rateLimit),
+      changed_by: recorded.metadata.actor.email,
+      changed_at: new Date(recorded.recordedAt),
+    };
+    await trx
+      .insertInto('rm_amplify_groups')
+      .values({ group_name: groupName, ...row })
+      .onConflict((oc) => oc.column('group_name').doUpdateSet(row))
+      .execute();
+    return [groupName];
+  },
+  reset: async (trx) => {
+    await trx.deleteFrom('rm_amplify_groups').execute();
+  },
+};

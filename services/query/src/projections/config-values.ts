@@ -1,0 +1,83 @@
+import {
+  aiEmailDomainEventTypes,
+  chatRateLimitEventTypes,
+  conversationStorageEventTypes,
+  evolveAiEmailDomain,
+  evolveChatRateLimit,
+  evolveConversationStorage,
+  evolvePromptCostAlert,
+  evolveSupportEmail,
+  promptCostAlertEventTypes,
+  supportEmailEventTypes,
+  type RecordedEvent,
+} from '@app/contracts';
+import type { Db } from '@app/platform';
+import type { Projection } from './projection';
+import { readConfigValue, type ConfigValueSection } from '../read/config-values';
+
+/**
+ * One projection per single-value card, each folding its own events into its row of
+ * rm_config_values with the evolve the decider uses, and named like its section so /live tells
+ * the dialog which card changed.
+ */
+const configValueProjection = <V, E extends { type: string }>(
+  section: ConfigValueSection,
+  handles: readonly E['type'][],
+  evolve: (state: V, event: E) => V,
+): Projection => ({
+  name: section,
+  readModel: section,
+  handles,
+  apply: async (recorded: RecordedEvent, trx: Db) => {
+    const current = (await readConfigValue(trx, section)) as V;
+    const next = evolve(current, { type: recorded.type, data: recorded.data } as unknown as E);
+    const row = {
+      value: JSON.stringify(next),
+      changed_by: recorded.metadata.actor.email,
+      changed_at: new Date(recorded.recordedAt),
+    };
+    await trx
+      .insertInto('rm_config_values')
+      .values({ section, ...row })
+      .onConflict((oc) => oc.column('section').doUpdateSet(row))
+      .execute();
+    return [section];
+  },
+  reset: async (trx) => {
+    await trx.deleteFrom('rm_config_values').where('section', '=', section).execute();
+  },
+});
+
+export const supportEmailProjection = configValueProjection(
+  'emailSupport',
+  supportEmailEventTypes,
+  evolveSupportEmail,
+);
+export const aiEmailDomainProjection = configValueProjection(
+  'aiEmailDomain',
+  aiEmailDomainEventTypes,
+  evolveAiEmailDomain,
+);
+export const chatRateLimitProjection = configValueProjection(
+  'rateLimit',
+  chatRateLimitEventTypes,
+  evolveChatRateLimit,
+);
+export const conversationStorageProjection = configValueProjection(
+  'defaultConversationStorage',
+  conversationStorageEventTypes,
+  evolveConversationStorage,
+);
+export const promptCostAlertProjection = configValueProjection(
+  'promtCostAlert',
+  promptCostAlertEventTypes,
+  evolvePromptCostAlert,
+);
+
+export const configValueProjections: readonly Projection[] = [
+  supportEmailProjection,
+  aiEmailDomainProjection,
+  chatRateLimitProjection,
+  conversationStorageProjection,
+  promptCostAlertProjection,
+];

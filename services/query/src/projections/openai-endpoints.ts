@@ -1,0 +1,69 @@
+import { openaiEndpointsEventTypes, type OpenAiEndpointsEvent, type RecordedEvent } from '@app/contracts';
+import type { Db } from '@app/platform';
+import type { Projection } from './projection';
+
+const touchModel = async (trx: Db, model: string, recorded: RecordedEvent) => {
+  await trx
+    .updateTable('rm_openai_models')
+    .set({ changed_by: recorded.metadata.actor.email, changed_at: new Date(recorded.recordedAt) })
+    .where('name', '=', model)
+    .execute();
+};
+
+/** Models in the order they were added, each endpoint with its sealed key and last 4 characters. */
+export const openaiEndpointsProjection: Projection = {
+  name: 'openaiEndpoints',
+  readModel: 'openaiEndpoints',
+  handles: openaiEndpointsEventTypes,
+  apply: async (recorded, trx) => {
+    const event = { type: recorded.type, data: recorded.data } as OpenAiEndpointsEvent;
+    const { model } = event.data;
+    const stamp = { changed_by: recorded.metadata.actor.email, changed_at: new Date(recorded.recordedAt) };
+    switch (event.type) {
+      case 'OpenAiModelAdded':
+        await trx
+          .insertInto('rm_openai_models')
+          .values({ name: model, position: recorded.globalPosition, ...stamp })
+          .onConflict((oc) => oc.column('name').doUpdateSet({ position: recorded.globalPosition, ...stamp }))
+          .execute();
+        return [model];
+      case 'OpenAiModelRemoved':
+        await trx.deleteFrom('rm_openai_models').where('name', '=', model).execute();
+        return [model];
+      case 'OpenAiEndpointAdded':
+        await trx
+          .insertInto('rm_openai_endpoints')
+          .values({
+            model,
+            url: event.data.url,
+            key_fingerprint: event.data.key.fingerprint,
+            key: JSON.stringify(event.data.key),
+            last4: event.data.key.last4,
+            position: recorded.globalPosition,
+            added_by: stamp.changed_by,
+            added_at: stamp.changed_at,
+          })
+          .onConflict((oc) => oc.columns(['model', 'url', 'key_fingerprint']).doNothing())
+          .execute();
+        await touchModel(trx, model, recorded);
+        return [model];
+      case 'OpenAiEndpointRemoved':
+        await trx
+          .deleteFrom('rm_openai_endpoints')
+          .where('model', '=', model)
+          .where('url', '=', event.data.url)
+          .where('key_fingerprint', '=', event.data.keyFingerprint)
+          .execute();
+        await touchModel(trx, model, recorded);
+        return [model];
+      default: {
+        const never: never = event;
+        return never;
+      }
+    }
+  },
+  reset: async (trx) => {
+    await trx.deleteFrom('rm_openai_endpoints').execute();
+    await trx.deleteFrom('rm_openai_models').execute();
+  },
+};
