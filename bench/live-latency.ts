@@ -33,7 +33,7 @@ const adminB = 'bench-b@example.com';
 const flag = 'benchLatency';
 const pushTimeoutMs = 5000;
 
-const login = async (url: string, email: string): Promise<string> => {
+export const login = async (url: string, email: string): Promise<string> => {
   const res = await fetch(`${url}${routes.devLogin}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

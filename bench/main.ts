@@ -17,6 +17,7 @@ import { openDatabase } from '@app/platform';
 import { runAppendCase, createPlainTable, type AppendFigures } from './append';
 import { measureLiveLatency, summary, type LatencyFigures } from './live-latency';
 import { startBenchServer, type BenchServer } from './server';
+import { measureConfigsRead } from './configs-read';
 import { fixed, thousands } from './stats';
 import { table } from './table';
 
@@ -27,6 +28,7 @@ const envInt = (name: string, fallback: number): number => {
 
 const eventsPerCase = envInt('BENCH_EVENTS', 5000);
 const saves = envInt('BENCH_SAVES', 200);
+const reads = envInt('BENCH_READS', 200);
 const concurrencies = [1, 8, 32];
 const out = (line = '') => console.log(line);
 
@@ -128,6 +130,27 @@ const latencySection = async (server: BenchServer) => {
   out();
 };
 
+const configsSection = async (server: BenchServer) => {
+  out(`(c) GET ${routes.configs}: 1,000 models, 2,000 groups nested three deep, 500 flags`);
+  try {
+    const f = await measureConfigsRead(server, reads);
+    out(`    ${f.reads} sequential reads after 20 unmeasured ones; answer ${thousands(f.bytes)} bytes`);
+    out();
+    out(
+      table(
+        ['read (ms)', 'p50', 'p99'],
+        [
+          [`GET ${routes.configs} (HTTP, whole platform)`, fixed(f.http.p50, 2), fixed(f.http.p99, 2)],
+          ['plain SELECT * of the same read-model rows', fixed(f.select.p50, 2), fixed(f.select.p99, 2)],
+        ],
+      ),
+    );
+  } catch (e) {
+    out(`    skipped: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  out();
+};
+
 const main = async () => {
   const started = performance.now();
   out(`npm run bench: ${new Date().toISOString()}`);
@@ -136,6 +159,7 @@ const main = async () => {
   try {
     await appendSection(server);
     await latencySection(server);
+    await configsSection(server);
   } finally {
     await server.stop();
   }
