@@ -28,7 +28,8 @@ export const ApplicationSecretsSection = NamedValuesSection;
 export type ApplicationSecretsSection = NamedValuesSection;
 
 /** The names sorted as the tab lists them: longest first, then alphabetically. */
-export const byNameLengthDescending = (a: string, b: string): number => b.length - a.length || a.localeCompare(b);
+export const byNameLengthDescending = (a: string, b: string): number =>
+  b.length - a.length || a.localeCompare(b);
 
 type Named = { name: string };
 type WithValue = Named & { value: SealedSecret };

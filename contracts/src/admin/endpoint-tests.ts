@@ -19,7 +19,10 @@ export const TestEndpointRequest = z.object({
   model: z.string().trim().max(200).optional(),
   body: z
     .record(z.string(), z.unknown())
-    .refine((b) => JSON.stringify(b).length <= maxTestBodyBytes, `body must be at most ${maxTestBodyBytes} bytes of JSON`)
+    .refine(
+      (b) => JSON.stringify(b).length <= maxTestBodyBytes,
+      `body must be at most ${maxTestBodyBytes} bytes of JSON`,
+    )
     .optional(),
 });
 export type TestEndpointRequest = z.infer<typeof TestEndpointRequest>;

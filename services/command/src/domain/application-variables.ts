@@ -9,8 +9,14 @@ import {
   type NamedValuesState,
 } from './named-values';
 
-export type ApplicationVariablesCommand = { type: 'UpdateApplicationVariables'; data: { values: NamedSealedValue[] } };
-export type ApplicationSecretsCommand = { type: 'UpdateApplicationSecrets'; data: { values: NamedSealedValue[] } };
+export type ApplicationVariablesCommand = {
+  type: 'UpdateApplicationVariables';
+  data: { values: NamedSealedValue[] };
+};
+export type ApplicationSecretsCommand = {
+  type: 'UpdateApplicationSecrets';
+  data: { values: NamedSealedValue[] };
+};
 
 const variableEvent = (c: NamedValueChange): ApplicationVariablesEvent => {
   switch (c.kind) {
@@ -39,32 +45,41 @@ const secretEvent = (c: NamedValueChange): ApplicationSecretsEvent => {
 };
 
 /** Application Environment Variables: sealed values by name, diffed by fingerprint into fine-grained facts. */
-export const applicationVariablesDecider: Decider<NamedValuesState, ApplicationVariablesCommand, ApplicationVariablesEvent> =
-  {
-    initialState: () => ({}),
-    decide: (command, state) => {
-      switch (command.type) {
-        case 'UpdateApplicationVariables':
-          return diffNamedValues(sectionLabels.applicationVariables, state, command.data.values).map(variableEvent);
-        default:
-          return assertNever(command.type);
-      }
-    },
-    evolve: (state, event) => {
-      switch (event.type) {
-        case 'ApplicationVariableAdded':
-        case 'ApplicationVariableChanged':
-          return withValue(state, event.data.name, event.data.value);
-        case 'ApplicationVariableRemoved':
-          return withoutValue(state, event.data.name);
-        default:
-          return assertNever(event);
-      }
-    },
-  };
+export const applicationVariablesDecider: Decider<
+  NamedValuesState,
+  ApplicationVariablesCommand,
+  ApplicationVariablesEvent
+> = {
+  initialState: () => ({}),
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'UpdateApplicationVariables':
+        return diffNamedValues(sectionLabels.applicationVariables, state, command.data.values).map(
+          variableEvent,
+        );
+      default:
+        return assertNever(command.type);
+    }
+  },
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'ApplicationVariableAdded':
+      case 'ApplicationVariableChanged':
+        return withValue(state, event.data.name, event.data.value);
+      case 'ApplicationVariableRemoved':
+        return withoutValue(state, event.data.name);
+      default:
+        return assertNever(event);
+    }
+  },
+};
 
 /** Application Secrets: the same rules as the variables, with events of their own. */
-export const applicationSecretsDecider: Decider<NamedValuesState, ApplicationSecretsCommand, ApplicationSecretsEvent> = {
+export const applicationSecretsDecider: Decider<
+  NamedValuesState,
+  ApplicationSecretsCommand,
+  ApplicationSecretsEvent
+> = {
   initialState: () => ({}),
   decide: (command, state) => {
     switch (command.type) {

@@ -10,8 +10,7 @@ import { assertNever, type Decider } from './decider';
 export type EndpointTestState = { status: 'none' | 'pending' | 'finished' };
 
 export type EndpointTestOutcome =
-  | { success: true; message: string }
-  | { success: false; message: string; reason: string };
+  { success: true; message: string } | { success: false; message: string; reason: string };
 
 export type EndpointTestCommand =
   /** The admin asked for a test; the key is sealed before deciding. */
@@ -27,7 +26,8 @@ export const endpointTestDecider: Decider<EndpointTestState, EndpointTestCommand
     switch (command.type) {
       case 'RequestEndpointTest': {
         if (state.status !== 'none') return [];
-        if (parseEndpointUrl(command.data.url) === null) throw new DomainError(platformMessages.endpointTestInvalidUrl);
+        if (parseEndpointUrl(command.data.url) === null)
+          throw new DomainError(platformMessages.endpointTestInvalidUrl);
         return [{ type: 'EndpointTestRequested', data: command.data }];
       }
       case 'RecordEndpointTestResult': {
@@ -36,7 +36,12 @@ export const endpointTestDecider: Decider<EndpointTestState, EndpointTestCommand
         if (state.status === 'finished') return [];
         return outcome.success
           ? [{ type: 'EndpointTestSucceeded', data: { testId, message: outcome.message } }]
-          : [{ type: 'EndpointTestFailed', data: { testId, message: outcome.message, reason: outcome.reason } }];
+          : [
+              {
+                type: 'EndpointTestFailed',
+                data: { testId, message: outcome.message, reason: outcome.reason },
+              },
+            ];
       }
       default:
         return assertNever(command);

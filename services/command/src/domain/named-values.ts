@@ -15,7 +15,10 @@ export type NamedValueChange =
   | { kind: 'removed'; name: string };
 
 /** The entries with their names trimmed; a name is required and listed once. */
-export const normaliseNames = <T>(section: string, entries: readonly (readonly [string, T])[]): [string, T][] => {
+export const normaliseNames = <T>(
+  section: string,
+  entries: readonly (readonly [string, T])[],
+): [string, T][] => {
   const seen = new Set<string>();
   return entries.map(([raw, value]) => {
     const name = raw.trim();

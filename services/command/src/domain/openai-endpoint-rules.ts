@@ -55,7 +55,9 @@ const checkModel = (model: SavedModel): void => {
  * configured)'; a model with endpoints needs a name other than the default 'modelid', unique among
  * the models saved, and http(s) urls.
  */
-export const normaliseOpenAiModels = (models: readonly SealedModelInput[]): { models: SavedModel[]; notes: string[] } => {
+export const normaliseOpenAiModels = (
+  models: readonly SealedModelInput[],
+): { models: SavedModel[]; notes: string[] } => {
   const notes: string[] = [];
   const saved: SavedModel[] = [];
   for (const input of models) {
@@ -65,7 +67,8 @@ export const normaliseOpenAiModels = (models: readonly SealedModelInput[]): { mo
       continue;
     }
     checkModel(model);
-    if (saved.some((m) => m.name === model.name)) throw new DomainError(adminMessages.openAiModelNameExists(model.name));
+    if (saved.some((m) => m.name === model.name))
+      throw new DomainError(adminMessages.openAiModelNameExists(model.name));
     saved.push(model);
   }
   return { models: saved, notes };

@@ -20,9 +20,10 @@ export type OpenAiEndpointsCommand = {
 type E = OpenAiEndpointsEvent;
 
 const removedModelEvents = (model: SavedModel): E[] => [
-  ...model.endpoints.map(
-    (e): E => ({ type: 'OpenAiEndpointRemoved', data: { model: model.name, url: e.url, keyFingerprint: e.key.fingerprint } }),
-  ),
+  ...model.endpoints.map((e): E => ({
+    type: 'OpenAiEndpointRemoved',
+    data: { model: model.name, url: e.url, keyFingerprint: e.key.fingerprint },
+  })),
   { type: 'OpenAiModelRemoved', data: { model: model.name } },
 ];
 
@@ -31,13 +32,19 @@ const modelEvents = (before: SavedModel | undefined, after: SavedModel): E[] => 
   const { removed, added } = endpointsDiff(before?.endpoints ?? [], after.endpoints);
   return [
     ...(before ? [] : [{ type: 'OpenAiModelAdded', data: { model } } satisfies E]),
-    ...removed.map((e): E => ({ type: 'OpenAiEndpointRemoved', data: { model, url: e.url, keyFingerprint: e.key.fingerprint } })),
+    ...removed.map((e): E => ({
+      type: 'OpenAiEndpointRemoved',
+      data: { model, url: e.url, keyFingerprint: e.key.fingerprint },
+    })),
     ...added.map((e): E => ({ type: 'OpenAiEndpointAdded', data: { model, url: e.url, key: e.key } })),
   ];
 };
 
-const withModel = (state: OpenAiEndpointsState, name: string, change: (endpoints: SavedEndpoint[]) => SavedEndpoint[]) =>
-  state.map((m) => (m.name === name ? { ...m, endpoints: change(m.endpoints) } : m));
+const withModel = (
+  state: OpenAiEndpointsState,
+  name: string,
+  change: (endpoints: SavedEndpoint[]) => SavedEndpoint[],
+) => state.map((m) => (m.name === name ? { ...m, endpoints: change(m.endpoints) } : m));
 
 export const openaiEndpointsDecider: Decider<OpenAiEndpointsState, OpenAiEndpointsCommand, E> = {
   initialState: () => [],
@@ -47,7 +54,12 @@ export const openaiEndpointsDecider: Decider<OpenAiEndpointsState, OpenAiEndpoin
       case 'UpdateOpenAiEndpoints': {
         const { models } = normaliseOpenAiModels(command.data.models);
         const gone = state.filter((m) => !models.some((n) => n.name === m.name)).flatMap(removedModelEvents);
-        const changed = models.flatMap((m) => modelEvents(state.find((s) => s.name === m.name), m));
+        const changed = models.flatMap((m) =>
+          modelEvents(
+            state.find((s) => s.name === m.name),
+            m,
+          ),
+        );
         return [...gone, ...changed];
       }
       default:
@@ -62,7 +74,10 @@ export const openaiEndpointsDecider: Decider<OpenAiEndpointsState, OpenAiEndpoin
       case 'OpenAiModelRemoved':
         return state.filter((m) => m.name !== event.data.model);
       case 'OpenAiEndpointAdded':
-        return withModel(state, event.data.model, (es) => [...es, { url: event.data.url, key: event.data.key }]);
+        return withModel(state, event.data.model, (es) => [
+          ...es,
+          { url: event.data.url, key: event.data.key },
+        ]);
       case 'OpenAiEndpointRemoved':
         return withModel(state, event.data.model, (es) =>
           es.filter((e) => !(e.url === event.data.url && e.key.fingerprint === event.data.keyFingerprint)),

@@ -20,21 +20,31 @@ export const requestEndpointTest = async (
   input: TestEndpointRequest,
   metadata: EventMetadata,
 ): Promise<{ testId: string; position: string }> => {
-  const { result } = await runIdempotent(db, { actor: metadata.actor.email, commandId: metadata.commandId }, async (trx) => {
-    const testId = randomUUID();
-    const data = {
-      testId,
-      url: input.url.trim(),
-      ...(input.model ? { model: input.model } : {}),
-      ...(input.body ? { body: input.body } : {}),
-      key: secrets.seal(input.key),
-    };
-    const outcome = await handleCommand(trx, endpointTestDecider, endpointTestStreamId(testId), {
-      type: 'RequestEndpointTest',
-      data,
-    }, { metadata });
-    return { testId, position: outcome.position };
-  });
+  const { result } = await runIdempotent(
+    db,
+    { actor: metadata.actor.email, commandId: metadata.commandId },
+    async (trx) => {
+      const testId = randomUUID();
+      const data = {
+        testId,
+        url: input.url.trim(),
+        ...(input.model ? { model: input.model } : {}),
+        ...(input.body ? { body: input.body } : {}),
+        key: secrets.seal(input.key),
+      };
+      const outcome = await handleCommand(
+        trx,
+        endpointTestDecider,
+        endpointTestStreamId(testId),
+        {
+          type: 'RequestEndpointTest',
+          data,
+        },
+        { metadata },
+      );
+      return { testId, position: outcome.position };
+    },
+  );
   return result;
 };
 
@@ -45,11 +55,20 @@ export const recordEndpointTestResult = async (
   outcome: EndpointTestOutcome,
   metadata: EventMetadata,
 ): Promise<CommandOutcome> => {
-  const { result } = await runIdempotent(db, { actor: metadata.actor.email, commandId: metadata.commandId }, (trx) =>
-    handleCommand(trx, endpointTestDecider, endpointTestStreamId(testId), {
-      type: 'RecordEndpointTestResult',
-      data: { testId, outcome },
-    }, { metadata }),
+  const { result } = await runIdempotent(
+    db,
+    { actor: metadata.actor.email, commandId: metadata.commandId },
+    (trx) =>
+      handleCommand(
+        trx,
+        endpointTestDecider,
+        endpointTestStreamId(testId),
+        {
+          type: 'RecordEndpointTestResult',
+          data: { testId, outcome },
+        },
+        { metadata },
+      ),
   );
   return result;
 };
@@ -57,7 +76,8 @@ export const recordEndpointTestResult = async (
 const outcomeOf = (events: readonly { type: string; data: unknown }[]): EndpointTestOutcome | null => {
   for (const e of events as readonly EndpointTestEvent[]) {
     if (e.type === 'EndpointTestSucceeded') return { success: true, message: e.data.message };
-    if (e.type === 'EndpointTestFailed') return { success: false, message: e.data.message, reason: e.data.reason };
+    if (e.type === 'EndpointTestFailed')
+      return { success: false, message: e.data.message, reason: e.data.reason };
   }
   return null;
 };

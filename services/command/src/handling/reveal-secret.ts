@@ -15,7 +15,10 @@ import { applicationSecretsDecider, applicationVariablesDecider } from '../domai
 import { openaiEndpointsDecider } from '../domain/openai-endpoints';
 import { loadState } from './secret-sections';
 
-const sealedValue = async (db: Db, req: RevealRequest): Promise<{ sealed: SealedSecret | undefined; key: string }> => {
+const sealedValue = async (
+  db: Db,
+  req: RevealRequest,
+): Promise<{ sealed: SealedSecret | undefined; key: string }> => {
   switch (req.section) {
     case 'applicationSecrets': {
       const { state } = await loadState(db, applicationSecretsDecider, applicationSecretsStreamId);

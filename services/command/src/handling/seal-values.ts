@@ -31,7 +31,12 @@ export const sealNamedValues = (
   });
 
 /** The saved key a masked key stands for: the same model's endpoint with that url first, else any of its endpoints. */
-const savedKeyFor = (state: OpenAiEndpointsState, model: string, url: string, mask: string): SealedSecret | undefined => {
+const savedKeyFor = (
+  state: OpenAiEndpointsState,
+  model: string,
+  url: string,
+  mask: string,
+): SealedSecret | undefined => {
   const endpoints = state.find((m) => m.name === model)?.endpoints ?? [];
   const matching = endpoints.filter((e) => maskOf(e.key.last4) === mask);
   return (matching.find((e) => e.url === url) ?? matching[0])?.key;

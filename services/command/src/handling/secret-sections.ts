@@ -45,7 +45,13 @@ export const saveApplicationVariables = async (
   const { state, version } = await loadState(db, applicationVariablesDecider, applicationVariablesStreamId);
   const values = sealNamedValues(sectionLabels.applicationVariables, input, state, o.secrets);
   const command = { type: 'UpdateApplicationVariables', data: { values } } as const;
-  return handleCommand(db, applicationVariablesDecider, applicationVariablesStreamId, command, expected(o, version));
+  return handleCommand(
+    db,
+    applicationVariablesDecider,
+    applicationVariablesStreamId,
+    command,
+    expected(o, version),
+  );
 };
 
 export const saveApplicationSecrets = async (
@@ -56,7 +62,13 @@ export const saveApplicationSecrets = async (
   const { state, version } = await loadState(db, applicationSecretsDecider, applicationSecretsStreamId);
   const values = sealNamedValues(sectionLabels.applicationSecrets, input, state, o.secrets);
   const command = { type: 'UpdateApplicationSecrets', data: { values } } as const;
-  return handleCommand(db, applicationSecretsDecider, applicationSecretsStreamId, command, expected(o, version));
+  return handleCommand(
+    db,
+    applicationSecretsDecider,
+    applicationSecretsStreamId,
+    command,
+    expected(o, version),
+  );
 };
 
 /** Saves the OpenAi Endpoints section; the outcome's notes name the models removed for having no endpoints. */
@@ -69,6 +81,12 @@ export const saveOpenAiEndpoints = async (
   const models = sealOpenAiEndpoints(input, state, o.secrets);
   const { notes } = normaliseOpenAiModels(models);
   const command = { type: 'UpdateOpenAiEndpoints', data: { models } } as const;
-  const outcome = await handleCommand(db, openaiEndpointsDecider, openaiEndpointsStreamId, command, expected(o, version));
+  const outcome = await handleCommand(
+    db,
+    openaiEndpointsDecider,
+    openaiEndpointsStreamId,
+    command,
+    expected(o, version),
+  );
   return notes.length > 0 ? { ...outcome, notes } : outcome;
 };

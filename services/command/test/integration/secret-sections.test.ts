@@ -27,7 +27,8 @@ afterAll(async () => {
 });
 
 const after = async (count: number): Promise<RecordedEvent[]> => (await p.events()).slice(count);
-const east = 'https://east.example.com/openai/deployments/gpt-4o/chat/completions?api-version=2024-02-15-preview';
+const east =
+  'https://east.example.com/openai/deployments/gpt-4o/chat/completions?api-version=2024-02-15-preview';
 const west = 'https://west.example.com/v1/chat/completions';
 
 describe('Application Secrets and Variables: saved sealed, read masked', () => {
@@ -54,21 +55,36 @@ describe('Application Secrets and Variables: saved sealed, read masked', () => {
   it('names come longest first', async () => {
     const loaded = await p.configsNow(ann);
     const { body } = await p.save(ann, [
-      { type: 'applicationSecrets', data: { ...loaded.data.applicationSecrets, A: 'short-one', LONGEST_NAME_OF_ALL: 'x' } },
+      {
+        type: 'applicationSecrets',
+        data: { ...loaded.data.applicationSecrets, A: 'short-one', LONGEST_NAME_OF_ALL: 'x' },
+      },
     ]);
     const { data } = await p.configs(ann, body.position);
-    expect(Object.keys(data.applicationSecrets)).toEqual(['LONGEST_NAME_OF_ALL', 'OPENAI_API_KEY', 'PIN', 'A']);
+    expect(Object.keys(data.applicationSecrets)).toEqual([
+      'LONGEST_NAME_OF_ALL',
+      'OPENAI_API_KEY',
+      'PIN',
+      'A',
+    ]);
   });
 
   it('saving the masks back changes nothing: no event, same version', async () => {
     const loaded = await p.configsNow(ann);
     const before = (await p.events()).length;
     const { status, body } = await p.save(ann, [
-      { type: 'applicationSecrets', version: loaded.meta['applicationSecrets']?.version, data: loaded.data.applicationSecrets },
+      {
+        type: 'applicationSecrets',
+        version: loaded.meta['applicationSecrets']?.version,
+        data: loaded.data.applicationSecrets,
+      },
       { type: 'applicationVariables', data: loaded.data.applicationVariables },
     ]);
     expect(status).toBe(200);
-    expect(body.data['applicationSecrets']).toEqual({ success: true, version: loaded.meta['applicationSecrets']?.version });
+    expect(body.data['applicationSecrets']).toEqual({
+      success: true,
+      version: loaded.meta['applicationSecrets']?.version,
+    });
     expect(await after(before)).toEqual([]);
   });
 
@@ -76,7 +92,10 @@ describe('Application Secrets and Variables: saved sealed, read masked', () => {
     const loaded = await p.configsNow(ann);
     const before = (await p.events()).length;
     await p.save(ann, [
-      { type: 'applicationSecrets', data: { ...loaded.data.applicationSecrets, OPENAI_API_KEY: 'sk-proj-0123456789-WXYZ' } },
+      {
+        type: 'applicationSecrets',
+        data: { ...loaded.data.applicationSecrets, OPENAI_API_KEY: 'sk-proj-0123456789-WXYZ' },
+      },
     ]);
     expect(await after(before)).toEqual([]);
   });
@@ -96,7 +115,9 @@ describe('Application Secrets and Variables: saved sealed, read masked', () => {
 
   it('a mask that stands for no saved value is refused, nothing appended', async () => {
     const before = (await p.events()).length;
-    const { status, body } = await p.save(ann, [{ type: 'applicationSecrets', data: { NEW_ONE: maskOf('WXYZ') } }]);
+    const { status, body } = await p.save(ann, [
+      { type: 'applicationSecrets', data: { NEW_ONE: maskOf('WXYZ') } },
+    ]);
     expect(status).toBe(400);
     expect(body.data['applicationSecrets']?.message).toBe(
       platformMessages.maskedValueUnknown('Application Secrets', 'NEW_ONE'),
@@ -130,7 +151,9 @@ describe('revealing a value: its own admin request, recorded', () => {
       ],
     ]);
     expect(appended[0]?.metadata.actor).toEqual({ email: ann, kind: 'admin' });
-    expect((await p.configsNow(ann)).meta['applicationSecrets']?.version).toBe(loaded.meta['applicationSecrets']?.version);
+    expect((await p.configsNow(ann)).meta['applicationSecrets']?.version).toBe(
+      loaded.meta['applicationSecrets']?.version,
+    );
   });
 
   it('a retry with the same Idempotency-Key answers the value again and records nothing more', async () => {
@@ -156,9 +179,14 @@ describe('revealing a value: its own admin request, recorded', () => {
 
   it('a name with no saved value: 400, nothing recorded', async () => {
     const before = (await p.events()).length;
-    const res = await p.call(ann, 'POST', secretRoutes.reveal, { body: { section: 'applicationSecrets', key: 'NOPE' } });
+    const res = await p.call(ann, 'POST', secretRoutes.reveal, {
+      body: { section: 'applicationSecrets', key: 'NOPE' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: platformMessages.noSuchSecret('Application Secrets', 'NOPE') });
+    expect(res.json()).toEqual({
+      success: false,
+      message: platformMessages.noSuchSecret('Application Secrets', 'NOPE'),
+    });
     expect(await after(before)).toEqual([]);
   });
 });
@@ -193,7 +221,11 @@ describe('OpenAi Endpoints: keys sealed, the spec rules, the note', () => {
       message: 'Removed o1 (no endpoints configured)',
     });
     const appended = await after(before);
-    expect(appended.map((e) => e.type)).toEqual(['OpenAiModelAdded', 'OpenAiEndpointAdded', 'OpenAiEndpointAdded']);
+    expect(appended.map((e) => e.type)).toEqual([
+      'OpenAiModelAdded',
+      'OpenAiEndpointAdded',
+      'OpenAiEndpointAdded',
+    ]);
     expect(JSON.stringify(appended)).not.toMatch(/azure-key|dropped-key/);
     const { data } = await p.configs(ann, body.position);
     expect(data.openaiEndpoints).toEqual({
@@ -214,7 +246,11 @@ describe('OpenAi Endpoints: keys sealed, the spec rules, the note', () => {
     const loaded = await p.configsNow(ann);
     const before = (await p.events()).length;
     const { status } = await p.save(ann, [
-      { type: 'openaiEndpoints', version: loaded.meta['openaiEndpoints']?.version, data: loaded.data.openaiEndpoints },
+      {
+        type: 'openaiEndpoints',
+        version: loaded.meta['openaiEndpoints']?.version,
+        data: loaded.data.openaiEndpoints,
+      },
     ]);
     expect(status).toBe(200);
     expect(await after(before)).toEqual([]);
@@ -245,7 +281,9 @@ describe('OpenAi Endpoints: keys sealed, the spec rules, the note', () => {
   });
 
   it('reveals an endpoint key by model and index', async () => {
-    const res = await p.call(ann, 'POST', secretRoutes.reveal, { body: { section: 'openaiEndpoints', model: 'gpt-4o', index: 1 } });
+    const res = await p.call(ann, 'POST', secretRoutes.reveal, {
+      body: { section: 'openaiEndpoints', model: 'gpt-4o', index: 1 },
+    });
     expect(res.json<RevealResponse>().value).toBe('azure-key-west-0000-BBBB');
     const [last] = (await p.events()).slice(-1);
     expect(last?.data).toEqual({ section: 'openaiEndpoints', key: 'gpt-4o', endpointIndex: 1, by: ann });
@@ -253,7 +291,9 @@ describe('OpenAi Endpoints: keys sealed, the spec rules, the note', () => {
 
   it('deleting every endpoint of a model removes the model', async () => {
     const before = (await p.events()).length;
-    const { body } = await p.save(ann, [{ type: 'openaiEndpoints', data: { models: [{ 'gpt-4o': { endpoints: [] } }] } }]);
+    const { body } = await p.save(ann, [
+      { type: 'openaiEndpoints', data: { models: [{ 'gpt-4o': { endpoints: [] } }] } },
+    ]);
     expect(body.data['openaiEndpoints']?.notes).toEqual(['Removed gpt-4o (no endpoints configured)']);
     expect((await after(before)).map((e) => [e.streamId, e.type])).toEqual([
       [openaiEndpointsStreamId, 'OpenAiEndpointRemoved'],

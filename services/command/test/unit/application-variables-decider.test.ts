@@ -6,7 +6,10 @@ import {
   type ApplicationVariablesEvent,
   type SealedSecret,
 } from '@app/contracts';
-import { applicationSecretsDecider, applicationVariablesDecider } from '../../src/domain/application-variables';
+import {
+  applicationSecretsDecider,
+  applicationVariablesDecider,
+} from '../../src/domain/application-variables';
 import { DeciderSpecification } from './decider-spec';
 import { sealed } from './sealed-fixtures';
 
@@ -14,8 +17,14 @@ const givenVariables = DeciderSpecification.for(applicationVariablesDecider);
 const givenSecrets = DeciderSpecification.for(applicationSecretsDecider);
 
 type V = ApplicationVariablesEvent;
-const added = (name: string, value: SealedSecret): V => ({ type: 'ApplicationVariableAdded', data: { name, value } });
-const changed = (name: string, value: SealedSecret): V => ({ type: 'ApplicationVariableChanged', data: { name, value } });
+const added = (name: string, value: SealedSecret): V => ({
+  type: 'ApplicationVariableAdded',
+  data: { name, value },
+});
+const changed = (name: string, value: SealedSecret): V => ({
+  type: 'ApplicationVariableChanged',
+  data: { name, value },
+});
 const removed = (name: string): V => ({ type: 'ApplicationVariableRemoved', data: { name } });
 const saveVariables = (values: Record<string, SealedSecret>) => ({
   type: 'UpdateApplicationVariables' as const,
@@ -29,15 +38,21 @@ const oneAgain: SealedSecret = { ...sealed('fp-1'), iv: 'another-iv', ciphertext
 
 describe('application variables decider: values are compared by fingerprint, never in clear', () => {
   it('a new name: ApplicationVariableAdded with the sealed value', () => {
-    givenVariables([]).when(saveVariables({ API_BASE: one })).then([added('API_BASE', one)]);
+    givenVariables([])
+      .when(saveVariables({ API_BASE: one }))
+      .then([added('API_BASE', one)]);
   });
 
   it('the same value again (masked or typed again, sealed anew): nothing is appended', () => {
-    givenVariables([added('API_BASE', one)]).when(saveVariables({ API_BASE: oneAgain })).then([]);
+    givenVariables([added('API_BASE', one)])
+      .when(saveVariables({ API_BASE: oneAgain }))
+      .then([]);
   });
 
   it('another value: ApplicationVariableChanged', () => {
-    givenVariables([added('API_BASE', one)]).when(saveVariables({ API_BASE: two })).then([changed('API_BASE', two)]);
+    givenVariables([added('API_BASE', one)])
+      .when(saveVariables({ API_BASE: two }))
+      .then([changed('API_BASE', two)]);
   });
 
   it('a name missing from the save: ApplicationVariableRemoved, removals first', () => {
@@ -47,11 +62,15 @@ describe('application variables decider: values are compared by fingerprint, nev
   });
 
   it('an empty save removes every variable', () => {
-    givenVariables([added('A', one), added('B', two)]).when(saveVariables({})).then([removed('A'), removed('B')]);
+    givenVariables([added('A', one), added('B', two)])
+      .when(saveVariables({}))
+      .then([removed('A'), removed('B')]);
   });
 
   it('names are trimmed', () => {
-    givenVariables([added('A', one)]).when(saveVariables({ '  A ': two })).then([changed('A', two)]);
+    givenVariables([added('A', one)])
+      .when(saveVariables({ '  A ': two }))
+      .then([changed('A', two)]);
   });
 
   it('a name is required', () => {
@@ -73,13 +92,18 @@ describe('application variables decider: values are compared by fingerprint, nev
   });
 
   it('a removed name can be added again', () => {
-    givenVariables([added('A', one), removed('A')]).when(saveVariables({ A: one })).then([added('A', one)]);
+    givenVariables([added('A', one), removed('A')])
+      .when(saveVariables({ A: one }))
+      .then([added('A', one)]);
   });
 });
 
 describe('application secrets decider: the same rules, with events of their own', () => {
   type S = ApplicationSecretsEvent;
-  const secretAdded = (name: string, value: SealedSecret): S => ({ type: 'ApplicationSecretAdded', data: { name, value } });
+  const secretAdded = (name: string, value: SealedSecret): S => ({
+    type: 'ApplicationSecretAdded',
+    data: { name, value },
+  });
   const saveSecrets = (values: Record<string, SealedSecret>) => ({
     type: 'UpdateApplicationSecrets' as const,
     data: { values: Object.entries(values).map(([name, value]) => ({ name, value })) },

@@ -30,14 +30,22 @@ describe('endpoint test decider', () => {
 
   it('the workers report success', () => {
     given([requested])
-      .when({ type: 'RecordEndpointTestResult', data: { testId: 't1', outcome: { success: true, message: 'ok' } } })
+      .when({
+        type: 'RecordEndpointTestResult',
+        data: { testId: 't1', outcome: { success: true, message: 'ok' } },
+      })
       .then([succeeded]);
   });
 
   it('the workers report a failure with its reason', () => {
     given([requested])
       .when({ type: 'RecordEndpointTestResult', data: { testId: 't1', outcome: failure } })
-      .then([{ type: 'EndpointTestFailed', data: { testId: 't1', message: 'Failed...', reason: 'HTTP 401 Unauthorized' } }]);
+      .then([
+        {
+          type: 'EndpointTestFailed',
+          data: { testId: 't1', message: 'Failed...', reason: 'HTTP 401 Unauthorized' },
+        },
+      ]);
   });
 
   it('a second report changes nothing', () => {

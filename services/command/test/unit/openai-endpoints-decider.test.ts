@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { adminMessages, platformMessages, type OpenAiEndpointsEvent, type SealedSecret } from '@app/contracts';
+import {
+  adminMessages,
+  platformMessages,
+  type OpenAiEndpointsEvent,
+  type SealedSecret,
+} from '@app/contracts';
 import { normaliseOpenAiModels, type SealedModelInput } from '../../src/domain/openai-endpoint-rules';
 import { openaiEndpointsDecider } from '../../src/domain/openai-endpoints';
 import { DeciderSpecification } from './decider-spec';
@@ -61,7 +66,12 @@ describe('OpenAi endpoints decider: models and endpoints', () => {
   });
 
   it('a model missing from the save is removed with its endpoints', () => {
-    given([modelAdded('gpt-4o'), endpointAdded('gpt-4o', east, k1), modelAdded('o1'), endpointAdded('o1', west, k2)])
+    given([
+      modelAdded('gpt-4o'),
+      endpointAdded('gpt-4o', east, k1),
+      modelAdded('o1'),
+      endpointAdded('o1', west, k2),
+    ])
       .when(save([model('o1', [west, k2])]))
       .then([endpointRemoved('gpt-4o', east, k1), modelRemoved('gpt-4o')]);
   });
@@ -75,7 +85,12 @@ describe('OpenAi endpoints decider: models and endpoints', () => {
   it('a model renamed (it had no endpoints in the dialog; here: a new name with the same endpoints)', () => {
     given([modelAdded('gpt4'), endpointAdded('gpt4', east, k1)])
       .when(save([model('gpt-4o', [east, k1])]))
-      .then([endpointRemoved('gpt4', east, k1), modelRemoved('gpt4'), modelAdded('gpt-4o'), endpointAdded('gpt-4o', east, k1)]);
+      .then([
+        endpointRemoved('gpt4', east, k1),
+        modelRemoved('gpt4'),
+        modelAdded('gpt-4o'),
+        endpointAdded('gpt-4o', east, k1),
+      ]);
   });
 
   it('names are trimmed', () => {
@@ -99,13 +114,22 @@ describe('OpenAi endpoints decider: the save rules of spec 5', () => {
   });
 
   it("...with the note 'Removed <model> (no endpoints configured)'", () => {
-    const { notes } = normaliseOpenAiModels([model('gpt-4o', ['', k1]), model('o1'), model('kept', [east, k1])]);
-    expect(notes).toEqual(['Removed gpt-4o (no endpoints configured)', 'Removed o1 (no endpoints configured)']);
+    const { notes } = normaliseOpenAiModels([
+      model('gpt-4o', ['', k1]),
+      model('o1'),
+      model('kept', [east, k1]),
+    ]);
+    expect(notes).toEqual([
+      'Removed gpt-4o (no endpoints configured)',
+      'Removed o1 (no endpoints configured)',
+    ]);
     expect(adminMessages.openAiModelRemoved('gpt-4o')).toBe('Removed gpt-4o (no endpoints configured)');
   });
 
   it('a new model without endpoints is not saved', () => {
-    given([]).when(save([model('gpt-4o')])).then([]);
+    given([])
+      .when(save([model('gpt-4o')]))
+      .then([]);
   });
 
   it("the default name 'modelid' is refused for a model with endpoints, word for word", () => {
@@ -115,7 +139,9 @@ describe('OpenAi endpoints decider: the save rules of spec 5', () => {
   });
 
   it("a 'modelid' model still without endpoints is simply dropped", () => {
-    given([]).when(save([model('modelid', ['', null])])).then([]);
+    given([])
+      .when(save([model('modelid', ['', null])]))
+      .then([]);
   });
 
   it('model names must be unique, word for word', () => {
@@ -131,16 +157,20 @@ describe('OpenAi endpoints decider: the save rules of spec 5', () => {
   });
 
   it('a model with endpoints needs a name', () => {
-    given([]).when(save([model(' ', [east, k1])])).thenThrows(platformMessages.openAiModelNameRequired);
+    given([])
+      .when(save([model(' ', [east, k1])]))
+      .thenThrows(platformMessages.openAiModelNameRequired);
   });
 
-  it.each(['ftp://example.com/x', 'example.com/no-scheme', 'https://user:pw@example.com/x', 'javascript:alert(1)'])(
-    'a url that is not http(s) without credentials is refused: %s',
-    (url) => {
-      const shown = url.startsWith('https://user') ? 'https://example.com/x' : url;
-      given([])
-        .when(save([model('gpt-4o', [url, k1])]))
-        .thenThrows(platformMessages.invalidEndpointUrl('gpt-4o', shown));
-    },
-  );
+  it.each([
+    'ftp://example.com/x',
+    'example.com/no-scheme',
+    'https://user:pw@example.com/x',
+    'javascript:alert(1)',
+  ])('a url that is not http(s) without credentials is refused: %s', (url) => {
+    const shown = url.startsWith('https://user') ? 'https://example.com/x' : url;
+    given([])
+      .when(save([model('gpt-4o', [url, k1])]))
+      .thenThrows(platformMessages.invalidEndpointUrl('gpt-4o', shown));
+  });
 });

@@ -32,7 +32,9 @@ describe('sealing before deciding: application values', () => {
     const e = thrown(() => sealNamedValues(label, { OTHER: maskOf('wxyz') }, { TOKEN: saved }, box));
     expect(e).toBeInstanceOf(DomainError);
     expect((e as Error).message).toBe(platformMessages.maskedValueUnknown(label, 'OTHER'));
-    expect(() => sealNamedValues(label, { TOKEN: maskOf('0000') }, { TOKEN: saved }, box)).toThrow(DomainError);
+    expect(() => sealNamedValues(label, { TOKEN: maskOf('0000') }, { TOKEN: saved }, box)).toThrow(
+      DomainError,
+    );
   });
 
   it('names are trimmed before their saved value is looked up', () => {
@@ -46,16 +48,30 @@ describe('sealing before deciding: endpoint keys', () => {
   const west = 'https://west.example.com/v1';
   const k1 = box.seal('key-one-000000-1111');
   const k2 = box.seal('key-two-000000-1111');
-  const state = [{ name: 'gpt-4o', endpoints: [{ url: east, key: k1 }, { url: west, key: k2 }] }];
+  const state = [
+    {
+      name: 'gpt-4o',
+      endpoints: [
+        { url: east, key: k1 },
+        { url: west, key: k2 },
+      ],
+    },
+  ];
 
   it('a masked key stands for the saved key of the same model and url (same last 4 elsewhere notwithstanding)', () => {
-    const [m] = sealOpenAiEndpoints({ models: [{ 'gpt-4o': { endpoints: [{ url: west, key: maskOf('1111') }] } }] }, state, box);
+    const [m] = sealOpenAiEndpoints(
+      { models: [{ 'gpt-4o': { endpoints: [{ url: west, key: maskOf('1111') }] } }] },
+      state,
+      box,
+    );
     expect(m?.endpoints[0]?.key).toBe(k2);
   });
 
   it("a masked key on an edited url stands for the model's key with that mask", () => {
     const [m] = sealOpenAiEndpoints(
-      { models: [{ 'gpt-4o': { endpoints: [{ url: 'https://north.example.com/v1', key: maskOf('1111') }] } }] },
+      {
+        models: [{ 'gpt-4o': { endpoints: [{ url: 'https://north.example.com/v1', key: maskOf('1111') }] } }],
+      },
       state,
       box,
     );
@@ -89,7 +105,11 @@ describe('sealing before deciding: endpoint keys', () => {
 
   it('a masked key in a model that has no such key is refused', () => {
     const e = thrown(() =>
-      sealOpenAiEndpoints({ models: [{ o1: { endpoints: [{ url: east, key: maskOf('1111') }] } }] }, state, box),
+      sealOpenAiEndpoints(
+        { models: [{ o1: { endpoints: [{ url: east, key: maskOf('1111') }] } }] },
+        state,
+        box,
+      ),
     );
     expect((e as Error).message).toBe(platformMessages.maskedKeyUnknown('o1', east));
   });

@@ -92,7 +92,8 @@ const v6Class = (ip: ipaddr.IPv6): AddressClass => {
   const known = v6Classes[range];
   if (known) return known;
   // ::a.b.c.d (deprecated IPv4-compatible), NAT64 64:ff9b::a.b.c.d, SIIT ::ffff:0:a.b.c.d
-  if (isIPv4Compatible(ip) || range === 'rfc6052' || range === 'rfc6145') return embeddingClass(embeddedV4(ip));
+  if (isIPv4Compatible(ip) || range === 'rfc6052' || range === 'rfc6145')
+    return embeddingClass(embeddedV4(ip));
   if (range === '6to4') {
     const p = ip.parts;
     const [a = 0, b = 0] = [p[1], p[2]];
@@ -109,11 +110,14 @@ const v6Class = (ip: ipaddr.IPv6): AddressClass => {
  */
 const hexTail = (address: string): string => {
   if (!address.includes(':')) return address;
-  return address.replace(/(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/, (_m, a: string, b: string, c: string, d: string) => {
-    const [w, x, y, z] = [a, b, c, d].map(Number) as [number, number, number, number];
-    if ([w, x, y, z].some((n) => n > 255)) return `${a}.${b}.${c}.${d}`;
-    return `${((w << 8) | x).toString(16)}:${((y << 8) | z).toString(16)}`;
-  });
+  return address.replace(
+    /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/,
+    (_m, a: string, b: string, c: string, d: string) => {
+      const [w, x, y, z] = [a, b, c, d].map(Number) as [number, number, number, number];
+      if ([w, x, y, z].some((n) => n > 255)) return `${a}.${b}.${c}.${d}`;
+      return `${((w << 8) | x).toString(16)}:${((y << 8) | z).toString(16)}`;
+    },
+  );
 };
 
 /**

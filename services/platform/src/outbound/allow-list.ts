@@ -15,7 +15,8 @@ export interface AllowList {
   allowsHost(hostname: string): boolean;
 }
 
-const hostName = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
+const hostName =
+  /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
 
 /** A range written for IPv4-mapped IPv6 (::ffff:10.0.0.0/104) is the IPv4 range it stands for. */
 const normaliseRange = ([ip, bits]: Range): Range => {

@@ -57,11 +57,16 @@ const parseTarget = (raw: string | URL): URL => {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new OutboundRefusedError(`only http and https urls may be called (${url.protocol})`);
   }
-  if (url.username !== '' || url.password !== '') throw new OutboundRefusedError('urls with credentials are not called');
+  if (url.username !== '' || url.password !== '')
+    throw new OutboundRefusedError('urls with credentials are not called');
   return url;
 };
 
-const readBounded = async (body: Dispatcher.ResponseData['body'], max: number, host: string): Promise<Buffer> => {
+const readBounded = async (
+  body: Dispatcher.ResponseData['body'],
+  max: number,
+  host: string,
+): Promise<Buffer> => {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -126,13 +131,19 @@ export const createOutboundClient = (options: OutboundOptions = {}): OutboundCli
       const location = res.headers['location'];
       if (!redirectStatuses.has(res.statusCode) || typeof location !== 'string') {
         try {
-          return { status: res.statusCode, headers: res.headers, body: await readBounded(res.body, maxBytes, url.host), url: url.href };
+          return {
+            status: res.statusCode,
+            headers: res.headers,
+            body: await readBounded(res.body, maxBytes, url.host),
+            url: url.href,
+          };
         } catch (e) {
           throw toOutboundError(e, url.host);
         }
       }
       await res.body.dump().catch(() => undefined);
-      if (redirects >= maxRedirects) throw new OutboundError(`${url.host}: more than ${maxRedirects} redirects`);
+      if (redirects >= maxRedirects)
+        throw new OutboundError(`${url.host}: more than ${maxRedirects} redirects`);
       let next: URL;
       try {
         next = parseTarget(new URL(location, url));
@@ -141,10 +152,15 @@ export const createOutboundClient = (options: OutboundOptions = {}): OutboundCli
       }
       if (next.origin !== url.origin) headers = withoutCredentials(headers);
       // 303, and 301/302 after a POST, continue as a GET without body (as browsers do).
-      if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')) {
+      if (
+        res.statusCode === 303 ||
+        ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')
+      ) {
         method = 'GET';
         body = undefined;
-        headers = Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-type'));
+        headers = Object.fromEntries(
+          Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-type'),
+        );
       }
       url = next;
     }

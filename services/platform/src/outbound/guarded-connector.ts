@@ -65,7 +65,8 @@ export const guardedConnector = (opts: {
   return (options, callback) => {
     resolveAllowed(options.hostname, opts.allow, opts.lookup).then(
       (address) => {
-        const servername = options.servername ?? (isIP(unbracket(options.hostname)) ? undefined : options.hostname);
+        const servername =
+          options.servername ?? (isIP(unbracket(options.hostname)) ? undefined : options.hostname);
         connect({ ...options, hostname: address, ...(servername ? { servername } : {}) }, callback);
       },
       (e: unknown) => callback(e instanceof Error ? e : new OutboundError('connection refused'), null),

@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { last4Of, SealedSecret } from '@app/contracts';
 import { masterKeyBytes } from './master-key';
 
@@ -47,7 +54,8 @@ const valueAad = (s: Pick<SealedSecret, 'keyId' | 'last4' | 'fingerprint'>) =>
 const wrapAad = (keyId: string) => `data-key|v1|${keyId}`;
 
 export const createSecretBox = (masterKey: Buffer): SecretBox => {
-  if (masterKey.length !== masterKeyBytes) throw new Error(`The master key must hold ${masterKeyBytes} bytes`);
+  if (masterKey.length !== masterKeyBytes)
+    throw new Error(`The master key must hold ${masterKeyBytes} bytes`);
   const kek = derive(masterKey, 'kek');
   const fingerprintKey = derive(masterKey, 'fingerprint');
   const keyId = derive(masterKey, 'key-id').subarray(0, 8).toString('hex');

@@ -12,7 +12,9 @@ export const parseMasterKey = (encoded: string): Buffer => {
   const text = encoded.trim();
   const key = base64.test(text) ? Buffer.from(text, 'base64') : Buffer.alloc(0);
   if (key.length !== masterKeyBytes) {
-    throw new Error(`APP_MASTER_KEY must be the base64 of ${masterKeyBytes} random bytes (e.g. openssl rand -base64 32)`);
+    throw new Error(
+      `APP_MASTER_KEY must be the base64 of ${masterKeyBytes} random bytes (e.g. openssl rand -base64 32)`,
+    );
   }
   return key;
 };

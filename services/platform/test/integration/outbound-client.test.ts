@@ -46,7 +46,8 @@ const redirectTo =
 const modelHandler: Handler = (req, res) => {
   const url = new URL(req.path, 'http://x');
   const to = url.searchParams.get('to');
-  if (url.pathname === '/redirect' && to) return redirectTo(() => to, Number(url.searchParams.get('status') ?? 302))(req, res);
+  if (url.pathname === '/redirect' && to)
+    return redirectTo(() => to, Number(url.searchParams.get('status') ?? 302))(req, res);
   if (url.pathname === '/loop') return redirectTo(() => '/loop')(req, res);
   if (url.pathname === '/big') {
     res.writeHead(200, { 'content-type': 'application/octet-stream' });
@@ -117,7 +118,9 @@ describe('guarded outbound client: loopback outside OUTBOUND_ALLOW is refused be
     for (const host of ['[::1]', '[0:0:0:0:0:0:0:1]']) {
       const error = await refusal(`http://${host}:${port}/`);
       expect(error).toBeInstanceOf(OutboundRefusedError);
-      expect((error as Error).message).toBe('refused: ::1 is a loopback address, not listed in OUTBOUND_ALLOW');
+      expect((error as Error).message).toBe(
+        'refused: ::1 is a loopback address, not listed in OUTBOUND_ALLOW',
+      );
     }
     expect(trapHits()).toBe(0);
   });
@@ -184,7 +187,9 @@ describe('guarded outbound client: bounds and redirects', () => {
 
   it('credentials go to the origin they were meant for, never on to another one after a redirect', async () => {
     const headers = { authorization: 'Bearer secret-token', 'api-key': 'secret-key', 'x-trace': 'kept' };
-    await client.request(`${model.origin}/redirect?to=${encodeURIComponent(`${other.origin}/elsewhere`)}`, { headers });
+    await client.request(`${model.origin}/redirect?to=${encodeURIComponent(`${other.origin}/elsewhere`)}`, {
+      headers,
+    });
     const atOther = other.seen.at(-1);
     expect(atOther?.path).toBe('/elsewhere');
     expect(atOther?.headers['authorization']).toBeUndefined();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAddress, loopbackAllowEntries, parseAllowList, refusalFor, type AddressClass } from '../../src/index';
+import {
+  classifyAddress,
+  loopbackAllowEntries,
+  parseAllowList,
+  refusalFor,
+  type AddressClass,
+} from '../../src/index';
 
 /** Classification only: nothing here connects anywhere. */
 const cases: [string, AddressClass][] = [
@@ -102,7 +108,9 @@ describe('OUTBOUND_ALLOW', () => {
   it('empty by default: only public addresses may be reached', () => {
     const allow = parseAllowList([]);
     expect(refusalFor('8.8.8.8', 'dns.google', allow)).toBeNull();
-    expect(refusalFor('127.0.0.1', '127.0.0.1', allow)).toBe('127.0.0.1 is a loopback address, not listed in OUTBOUND_ALLOW');
+    expect(refusalFor('127.0.0.1', '127.0.0.1', allow)).toBe(
+      '127.0.0.1 is a loopback address, not listed in OUTBOUND_ALLOW',
+    );
     expect(refusalFor('10.1.2.3', 'models.internal', allow)).toBe(
       'models.internal (10.1.2.3) is a private address, not listed in OUTBOUND_ALLOW',
     );
@@ -149,7 +157,9 @@ describe('OUTBOUND_ALLOW', () => {
   });
 
   it('an entry that is neither an address, a range nor a host name fails at start-up', () => {
-    expect(() => parseAllowList(['10.0.0.0/33'])).toThrow("OUTBOUND_ALLOW: '10.0.0.0/33' is not a valid address range");
+    expect(() => parseAllowList(['10.0.0.0/33'])).toThrow(
+      "OUTBOUND_ALLOW: '10.0.0.0/33' is not a valid address range",
+    );
     expect(() => parseAllowList(['not a host'])).toThrow(/neither an address/);
     expect(() => parseAllowList(['http://x'])).toThrow("OUTBOUND_ALLOW: 'http://x'");
   });

@@ -52,7 +52,10 @@ describe('secret box (envelope encryption, AES-256-GCM)', () => {
     ['ciphertext', (s) => ({ ...s, ciphertext: flip(s.ciphertext) })],
     ['tag', (s) => ({ ...s, tag: flip(s.tag) })],
     ['iv', (s) => ({ ...s, iv: flip(s.iv) })],
-    ['wrapped key', (s) => ({ ...s, wrappedKey: { ...s.wrappedKey, ciphertext: flip(s.wrappedKey.ciphertext) } })],
+    [
+      'wrapped key',
+      (s) => ({ ...s, wrappedKey: { ...s.wrappedKey, ciphertext: flip(s.wrappedKey.ciphertext) } }),
+    ],
     ['wrapped key tag', (s) => ({ ...s, wrappedKey: { ...s.wrappedKey, tag: flip(s.wrappedKey.tag) } })],
     ['last 4 shown in the mask', (s) => ({ ...s, last4: 'zzzz' })],
     ['fingerprint', (s) => ({ ...s, fingerprint: box.fingerprint('another value') })],

@@ -34,17 +34,26 @@ const upsert = async (trx: Db, table: Table, recorded: RecordedEvent, change: Ch
 };
 
 const variableChange = (e: ApplicationVariablesEvent): Change =>
-  e.type === 'ApplicationVariableRemoved' ? { name: e.data.name, value: null } : { name: e.data.name, value: e.data.value };
+  e.type === 'ApplicationVariableRemoved'
+    ? { name: e.data.name, value: null }
+    : { name: e.data.name, value: e.data.value };
 
 const secretChange = (e: ApplicationSecretsEvent): Change =>
-  e.type === 'ApplicationSecretRemoved' ? { name: e.data.name, value: null } : { name: e.data.name, value: e.data.value };
+  e.type === 'ApplicationSecretRemoved'
+    ? { name: e.data.name, value: null }
+    : { name: e.data.name, value: e.data.value };
 
 export const applicationVariablesProjection: Projection = {
   name: 'applicationVariables',
   readModel: 'applicationVariables',
   handles: applicationVariablesEventTypes,
   apply: (recorded, trx) =>
-    upsert(trx, 'rm_application_variables', recorded, variableChange(recorded as unknown as ApplicationVariablesEvent)),
+    upsert(
+      trx,
+      'rm_application_variables',
+      recorded,
+      variableChange(recorded as unknown as ApplicationVariablesEvent),
+    ),
   reset: async (trx) => {
     await trx.deleteFrom('rm_application_variables').execute();
   },
@@ -55,7 +64,12 @@ export const applicationSecretsProjection: Projection = {
   readModel: 'applicationSecrets',
   handles: applicationSecretsEventTypes,
   apply: (recorded, trx) =>
-    upsert(trx, 'rm_application_secrets', recorded, secretChange(recorded as unknown as ApplicationSecretsEvent)),
+    upsert(
+      trx,
+      'rm_application_secrets',
+      recorded,
+      secretChange(recorded as unknown as ApplicationSecretsEvent),
+    ),
   reset: async (trx) => {
     await trx.deleteFrom('rm_application_secrets').execute();
   },

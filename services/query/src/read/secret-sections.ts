@@ -8,7 +8,10 @@ import {
 } from '@app/contracts';
 import type { Db } from '@app/platform';
 
-const namedValues = async (db: Db, table: 'rm_application_variables' | 'rm_application_secrets'): Promise<NamedValuesSection> => {
+const namedValues = async (
+  db: Db,
+  table: 'rm_application_variables' | 'rm_application_secrets',
+): Promise<NamedValuesSection> => {
   const rows = await db.selectFrom(table).select(['name', 'last4']).execute();
   return Object.fromEntries(
     rows.sort((a, b) => byNameLengthDescending(a.name, b.name)).map((r) => [r.name, maskOf(r.last4)]),
@@ -16,10 +19,12 @@ const namedValues = async (db: Db, table: 'rm_application_variables' | 'rm_appli
 };
 
 /** Application Environment Variables, longest name first, every value masked. */
-export const readApplicationVariables = (db: Db): Promise<NamedValuesSection> => namedValues(db, 'rm_application_variables');
+export const readApplicationVariables = (db: Db): Promise<NamedValuesSection> =>
+  namedValues(db, 'rm_application_variables');
 
 /** Application Secrets, longest name first, every value masked. */
-export const readApplicationSecrets = (db: Db): Promise<NamedValuesSection> => namedValues(db, 'rm_application_secrets');
+export const readApplicationSecrets = (db: Db): Promise<NamedValuesSection> =>
+  namedValues(db, 'rm_application_secrets');
 
 /** The models in the order they were added, each with its endpoints; every key masked. */
 export const readOpenAiEndpoints = async (db: Db): Promise<OpenAiEndpointsSection> => {
@@ -30,7 +35,9 @@ export const readOpenAiEndpoints = async (db: Db): Promise<OpenAiEndpointsSectio
   return {
     models: models.map((m) => ({
       [m.name]: {
-        endpoints: endpoints.filter((e) => e.model === m.name).map((e) => ({ url: e.url, key: maskOf(e.last4) })),
+        endpoints: endpoints
+          .filter((e) => e.model === m.name)
+          .map((e) => ({ url: e.url, key: maskOf(e.last4) })),
       },
     })),
   };
@@ -38,7 +45,11 @@ export const readOpenAiEndpoints = async (db: Db): Promise<OpenAiEndpointsSectio
 
 /** One endpoint test as the endpointTests read model holds it, or null. */
 export const readEndpointTest = async (db: Db, testId: string): Promise<EndpointTestView | null> => {
-  const r = await db.selectFrom('rm_endpoint_tests').selectAll().where('test_id', '=', testId).executeTakeFirst();
+  const r = await db
+    .selectFrom('rm_endpoint_tests')
+    .selectAll()
+    .where('test_id', '=', testId)
+    .executeTakeFirst();
   if (!r) return null;
   const status = endpointTestStatuses.find((s) => s === r.status) ?? 'pending';
   return EndpointTestView.parse({

@@ -15,7 +15,18 @@ export const testMaxTokens = 50;
 export const embeddingsApiVersion = '2024-02-01';
 export const codeInterpreterApiVersion = '2024-08-01-preview';
 
-const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
+/** `rest` below the endpoint's url (its query and fragment dropped), as the dialog's processUrl joined them. */
+const below = (url: string, rest: string): string => {
+  try {
+    const base = new URL(url);
+    base.search = '';
+    base.hash = '';
+    if (!base.pathname.endsWith('/')) base.pathname = `${base.pathname}/`;
+    return new URL(rest, base).href;
+  } catch {
+    return `${url.endsWith('/') ? url : `${url}/`}${rest}`;
+  }
+};
 
 const chatBody = (model: string | undefined, given: Record<string, unknown> | undefined) => ({
   ...(model ? { model } : {}),
@@ -39,14 +50,17 @@ export const endpointTestCall = (input: {
   if (model && isEmbeddingModel(model)) {
     return {
       kind: 'embeddings',
-      url: `${withSlash(url)}openai/deployments/${encodeURIComponent(model)}/embeddings?api-version=${embeddingsApiVersion}`,
+      url: below(
+        url,
+        `openai/deployments/${encodeURIComponent(model)}/embeddings?api-version=${embeddingsApiVersion}`,
+      ),
       body: { input: testPrompt, ...body },
     };
   }
   if (model === codeInterpreterModel) {
     return {
       kind: 'chat',
-      url: `${withSlash(url)}openai/deployments/gpt-4o/chat/completions?api-version=${codeInterpreterApiVersion}`,
+      url: below(url, `openai/deployments/gpt-4o/chat/completions?api-version=${codeInterpreterApiVersion}`),
       body: chatBody('gpt-4o', body),
     };
   }
@@ -74,9 +88,13 @@ const parseJson = (body: Buffer): unknown => {
  * OpenAI-shaped JSON body (choices for chat, data for embeddings). Says the status, never the body.
  */
 export const answerProblem = (kind: EndpointKind, status: number, body: Buffer): string | null => {
-  if (status < 200 || status > 299) return `HTTP ${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
+  if (status < 200 || status > 299)
+    return `HTTP ${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
   const json = parseJson(body);
   const field = kind === 'chat' ? 'choices' : 'data';
-  const ok = typeof json === 'object' && json !== null && Array.isArray((json as Record<string, unknown>)[field]);
-  return ok ? null : `HTTP ${status}, but the answer is not an OpenAI-compatible ${kind === 'chat' ? 'chat completion' : 'embeddings list'}`;
+  const ok =
+    typeof json === 'object' && json !== null && Array.isArray((json as Record<string, unknown>)[field]);
+  return ok
+    ? null
+    : `HTTP ${status}, but the answer is not an OpenAI-compatible ${kind === 'chat' ? 'chat completion' : 'embeddings list'}`;
 };

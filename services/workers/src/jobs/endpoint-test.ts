@@ -1,7 +1,13 @@
 import { UnrecoverableError } from 'bullmq';
 import { z } from 'zod';
 import { recordEndpointTestResult, type EndpointTestOutcome } from '@app/command';
-import { adminMessages, displayUrl, platformMessages, SealedSecret, type RecordedEvent } from '@app/contracts';
+import {
+  adminMessages,
+  displayUrl,
+  platformMessages,
+  SealedSecret,
+  type RecordedEvent,
+} from '@app/contracts';
 import { OutboundError, type OutboundClient, type SecretBox } from '@app/platform';
 import { answerProblem, endpointTestCall, endpointTestHeaders } from './endpoint-test-call';
 import type { JobProcessor, JobRequest } from './types';
@@ -18,7 +24,10 @@ const EndpointTestJobData = z.object({
 });
 type EndpointTestJobData = z.infer<typeof EndpointTestJobData>;
 
-export const endpointTestRoute = (event: RecordedEvent): JobRequest => ({ name: endpointTestJob, data: event.data });
+export const endpointTestRoute = (event: RecordedEvent): JobRequest => ({
+  name: endpointTestJob,
+  data: event.data,
+});
 
 const failed = (input: EndpointTestJobData, reason: string): EndpointTestOutcome => ({
   success: false,
@@ -61,13 +70,19 @@ export const testEndpoint = async (
 /** The `endpoint-test` job: runs the test and records its outcome through the command side. */
 export const runEndpointTest: JobProcessor = async (data, ctx) => {
   if (!ctx.secrets || !ctx.outbound) {
-    throw new UnrecoverableError('endpoint tests need the workers to be started with the master key and the outbound client');
+    throw new UnrecoverableError(
+      'endpoint tests need the workers to be started with the master key and the outbound client',
+    );
   }
   const input = EndpointTestJobData.parse(data);
   const outcome = await testEndpoint(input, ctx.secrets, ctx.outbound, ctx.signal);
   await recordEndpointTestResult(ctx.db, input.testId, outcome, ctx.metadata);
   ctx.logger.info(
-    { testId: input.testId, success: outcome.success, ...(outcome.success ? {} : { reason: outcome.reason }) },
+    {
+      testId: input.testId,
+      success: outcome.success,
+      ...(outcome.success ? {} : { reason: outcome.reason }),
+    },
     'endpoint test finished',
   );
   return { testId: input.testId, success: outcome.success };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  createLogger,
   createOutboundClient,
   createSecretBox,
   newMasterKey,
@@ -51,14 +52,18 @@ export const startEndpointTestPlatform = async (opts: {
     ...(opts.logger ? { logger: opts.logger } : {}),
     ...(opts.listen ? { listen: true } : {}),
   });
-  const outbound = createOutboundClient({ allow: parseAllowList(['127.0.0.1']), lookup: testLookup, timeoutMs: 5000 });
+  const outbound = createOutboundClient({
+    allow: parseAllowList(['127.0.0.1']),
+    lookup: testLookup,
+    timeoutMs: 5000,
+  });
   const run = randomBytes(4).toString('hex');
   let workers: RunningWorkers;
   try {
     workers = await startWorkers({
       db: p.database.db,
       databaseUrl: p.database.url,
-      logger: opts.logger ?? p.app.log,
+      logger: opts.logger ?? createLogger('silent', 'test'),
       routes: platformRoutes,
       processors: platformProcessors,
       services: { secrets, outbound },

@@ -43,7 +43,12 @@ export const startOpenAiTestServer = async (key: string, host = '127.0.0.1'): Pr
         // not JSON: kept as text
       }
       const url = new URL(req.url ?? '/', 'http://test');
-      calls.push({ method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, headers: req.headers, body });
+      calls.push({
+        method: req.method ?? 'GET',
+        path: `${url.pathname}${url.search}`,
+        headers: req.headers,
+        body,
+      });
       const send = (status: number, payload: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(payload));
@@ -55,7 +60,8 @@ export const startOpenAiTestServer = async (key: string, host = '127.0.0.1'): Pr
         return;
       }
       const given = keyOf(req.headers);
-      if (given !== key) return send(401, { error: { message: `Incorrect API key provided: ${given ?? 'none'}` } });
+      if (given !== key)
+        return send(401, { error: { message: `Incorrect API key provided: ${given ?? 'none'}` } });
       if (url.pathname.endsWith('/chat/completions')) {
         return send(200, {
           id: 'chatcmpl-test',
@@ -64,7 +70,10 @@ export const startOpenAiTestServer = async (key: string, host = '127.0.0.1'): Pr
         });
       }
       if (url.pathname.endsWith('/embeddings')) {
-        return send(200, { object: 'list', data: [{ object: 'embedding', index: 0, embedding: [0.1, 0.2] }] });
+        return send(200, {
+          object: 'list',
+          data: [{ object: 'embedding', index: 0, embedding: [0.1, 0.2] }],
+        });
       }
       send(404, { error: { message: 'Not found' } });
     });

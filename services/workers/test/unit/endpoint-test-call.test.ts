@@ -4,7 +4,7 @@ import { answerProblem, endpointTestCall, endpointTestHeaders } from '../../src/
 const base = 'https://east.example.com';
 
 describe('the request an endpoint test sends (admin spec 7)', () => {
-  it("embedding models: an embeddings request on openai/deployments/<model>/embeddings, api-version 2024-02-01", () => {
+  it('embedding models: an embeddings request on openai/deployments/<model>/embeddings, api-version 2024-02-01', () => {
     for (const url of [base, `${base}/`]) {
       expect(endpointTestCall({ url, model: 'text-embedding-3-small' })).toEqual({
         kind: 'embeddings',
@@ -14,9 +14,17 @@ describe('the request an endpoint test sends (admin spec 7)', () => {
     }
   });
 
+  it('the path goes below the url as given, its query left out', () => {
+    expect(endpointTestCall({ url: `${base}/proxy?x=1`, model: 'text-embedding-3-large' }).url).toBe(
+      `${base}/proxy/openai/deployments/text-embedding-3-large/embeddings?api-version=2024-02-01`,
+    );
+  });
+
   it("'code-interpreter': chat completions on deployment gpt-4o, api-version 2024-08-01-preview", () => {
     const call = endpointTestCall({ url: base, model: 'code-interpreter' });
-    expect(call.url).toBe(`${base}/openai/deployments/gpt-4o/chat/completions?api-version=2024-08-01-preview`);
+    expect(call.url).toBe(
+      `${base}/openai/deployments/gpt-4o/chat/completions?api-version=2024-08-01-preview`,
+    );
     expect(call).toMatchObject({ kind: 'chat', body: { model: 'gpt-4o', max_tokens: 50 } });
   });
 
@@ -30,7 +38,11 @@ describe('the request an endpoint test sends (admin spec 7)', () => {
   });
 
   it('a body the dialog sent replaces the default fields; max tokens stay 50', () => {
-    const call = endpointTestCall({ url: base, model: 'o1', body: { messages: [{ role: 'user', content: 'ping' }], max_tokens: 4000 } });
+    const call = endpointTestCall({
+      url: base,
+      model: 'o1',
+      body: { messages: [{ role: 'user', content: 'ping' }], max_tokens: 4000 },
+    });
     expect(call.body).toEqual({ model: 'o1', messages: [{ role: 'user', content: 'ping' }], max_tokens: 50 });
   });
 

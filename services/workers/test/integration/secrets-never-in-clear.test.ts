@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { sql } from 'kysely';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  maskOf,
+  readModelNames,
+  routes,
+  secretRoutes,
+  sessionCookieName,
+  type ConfigsResponse,
+  type RevealResponse,
+  type TestEndpointResponse,
+} from '@app/contracts';
+import { loggerOptions, type Db } from '@app/platform';
+import { startOpenAiTestServer, type OpenAiTestServer } from '../support/openai-test-server';
+import { startEndpointTestPlatform, type EndpointTestPlatform } from '../support/endpoint-test-platform';
+
+/**
+ * The full-run check: the platform with its workers, logging everything at trace level into a buffer.
+ * A secret, an app variable and an endpoint key with distinctive values are saved, read, saved back,
+ * revealed and used in endpoint tests; then no plain value may be found in the events table, any
+ * read model (every table the platform and BullMQ keep), the logs, the live pushes or any HTTP answer
+ * but the reveals'.
+ */
+const run = randomBytes(6).toString('hex');
+const plain = {
+  secret: `plain-secret-${run}-SEC1`,
+  variable: `plain-variable-${run}-VAR1`,
+  endpointKey: `plain-endpoint-key-${run}-KEY1`,
+  wrongKey: `plain-wrong-key-${run}-BAD1`,
+};
+const ann = 'ann@example.com';
+
+const logLines: string[] = [];
+const logSink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logLines.push(chunk.toString('utf8'));
+    done();
+  },
+});
+const logger = pino({ ...loggerOptions('trace', 'full-run') }, logSink);
+
+let t: EndpointTestPlatform;
+let server: OpenAiTestServer;
+const answers: string[] = [];
+const liveMessages: string[] = [];
+let socket: WebSocket | undefined;
+
+beforeAll(async () => {
+  server = await startOpenAiTestServer(plain.endpointKey);
+  t = await startEndpointTestPlatform({ admins: [ann], logger, listen: true });
+});
+afterAll(async () => {
+  socket?.terminate();
+  await t?.close();
+  await server?.close();
+});
+
+/** An HTTP call whose answer is kept for the search (unless it is a reveal). */
+const call = async (method: 'GET' | 'POST', url: string, body?: unknown, keep = true) => {
+  const res = await t.p.call(ann, method, url, body === undefined ? {} : { body });
+  if (keep) answers.push(JSON.stringify(res.headers) + res.body);
+  return res;
+};
+
+/** Every table of the platform's database (public: log, read models, command results, checkpoints; bullmq: the jobs). */
+const tablesHolding = async (db: Db, value: string): Promise<string[]> => {
+  const tables = await sql<{ schema: string; name: string }>`
+    select table_schema as schema, table_name as name from information_schema.tables
+    where table_schema in ('public', 'bullmq') and table_type = 'BASE TABLE'`.execute(db);
+  const found: string[] = [];
+  for (const { schema, name } of tables.rows) {
+    const hits = await sql<{ n: string }>`
+      select count(*)::text as n from ${sql.table(`${schema}.${name}`)} as t where t::text like ${`%${value}%`}`.execute(
+      db,
+    );
+    if (hits.rows[0]?.n !== '0') found.push(`${schema}.${name}`);
+  }
+  return found;
+};
+
+describe('a full run: no secret value in clear anywhere but the reveal answer', () => {
+  it('runs the whole flow', async () => {
+    // A dashboard watching every read model.
+    const session = await t.p.signIn(ann);
+    socket = new WebSocket(`${t.p.url.replace(/^http/, 'ws')}${routes.live}`, {
+      headers: { cookie: `${sessionCookieName}=${session}` },
+    });
+    const live = socket;
+    live.on('message', (data: Buffer) => liveMessages.push(data.toString('utf8')));
+    await new Promise<void>((resolve, reject) => {
+      live.once('open', () => resolve());
+      live.once('error', reject);
+    });
+    live.send(JSON.stringify({ type: 'subscribe', readModels: readModelNames }));
+
+    // Save the three kinds of value.
+    const url = `${server.origin}/v1/chat/completions`;
+    const saved = await call('POST', routes.configsUpdate, {
+      configurations: [
+        { type: 'applicationSecrets', data: { OPENAI_ORG_SECRET: plain.secret } },
+        { type: 'applicationVariables', data: { INTERNAL_TOKEN_VAR: plain.variable } },
+        {
+          type: 'openaiEndpoints',
+          data: { models: [{ 'gpt-4o': { endpoints: [{ url, key: plain.endpointKey, isNew: true }] } }] },
+        },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+
+    // Read them back (masked) and save the masks back.
+    await t.p.settle();
+    const loaded = (await call('GET', routes.configs)).json<ConfigsResponse>();
+    expect(loaded.data.applicationSecrets).toEqual({ OPENAI_ORG_SECRET: maskOf('SEC1') });
+    expect(loaded.data.applicationVariables).toEqual({ INTERNAL_TOKEN_VAR: maskOf('VAR1') });
+    const again = await call('POST', routes.configsUpdate, {
+      configurations: ['applicationSecrets', 'applicationVariables', 'openaiEndpoints'].map((type) => ({
+        type,
+        data: loaded.data[type as 'applicationSecrets'],
+      })),
+    });
+    expect(again.statusCode).toBe(200);
+
+    // Reveal two of them (the only answers allowed to hold a value).
+    const revealed = await call(
+      'POST',
+      secretRoutes.reveal,
+      { section: 'applicationSecrets', key: 'OPENAI_ORG_SECRET' },
+      false,
+    );
+    expect(revealed.json<RevealResponse>().value).toBe(plain.secret);
+    const revealedKey = await call(
+      'POST',
+      secretRoutes.reveal,
+      { section: 'openaiEndpoints', model: 'gpt-4o', index: 0 },
+      false,
+    );
+    expect(revealedKey.json<RevealResponse>().value).toBe(plain.endpointKey);
+
+    // Endpoint tests: one passing, one failing (the server's 401 body echoes the wrong key), one refused.
+    const passed = (
+      await call('POST', secretRoutes.testEndpoint, { url, key: plain.endpointKey, model: 'gpt-4o' })
+    ).json<TestEndpointResponse>();
+    expect(passed.success).toBe(true);
+    const failed = (
+      await call('POST', secretRoutes.testEndpoint, { url, key: plain.wrongKey })
+    ).json<TestEndpointResponse>();
+    expect(failed).toMatchObject({ success: false, reason: 'HTTP 401 Unauthorized' });
+    const refused = (
+      await call('POST', secretRoutes.testEndpoint, { url: 'http://127.0.0.2:9/x', key: plain.endpointKey })
+    ).json<TestEndpointResponse>();
+    expect(refused.success).toBe(false);
+
+    // Operators' views: the log over HTTP, an endpoint test's row, a refused save carrying a value.
+    await call('GET', `${routes.events}?limit=1000`);
+    await call('GET', `/api/admin/endpointTests/${passed.testId}`);
+    const badSave = await call('POST', routes.configsUpdate, {
+      configurations: [
+        {
+          type: 'openaiEndpoints',
+          data: { models: [{ modelid: { endpoints: [{ url, key: plain.endpointKey }] } }] },
+        },
+      ],
+    });
+    expect(badSave.statusCode).toBe(400);
+    await t.workers.idle();
+    await t.p.settle();
+    expect(server.calls.some((c) => c.headers['api-key'] === plain.endpointKey)).toBe(true);
+  });
+
+  it.each(Object.entries(plain))(
+    'the %s value is in no table, log line, live push or HTTP answer',
+    async (_name, value) => {
+      expect(await tablesHolding(t.p.database.db, value)).toEqual([]);
+      expect(logLines.length).toBeGreaterThan(0);
+      expect(logLines.filter((l) => l.includes(value))).toEqual([]);
+      expect(liveMessages.length).toBeGreaterThan(0);
+      expect(liveMessages.filter((m) => m.includes(value))).toEqual([]);
+      expect(answers.length).toBeGreaterThan(5);
+      expect(answers.filter((a) => a.includes(value))).toEqual([]);
+    },
+  );
+
+  it('the events table holds the values sealed: ciphertext and the last 4 characters only', async () => {
+    const rows = await sql<{
+      data: string;
+      metadata: string;
+    }>`select data::text as data, metadata::text as metadata from events`.execute(t.p.database.db);
+    const text = rows.rows.map((r) => r.data + r.metadata).join('\n');
+    expect(text).toContain('"last4": "SEC1"');
+    expect(text).toContain('"section": "openaiEndpoints", "endpointIndex": 0');
+    for (const value of Object.values(plain)) expect(text).not.toContain(value);
+  });
+
+  it('the search finds what is there: names in clear, and the values where they belong (the reveal, the model server)', async () => {
+    expect(await tablesHolding(t.p.database.db, 'OPENAI_ORG_SECRET')).toEqual(
+      expect.arrayContaining(['public.events', 'public.rm_application_secrets']),
+    );
+    expect(logLines.some((l) => l.includes('/api/admin/testEndpoint'))).toBe(true);
+    expect(server.calls.filter((c) => c.headers['api-key'] === plain.wrongKey)).toHaveLength(1);
+  });
+});
