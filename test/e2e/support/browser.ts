@@ -1,0 +1,54 @@
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+/** Debian's Chromium, headless. */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+export interface SignedIn {
+  context: BrowserContext;
+  page: Page;
+  /** Errors the page logged or threw: a test ends by expecting none. */
+  errors: string[];
+}
+
+/** A fresh browser context (its own cookies) signed in through the development sign-in page. */
+export async function signIn(browser: Browser, baseURL: string, email: string): Promise<SignedIn> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    // Answers such as the 401 of /auth/me before sign-in are the app's business, not errors.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+  });
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  return { context, page, errors };
+}
+
+/** Opens the Admin Interface and waits until the configuration is loaded and live updates flow. */
+export async function openAdmin(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Admin Interface' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Admin Interface' });
+  await dialog.getByRole('tab', { name: /^Configurations/ }).waitFor();
+  await dialog.locator('[data-live="live"]').waitFor();
+  await dialog.getByRole('heading', { name: 'Admins', exact: true }).waitFor();
+  return dialog;
+}
+
+/** A toast with exactly this text. */
+export const toast = (page: Page, text: string): Locator =>
+  page.locator('.toasts').getByText(text, { exact: true });

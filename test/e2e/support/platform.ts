@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startPlatform } from '@app/standalone';
+import { createTestDatabase } from '@app/platform/testing';
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+export interface TestPlatform {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface TestPlatformOptions {
+  /** OUTBOUND_ALLOW: the private hosts outbound calls (endpoint tests) may reach. */
+  outboundAllow?: readonly string[];
+}
+
+/** The whole platform on a free port with a fresh database, serving the built web app. */
+export async function startTestPlatform(
+  adminEmails: string[],
+  options: TestPlatformOptions = {},
+): Promise<TestPlatform> {
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`No built web app in ${webDist}: run \`npx vite build web\` first`);
+  }
+  const database = await createTestDatabase();
+  try {
+    const platform = await startPlatform({
+      databaseUrl: database.url,
+      port: 0,
+      host: '127.0.0.1',
+      adminEmails,
+      webDist,
+      logLevel: 'silent',
+      ...(options.outboundAllow ? { outboundAllow: options.outboundAllow } : {}),
+    });
+    return {
+      url: platform.url,
+      close: async () => {
+        await platform.close();
+        await database.drop();
+      },
+    };
+  } catch (e) {
+    await database.drop();
+    throw e;
+  }
+}

@@ -1,0 +1,58 @@
+import { AgGridReact } from 'ag-grid-react';
+import type { ColDef, GetRowIdParams } from 'ag-grid-community';
+import { gridTheme } from '../../ui/grid/grid-setup';
+import { ExceptionsCell, exceptionsTitle } from './cells/ExceptionsCell';
+import { FeatureCell } from './cells/FeatureCell';
+import { StatusCell } from './cells/StatusCell';
+import type { FlagRow } from './flag-edits';
+
+const columnDefs: ColDef<FlagRow>[] = [
+  { headerName: 'Feature', field: 'name', cellRenderer: FeatureCell, flex: 1.1, minWidth: 220 },
+  { headerName: 'Status', field: 'enabled', cellRenderer: StatusCell, width: 140, minWidth: 130 },
+  {
+    headerName: exceptionsTitle('users'),
+    field: 'userExceptions',
+    cellRenderer: ExceptionsCell,
+    cellRendererParams: { kind: 'users' },
+    flex: 1.5,
+    minWidth: 240,
+    autoHeight: true,
+  },
+  {
+    headerName: exceptionsTitle('groups'),
+    field: 'amplifyGroupExceptions',
+    cellRenderer: ExceptionsCell,
+    cellRendererParams: { kind: 'groups' },
+    flex: 1.5,
+    minWidth: 240,
+    autoHeight: true,
+  },
+];
+
+const defaultColDef: ColDef<FlagRow> = {
+  sortable: false,
+  resizable: true,
+  suppressMovable: true,
+  wrapHeaderText: true,
+  autoHeaderHeight: true,
+};
+
+const getRowId = ({ data }: GetRowIdParams<FlagRow>) => data.name;
+
+/** The feature flags table: Feature, Status, User Exceptions, and by Amplify Group Membership. */
+export function FeatureFlagsGrid({ rows }: { rows: FlagRow[] }) {
+  return (
+    <div className="grid-wrap">
+      <AgGridReact<FlagRow>
+        theme={gridTheme}
+        rowData={rows}
+        columnDefs={columnDefs}
+        defaultColDef={defaultColDef}
+        getRowId={getRowId}
+        domLayout="autoHeight"
+        suppressCellFocus
+        animateRows={false}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useId, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { sections } from '../../state/sections';
+import { SectionNotice } from '../shell/SectionNotice';
+import { AddFeatureForm } from './AddFeatureForm';
+import { exceptionsEditorAtom } from './editor-atom';
+import { ExceptionsEditor } from './ExceptionsEditor';
+import { FeatureFlagsGrid } from './FeatureFlagsGrid';
+import { flagRows } from './flag-edits';
+
+/** The Feature Flags tab: add form, search and the flags table. */
+export default function FeatureFlagsTab() {
+  const flags = useAtomValue(sections.featureFlags.value);
+  const { server } = useAtomValue(sections.featureFlags.state);
+  const closeEditor = useSetAtom(exceptionsEditorAtom);
+  const [search, setSearch] = useState('');
+  const searchId = useId();
+  const rows = flagRows(flags, search, server);
+
+  // Leaving the tab closes an open exceptions editor.
+  useEffect(() => () => closeEditor(null), [closeEditor]);
+
+  return (
+    <div className="feature-flags">
+      <SectionNotice type="featureFlags" />
+      <section className="card" aria-label="Add Feature">
+        <AddFeatureForm />
+      </section>
+      <div className="toolbar">
+        <label htmlFor={searchId} className="field-label">
+          Search
+        </label>
+        <input
+          id={searchId}
+          className="input search"
+          type="search"
+          placeholder="Search feature flags"
+          value={search}
+          onChange={(e) => setSearch(e.target.value.toLowerCase())}
+        />
+        <span className="muted">
+          {Object.keys(flags).length} feature flag{Object.keys(flags).length === 1 ? '' : 's'}
+        </span>
+      </div>
+      {rows.length === 0 ? (
+        <p className="empty">
+          {search ? 'No feature flags match your search.' : 'No feature flags to display.'}
+        </p>
+      ) : (
+        <FeatureFlagsGrid rows={rows} />
+      )}
+      <ExceptionsEditor />
+    </div>
+  );
+}

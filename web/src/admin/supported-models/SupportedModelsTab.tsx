@@ -1,0 +1,94 @@
+import { useEffect, useId, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { adminMessages } from '@app/contracts';
+import { sections } from '../../state/sections';
+import { ChangedBy } from '../shell/ChangedBy';
+import { SectionNotice } from '../shell/SectionNotice';
+import { DefaultModelReminder } from './DefaultModelReminder';
+import { DefaultModelsCard } from './DefaultModelsCard';
+import { DeleteModelConfirm } from './DeleteModelConfirm';
+import { modelFormAtom, pendingDeleteAtom } from './model-actions';
+import { modelRows } from './model-edits';
+import { ModelFormDialog } from './ModelFormDialog';
+import { ModelsGrid } from './ModelsGrid';
+import { modelText } from './text';
+import './supported-models.css';
+
+/** The Supported Models tab: default models, then search, the hide toggle and the models table. */
+export default function SupportedModelsTab() {
+  const models = useAtomValue(sections.supportedModels.value);
+  const { server } = useAtomValue(sections.supportedModels.state);
+  const openForm = useSetAtom(modelFormAtom);
+  const setPendingDelete = useSetAtom(pendingDeleteAtom);
+  const [search, setSearch] = useState('');
+  const [hideUnavailable, setHideUnavailable] = useState(false);
+  const searchId = useId();
+  const rows = modelRows(models, search, hideUnavailable, server);
+  const total = Object.keys(models).length;
+
+  // Leaving the tab closes an open form or confirmation.
+  useEffect(
+    () => () => {
+      openForm(null);
+      setPendingDelete(null);
+    },
+    [openForm, setPendingDelete],
+  );
+
+  return (
+    <div className="supported-models">
+      <DefaultModelReminder />
+      <DefaultModelsCard />
+      <section className="card models-card" aria-labelledby="supported-models-title">
+        <div className="card-header">
+          <h3 id="supported-models-title" className="card-title">
+            Supported Models
+          </h3>
+          <ChangedBy section="supportedModels" />
+        </div>
+        <SectionNotice type="supportedModels" />
+        <div className="toolbar models-toolbar">
+          <label htmlFor={searchId} className="field-label">
+            Search
+          </label>
+          <input
+            id={searchId}
+            className="input search"
+            type="search"
+            placeholder={modelText.searchPlaceholder}
+            value={search}
+            onChange={(e) => setSearch(e.target.value.toLowerCase())}
+          />
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={hideUnavailable}
+              onChange={(e) => setHideUnavailable(e.target.checked)}
+            />
+            {modelText.hideUnavailable}
+          </label>
+          <span className="muted">
+            {total} model{total === 1 ? '' : 's'}
+          </span>
+          <button
+            type="button"
+            className="btn btn-primary models-add"
+            onClick={() => openForm({ mode: 'adding' })}
+          >
+            Add Model
+          </button>
+        </div>
+        {total === 0 ? (
+          <p className="empty">{adminMessages.noSupportedModels}</p>
+        ) : rows.length === 0 ? (
+          <p className="empty">{modelText.noMatch}</p>
+        ) : (
+          <ModelsGrid rows={rows} />
+        )}
+      </section>
+      <ModelFormDialog />
+      <DeleteModelConfirm />
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { isEmbeddingModel, type Model, type SupportedModelsSection } from '@app/contracts';
+import { checkModelForm } from '../model-edits';
+import {
+  modelOfDraft,
+  numberErrorsOf,
+  numberFieldError,
+  type ModelDraft,
+  type NumberErrors,
+  type NumberField,
+} from '../model-draft';
+import { modelText } from '../text';
+import { GroupAvailabilityPicker } from './GroupAvailabilityPicker';
+import { NumberInput } from './NumberInput';
+import { ProviderSelect } from './ProviderSelect';
+import { ToggleField } from './ToggleField';
+
+export interface ModelFormProps {
+  initial: ModelDraft;
+  /** The id of the model being edited; null while adding. */
+  originalId: string | null;
+  models: SupportedModelsSection;
+  submitLabel: string;
+  onSubmit: (model: Model) => void;
+  onCancel: () => void;
+}
+
+const numberLabels: Record<NumberField, string> = {
+  inputContextWindow: 'Input Context Window',
+  outputTokenLimit: 'Output Token Limit',
+  inputTokenCost: 'Input Token Cost per 1k',
+  outputTokenCost: 'Output Token Cost per 1k',
+  cachedTokenCost: 'Cached Token Cost per 1k',
+};
+
+const limitFields: readonly NumberField[] = ['inputContextWindow', 'outputTokenLimit'];
+const costFields: readonly NumberField[] = ['inputTokenCost', 'outputTokenCost', 'cachedTokenCost'];
+
+function Field({
+  label,
+  hint,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  children: (id: string, hintId?: string) => ReactNode;
+}) {
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div className="model-field">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children(id, hint ? hintId : undefined)}
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Every field of a model; the spec's required-fields message on submit. */
+export function ModelForm({ initial, originalId, models, submitLabel, onSubmit, onCancel }: ModelFormProps) {
+  const [draft, setDraft] = useState(initial);
+  const [numberErrors, setNumberErrors] = useState<NumberErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const embedding = isEmbeddingModel(draft.id.trim());
+  const idFixed = originalId !== null && initial.isBuiltIn;
+
+  const change = <K extends keyof ModelDraft>(key: K, value: ModelDraft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setError(null);
+  };
+  const changeNumber = (field: NumberField, value: string) => {
+    change(field, value);
+    setNumberErrors((errors) => ({ ...errors, [field]: numberFieldError(field, value) ?? undefined }));
+  };
+
+  const numberInput = (field: NumberField) => (
+    <NumberInput
+      key={field}
+      field={field}
+      label={numberLabels[field]}
+      value={draft[field]}
+      error={numberErrors[field]}
+      onChange={(v) => changeNumber(field, v)}
+    />
+  );
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors = numberErrorsOf(draft);
+    setNumberErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    const model = modelOfDraft(draft);
+    const problem = checkModelForm(model, models, originalId);
+    if (problem !== null) {
+      setError(problem);
+      return;
+    }
+    onSubmit(model);
+  };
+
+  return (
+    <form className="model-form" onSubmit={submit} noValidate aria-describedby={error ? errorId : undefined}>
+      <div className="model-form-grid">
+        <Field label="ID" hint={idFixed ? modelText.builtInIdFixed : undefined}>
+          {(id, hintId) => (
+            <input
+              id={id}
+              className="input"
+              value={draft.id}
+              readOnly={idFixed}
+              aria-describedby={hintId}
+              autoComplete="off"
+              data-autofocus
+              onChange={(e) => change('id', e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Name">
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              value={draft.name}
+              autoComplete="off"
+              onChange={(e) => change('name', e.target.value)}
+            />
+          )}
+        </Field>
+        <ProviderSelect value={draft.provider} onChange={(v) => change('provider', v)} />
+      </div>
+      <div className="model-form-grid model-form-text">
+        <Field label="Description">
+          {(id) => (
+            <textarea
+              id={id}
+              className="input textarea"
+              rows={3}
+              value={draft.description}
+              onChange={(e) => change('description', e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Additional System Prompt">
+          {(id) => (
+            <textarea
+              id={id}
+              className="input textarea"
+              rows={3}
+              value={draft.systemPrompt}
+              onChange={(e) => change('systemPrompt', e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="model-form-grid model-form-limits">
+        {limitFields.map((field) => numberInput(field))}
+      </div>
+      <div className="model-form-grid model-form-costs">{costFields.map((field) => numberInput(field))}</div>
+      <div className="model-toggles" role="group" aria-label="Model capabilities">
+        {!embedding && (
+          <ToggleField
+            label="Available"
+            checked={draft.isAvailable}
+            onChange={(v) => change('isAvailable', v)}
+          />
+        )}
+        {!embedding && (
+          <ToggleField
+            label="Supports Images"
+            checked={draft.supportsImages}
+            onChange={(v) => change('supportsImages', v)}
+          />
+        )}
+        {!embedding && (
+          <ToggleField
+            label="Supports Reasoning"
+            checked={draft.supportsReasoning}
+            onChange={(v) => change('supportsReasoning', v)}
+          />
+        )}
+        <ToggleField
+          label="Supports System Prompts"
+          checked={draft.supportsSystemPrompts}
+          onChange={(v) => change('supportsSystemPrompts', v)}
+        />
+      </div>
+      <GroupAvailabilityPicker
+        value={draft.exclusiveGroupAvailability}
+        onChange={(groups) => change('exclusiveGroupAvailability', groups)}
+      />
+      {error && (
+        <p id={errorId} role="alert" className="form-error model-form-error">
+          {error}
+        </p>
+      )}
+      <div className="modal-actions">
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary">
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import { MeResponse, routes } from '@app/contracts';
+import { z } from 'zod';
+import { ApiError, requestJson } from './http';
+
+/** The signed-in user, or null when the server answers 401 (nobody signed in). */
+export async function fetchMe(): Promise<MeResponse | null> {
+  try {
+    return (await requestJson('getUser', routes.me, MeResponse)).body;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return null;
+    throw e;
+  }
+}
+
+/** The development sign-in: sets the session cookie. */
+export async function devLogin(email: string): Promise<MeResponse> {
+  return (await requestJson('signIn', routes.devLogin, MeResponse, { method: 'POST', body: { email } })).body;
+}
+
+export async function logout(): Promise<void> {
+  await requestJson('signOut', routes.logout, z.unknown(), { method: 'POST' });
+}

@@ -1,0 +1,44 @@
+import { sectionLabels, type OpenAiEndpointsSection } from '@app/contracts';
+import { deepEqual } from './equality';
+import type { SectionDef } from './sections';
+
+/** The sections whose values are secrets (read masked): the Application Variables and OpenAi Endpoints tabs. */
+export type SecretSectionType = 'applicationSecrets' | 'applicationVariables' | 'openaiEndpoints';
+
+/** The section without the dialog's own `isNew` flags: what is saved and compared. */
+export const withoutNewFlags = (section: OpenAiEndpointsSection): OpenAiEndpointsSection => ({
+  models: section.models.map((entry) =>
+    Object.fromEntries(
+      Object.entries(entry).map(([name, m]) => [
+        name,
+        { endpoints: m.endpoints.map(({ url, key }) => ({ url, key })) },
+      ]),
+    ),
+  ),
+});
+
+/** Equal for the server: the same models in order with the same url and key pairs (flags aside). */
+export const sameOpenAiEndpoints = (a: OpenAiEndpointsSection, b: OpenAiEndpointsSection): boolean =>
+  deepEqual(withoutNewFlags(a), withoutNewFlags(b));
+
+export const secretSectionDefs: { [K in SecretSectionType]: SectionDef<K> } = {
+  applicationSecrets: {
+    type: 'applicationSecrets',
+    label: sectionLabels.applicationSecrets,
+    empty: () => ({}),
+    equals: deepEqual,
+  },
+  applicationVariables: {
+    type: 'applicationVariables',
+    label: sectionLabels.applicationVariables,
+    empty: () => ({}),
+    equals: deepEqual,
+  },
+  openaiEndpoints: {
+    type: 'openaiEndpoints',
+    label: sectionLabels.openaiEndpoints,
+    empty: () => ({ models: [] }),
+    equals: sameOpenAiEndpoints,
+    toSave: withoutNewFlags,
+  },
+};

@@ -1,0 +1,24 @@
+import { atom } from 'jotai';
+
+export type ToastTone = 'success' | 'error' | 'info';
+
+export interface Toast {
+  id: number;
+  tone: ToastTone;
+  message: string;
+}
+
+let nextId = 1;
+
+export const toastsAtom = atom<readonly Toast[]>([]);
+
+export const pushToastAtom = atom(null, (get, set, toast: { tone: ToastTone; message: string }) => {
+  set(toastsAtom, [...get(toastsAtom), { id: nextId++, ...toast }]);
+});
+
+export const dismissToastAtom = atom(null, (get, set, id: number) => {
+  set(
+    toastsAtom,
+    get(toastsAtom).filter((t) => t.id !== id),
+  );
+});

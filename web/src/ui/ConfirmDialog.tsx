@@ -1,0 +1,39 @@
+import { useId } from 'react';
+import { Modal } from './Modal';
+
+export interface ConfirmDialogProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  cancelLabel?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** The in-app confirmation (never window.confirm). */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const messageId = useId();
+  return (
+    <Modal label={title} role="alertdialog" onDismiss={onCancel} className="confirm" describedBy={messageId}>
+      <h2 className="confirm-title">{title}</h2>
+      <p id={messageId} className="confirm-message">
+        {message}
+      </p>
+      <div className="confirm-actions">
+        <button type="button" className="btn" onClick={onCancel} data-autofocus>
+          {cancelLabel}
+        </button>
+        <button type="button" className="btn btn-danger" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

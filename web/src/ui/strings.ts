@@ -1,0 +1,19 @@
+/**
+ * Words of the web's own that neither spec nor contracts hold (the spec's messages come from
+ * `@app/contracts`, word for word).
+ */
+export const uiText = {
+  invalidEntry: 'Invalid or duplicate entry',
+  /** Who changed a section, when the server did not say. */
+  anotherAdmin: 'another admin',
+  adminsOnlyInterface: 'The Admin Interface is for administrators. Ask an administrator if you need access.',
+  /** Prompt Cost Alert's cost field (spec 9: minimum 0, step 0.01). */
+  costInvalid: 'Enter a cost of at least 0, in steps of 0.01.',
+  /** Amplify Groups: the in-app confirmation of a deletion. */
+  deleteGroupConfirm: (groupName: string, includedBy: readonly string[]) =>
+    `Delete the Amplify group ${groupName}?` +
+    (includedBy.length > 0
+      ? ` It is also removed from the groups that include it: ${includedBy.join(', ')}.`
+      : '') +
+    ' The deletion takes effect when you save changes.',
+} as const;

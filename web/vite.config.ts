@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Where the platform listens in development (`npm run dev`); the dev server proxies to it. */
+const platform = 'http://127.0.0.1:3000';
+
+// Run from the monorepo root as `vite web` / `vite build web`: root is web/, output web/dist.
+export default defineConfig({
+  plugins: [react()],
+  // The AG Grid core (about 700 kB) loads lazily with the first table: no warning for that chunk.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 800 },
+  server: {
+    proxy: {
+      '/auth': platform,
+      '/amplifymin': platform,
+      '/available_models': platform,
+      '/api': platform,
+      '/live': { target: platform, ws: true },
+    },
+  },
+});
