@@ -24,7 +24,8 @@ const flagsTab = async (dialog: Locator) => {
   return dialog.getByRole('tabpanel');
 };
 
-const statusOf = (panel: Locator, name: string) => panel.getByTitle(new RegExp(`Click to (en|dis)able ${name}$`));
+const statusOf = (panel: Locator, name: string) =>
+  panel.getByTitle(new RegExp(`Click to (en|dis)able ${name}$`));
 
 describe('Feature Flags tab, two admins', () => {
   it('creates, toggles and excepts a flag as fine-grained events; the other open dialog follows, and says who changed it under its edits', async () => {
@@ -69,7 +70,9 @@ describe('Feature Flags tab, two admins', () => {
       'FeatureFlagEnabled',
       'FeatureFlagUserExceptionAdded',
     ]);
-    expect(events.every((e) => e.metadata.actor.email === ann && e.metadata.actor.kind === 'admin')).toBe(true);
+    expect(events.every((e) => e.metadata.actor.email === ann && e.metadata.actor.kind === 'admin')).toBe(
+      true,
+    );
 
     // Bob edits the same section; Ann saves first: Bob is told who changed it, his draft is kept.
     await panelB.getByLabel('Feature name').fill('beta chat');
