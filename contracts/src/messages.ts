@@ -16,7 +16,8 @@ export const adminMessages = {
   noAppVariables: 'No Application Variables Retrieved',
   noOpenAiEndpoints: 'No OpenAi Endpoints Retrieved',
   openAiDefaultModelName: "Please change the model name from the default 'modelid' before adding endpoints",
-  openAiModelNameExists: (modelName: string) => `Model name '${modelName}' already exists. Please choose a unique name`,
+  openAiModelNameExists: (modelName: string) =>
+    `Model name '${modelName}' already exists. Please choose a unique name`,
   openAiModelRemoved: (model: string) => `Removed ${model} (no endpoints configured)`,
   /** The '...' of the spec holds the endpoint's url (never its key). */
   endpointTestFailed: (url: string) =>
@@ -46,7 +47,8 @@ export const platformMessages = {
   signInRequired: 'Sign in to continue.',
   adminsOnly: 'Only administrators may do this.',
   variableNameRequired: (section: string) => `Every entry of ${section} needs a name.`,
-  variableNameRepeated: (section: string, name: string) => `${section} lists the name '${name}' more than once.`,
+  variableNameRepeated: (section: string, name: string) =>
+    `${section} lists the name '${name}' more than once.`,
   maskedValueUnknown: (section: string, name: string) =>
     `The value of '${name}' in ${section} was sent masked, but no saved value matches it. Please enter the value again.`,
   openAiModelNameRequired: 'Please enter a model name before adding endpoints.',
@@ -64,13 +66,17 @@ export const platformMessages = {
     `${groupName} is a system group: its members, included groups and deletion cannot be edited.`,
   unknownIncludedGroup: (groupName: string, included: string) =>
     `The group ${groupName} includes ${included}, which does not exist. Remove it from Membership by Amplify Groups or create that group first.`,
-  invalidEmailDomain: (domain: string) => `'${domain}' is not a valid email domain (for example: example.com).`,
+  invalidEmailDomain: (domain: string) =>
+    `'${domain}' is not a valid email domain (for example: example.com).`,
   unsavedConfirm: 'You have unsaved changes. Close without saving?',
   changedByOther: (section: string, actor: string) =>
     `${actor} changed ${section} while you were editing it. Reload to see their version, or save to overwrite theirs.`,
-  builtInModelFixed: (id: string) => `'${id}' is a built-in model: it cannot be removed and its ID cannot be changed.`,
-  builtInFlagFixed: (id: string) => `Only the platform marks models as built-in: the built-in mark of '${id}' cannot be changed.`,
-  modelKeyMismatch: (key: string, id: string) => `The model listed as '${key}' has the ID '${id}': they must be the same.`,
+  builtInModelFixed: (id: string) =>
+    `'${id}' is a built-in model: it cannot be removed and its ID cannot be changed.`,
+  builtInFlagFixed: (id: string) =>
+    `Only the platform marks models as built-in: the built-in mark of '${id}' cannot be changed.`,
+  modelKeyMismatch: (key: string, id: string) =>
+    `The model listed as '${key}' has the ID '${id}': they must be the same.`,
   duplicateModelId: (id: string) => `More than one model has the ID '${id}'. Please choose a unique ID.`,
   defaultModelUnfit: (label: string, id: string) =>
     `The ${label} '${id}' is not a supported model that can fill it. Please choose another in the 'Supported Models' tab.`,

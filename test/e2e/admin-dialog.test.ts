@@ -98,7 +98,12 @@ describe('the Admin Interface dialog', () => {
     // A new page load shows what the server kept.
     await page.reload();
     dialog = await openAdmin(page);
-    for (const email of ['new.admin@example.com', 'second@example.com', 'third@example.com', 'fifth@example.com']) {
+    for (const email of [
+      'new.admin@example.com',
+      'second@example.com',
+      'third@example.com',
+      'fifth@example.com',
+    ]) {
       await dialog.getByRole('list', { name: 'Admins' }).getByText(email, { exact: true }).waitFor();
     }
     expect(errors).toEqual([]);

@@ -25,7 +25,9 @@ export const toFeatureFlagName = (raw: string): string =>
     .trim()
     .split(/\s+/)
     .filter((w) => w.length > 0)
-    .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1)))
+    .map((w, i) =>
+      i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1),
+    )
     .join('');
 
 type Named = { name: string };

@@ -28,7 +28,14 @@ const SettingsSchema = z.object({
   OUTBOUND_ALLOW: z
     .string()
     .optional()
-    .transform((v) => (v === undefined ? undefined : v.split(',').map((s) => s.trim()).filter((s) => s.length > 0))),
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : v
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s.length > 0),
+    ),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

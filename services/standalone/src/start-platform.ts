@@ -54,11 +54,19 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
   await migrateToLatest(db);
   await seedAdmins(db, opts.adminEmails);
 
-  if (!opts.masterKey) logger.warn('no master key given: secrets saved in this run cannot be read after a restart');
+  if (!opts.masterKey)
+    logger.warn('no master key given: secrets saved in this run cannot be read after a restart');
   const secrets = createSecretBox(parseMasterKey(opts.masterKey ?? newMasterKey()));
-  const outbound = createOutboundClient({ allow: parseAllowList(opts.outboundAllow ?? loopbackAllowEntries) });
+  const outbound = createOutboundClient({
+    allow: parseAllowList(opts.outboundAllow ?? loopbackAllowEntries),
+  });
 
-  const runner = await startProjectionRunner({ db, databaseUrl: opts.databaseUrl, projections: allProjections, logger });
+  const runner = await startProjectionRunner({
+    db,
+    databaseUrl: opts.databaseUrl,
+    projections: allProjections,
+    logger,
+  });
   await runner.idle();
   const workers = await startWorkers({
     db,

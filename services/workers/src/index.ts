@@ -7,8 +7,21 @@ import type { JobServices, ProcessorRegistry, Routes } from './jobs/types';
 
 export * from './jobs/types';
 export { processors as platformProcessors, routes as platformRoutes } from './jobs/registry';
-export { startReactor, jobIdOf, triggerOf, defaultReactorCheckpoint, type Reactor, type ReactorOptions } from './reactor';
-export { queueBackend, bullmqSchema, type BackendKind, type JobQueue, type QueueBackend } from './queue-backend';
+export {
+  startReactor,
+  jobIdOf,
+  triggerOf,
+  defaultReactorCheckpoint,
+  type Reactor,
+  type ReactorOptions,
+} from './reactor';
+export {
+  queueBackend,
+  bullmqSchema,
+  type BackendKind,
+  type JobQueue,
+  type QueueBackend,
+} from './queue-backend';
 export {
   jobFailedType,
   jobsStreamOf,
@@ -81,7 +94,12 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
   await backend.prepare();
   const queue = backend.queue(queueName, {
     // Completed and failed jobs are kept: a replay finds their ids and enqueues nothing.
-    defaultJobOptions: { attempts: retry.attempts, backoff: retry.backoff, removeOnComplete: false, removeOnFail: false },
+    defaultJobOptions: {
+      attempts: retry.attempts,
+      backoff: retry.backoff,
+      removeOnComplete: false,
+      removeOnFail: false,
+    },
     onError: onError('queue'),
   });
   let worker: JobWorker | undefined;
@@ -92,16 +110,20 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
     await queue.close().catch((e: unknown) => log.error({ err: e }, 'queue close failed'));
   };
   try {
-    worker = backend.worker(queueName, runJob({
-      db: opts.db,
-      logger: log,
-      processors: opts.processors,
+    worker = backend.worker(
       queueName,
-      ...(opts.services ? { services: opts.services } : {}),
-    }), {
-      concurrency: opts.concurrency ?? 4,
-      onError: onError('worker'),
-    });
+      runJob({
+        db: opts.db,
+        logger: log,
+        processors: opts.processors,
+        queueName,
+        ...(opts.services ? { services: opts.services } : {}),
+      }),
+      {
+        concurrency: opts.concurrency ?? 4,
+        onError: onError('worker'),
+      },
+    );
     await worker.waitUntilReady();
     reactor = await startReactor({
       db: opts.db,
@@ -116,7 +138,10 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
     await closeAll();
     throw e;
   }
-  log.info({ backend: backend.kind, queue: queueName, jobs: Object.keys(opts.processors) }, 'workers started');
+  log.info(
+    { backend: backend.kind, queue: queueName, jobs: Object.keys(opts.processors) },
+    'workers started',
+  );
 
   const running = reactor;
   const settled = async () => {

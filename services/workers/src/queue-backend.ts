@@ -53,7 +53,11 @@ export interface QueueBackend {
   /** Creates or upgrades BullMQ's schema (PostgreSQL backend); nothing to do on Redis. */
   prepare(): Promise<void>;
   queue(name: string, opts: { defaultJobOptions?: DefaultJobOptions; onError: (e: Error) => void }): JobQueue;
-  worker(name: string, processor: EnvelopeProcessor, opts: { concurrency: number; onError: (e: Error) => void }): JobWorker;
+  worker(
+    name: string,
+    processor: EnvelopeProcessor,
+    opts: { concurrency: number; onError: (e: Error) => void },
+  ): JobWorker;
 }
 
 const redisBackend = (url: string, prefix: string | undefined): QueueBackend => {
@@ -122,4 +126,6 @@ const postgresBackend = (databaseUrl: string): QueueBackend => {
 
 /** Redis when a URL is given, else BullMQ's own PostgreSQL backend in the platform's database. */
 export const queueBackend = (settings: QueueBackendSettings): QueueBackend =>
-  settings.redisUrl ? redisBackend(settings.redisUrl, settings.redisPrefix) : postgresBackend(settings.databaseUrl);
+  settings.redisUrl
+    ? redisBackend(settings.redisUrl, settings.redisPrefix)
+    : postgresBackend(settings.databaseUrl);

@@ -12,7 +12,13 @@ const isUnrecoverable = (e: unknown): boolean =>
  * fails and no attempt is left, the failure is recorded in the log before BullMQ marks the job failed.
  */
 export const runJob =
-  (opts: { db: Db; logger: Logger; processors: ProcessorRegistry; queueName: string; services?: JobServices }): EnvelopeProcessor =>
+  (opts: {
+    db: Db;
+    logger: Logger;
+    processors: ProcessorRegistry;
+    queueName: string;
+    services?: JobServices;
+  }): EnvelopeProcessor =>
   async (job, _token, signal) => {
     const jobId = job.id ?? '';
     const { trigger, data } = job.data;
@@ -42,7 +48,14 @@ export const runJob =
       }
       log.error({ error: safeErrorMessage(e) }, 'job failed after its last attempt');
       try {
-        await recordJobFailure(opts.db, { queueName: opts.queueName, job: job.name, jobId, trigger, attempts: attempt, error: e });
+        await recordJobFailure(opts.db, {
+          queueName: opts.queueName,
+          job: job.name,
+          jobId,
+          trigger,
+          attempts: attempt,
+          error: e,
+        });
       } catch (recordError) {
         log.error({ err: recordError }, 'could not record the job failure in the log');
       }

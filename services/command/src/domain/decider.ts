@@ -5,8 +5,10 @@ export interface Decider<State, Command, Event> {
   initialState: () => State;
 }
 
-export const fold = <S, E>(decider: Pick<Decider<S, never, E>, 'evolve' | 'initialState'>, events: readonly E[]): S =>
-  events.reduce(decider.evolve, decider.initialState());
+export const fold = <S, E>(
+  decider: Pick<Decider<S, never, E>, 'evolve' | 'initialState'>,
+  events: readonly E[],
+): S => events.reduce(decider.evolve, decider.initialState());
 
 export const assertNever = (x: never): never => {
   throw new Error(`Unexpected value: ${JSON.stringify(x)}`);

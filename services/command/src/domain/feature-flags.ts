@@ -42,7 +42,10 @@ const exceptionEvents = (name: string, before: FeatureFlag, after: FeatureFlag):
   return [
     ...users.removed.map((email): E => ({ type: 'FeatureFlagUserExceptionRemoved', data: { name, email } })),
     ...users.added.map((email): E => ({ type: 'FeatureFlagUserExceptionAdded', data: { name, email } })),
-    ...groups.removed.map((group): E => ({ type: 'FeatureFlagGroupExceptionRemoved', data: { name, group } })),
+    ...groups.removed.map((group): E => ({
+      type: 'FeatureFlagGroupExceptionRemoved',
+      data: { name, group },
+    })),
     ...groups.added.map((group): E => ({ type: 'FeatureFlagGroupExceptionAdded', data: { name, group } })),
   ];
 };
@@ -78,7 +81,9 @@ export const featureFlagsDecider: Decider<FeatureFlagsState, FeatureFlagsCommand
         const removed = Object.keys(state)
           .filter((name) => !Object.hasOwn(next, name))
           .map((name): E => ({ type: 'FeatureFlagRemoved', data: { name } }));
-        const changed = Object.entries(next).flatMap(([name, flag]) => flagEvents(name, own(state, name), flag));
+        const changed = Object.entries(next).flatMap(([name, flag]) =>
+          flagEvents(name, own(state, name), flag),
+        );
         return [...removed, ...changed];
       }
       default:
@@ -100,7 +105,10 @@ export const featureFlagsDecider: Decider<FeatureFlagsState, FeatureFlagsCommand
       case 'FeatureFlagDisabled':
         return withFlag(state, name, (f) => ({ ...f, enabled: false }));
       case 'FeatureFlagUserExceptionAdded':
-        return withFlag(state, name, (f) => ({ ...f, userExceptions: [...f.userExceptions, event.data.email] }));
+        return withFlag(state, name, (f) => ({
+          ...f,
+          userExceptions: [...f.userExceptions, event.data.email],
+        }));
       case 'FeatureFlagUserExceptionRemoved':
         return withFlag(state, name, (f) => ({
           ...f,

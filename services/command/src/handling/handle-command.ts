@@ -27,7 +27,10 @@ export const handleCommand = async <S, C, E extends NewEvent>(
   const loaded = history.length === 0 ? 0 : (history[history.length - 1]?.streamVersion ?? 0);
   const expected: ExpectedVersion = options.expectedVersion ?? loaded;
   const events = decider.decide(command, state);
-  const result = await appendToStream(db, streamId, events, { expectedVersion: expected, metadata: options.metadata });
+  const result = await appendToStream(db, streamId, events, {
+    expectedVersion: expected,
+    metadata: options.metadata,
+  });
   return {
     position: events.length > 0 ? result.position : '0',
     version: result.nextExpectedVersion,

@@ -22,16 +22,36 @@ import { saveApplicationSecrets, saveApplicationVariables, saveOpenAiEndpoints }
 type Options = { metadata: EventMetadata; expectedVersion?: number; secrets: SecretBox };
 
 /** Each configuration section of the dialog as its own command on its own stream. */
-export const sectionHandlers: { [K in SectionType]: (db: Db, data: SectionData[K], o: Options) => Promise<CommandOutcome> } = {
+export const sectionHandlers: {
+  [K in SectionType]: (db: Db, data: SectionData[K], o: Options) => Promise<CommandOutcome>;
+} = {
   ...configurationCardHandlers,
   admins: (db, admins, o) =>
     handleCommand(db, adminsDecider, adminsStreamId, { type: 'UpdateAdmins', data: { admins } }, o),
   featureFlags: (db, flags, o) =>
-    handleCommand(db, featureFlagsDecider, featureFlagsStreamId, { type: 'UpdateFeatureFlags', data: { flags } }, o),
+    handleCommand(
+      db,
+      featureFlagsDecider,
+      featureFlagsStreamId,
+      { type: 'UpdateFeatureFlags', data: { flags } },
+      o,
+    ),
   supportedModels: (db, models, o) =>
-    handleCommand(db, supportedModelsDecider, supportedModelsStreamId, { type: 'UpdateSupportedModels', data: { models } }, o),
+    handleCommand(
+      db,
+      supportedModelsDecider,
+      supportedModelsStreamId,
+      { type: 'UpdateSupportedModels', data: { models } },
+      o,
+    ),
   defaultModels: (db, defaults, o) =>
-    handleCommand(db, defaultModelsDecider, defaultModelsStreamId, { type: 'UpdateDefaultModels', data: { defaults } }, o),
+    handleCommand(
+      db,
+      defaultModelsDecider,
+      defaultModelsStreamId,
+      { type: 'UpdateDefaultModels', data: { defaults } },
+      o,
+    ),
   applicationVariables: saveApplicationVariables,
   applicationSecrets: saveApplicationSecrets,
   openaiEndpoints: saveOpenAiEndpoints,

@@ -8,16 +8,22 @@ export const seedAdmins = async (db: Db, emails: readonly string[]): Promise<voi
   if (emails.length === 0) return;
   const commandId = `seed-admins:${[...emails].sort().join(',')}`;
   const seeding = runIdempotent(db, { actor: systemActor.email, commandId }, (trx) =>
-    handleCommand(trx, adminsDecider, adminsStreamId, { type: 'SeedAdmins', data: { admins: [...emails] } }, {
-      metadata: {
-        actor: systemActor,
-        commandId,
-        correlationId: commandId,
-        causationId: commandId,
-        requestId: 'startup',
-        schemaVersion: 1,
+    handleCommand(
+      trx,
+      adminsDecider,
+      adminsStreamId,
+      { type: 'SeedAdmins', data: { admins: [...emails] } },
+      {
+        metadata: {
+          actor: systemActor,
+          commandId,
+          correlationId: commandId,
+          causationId: commandId,
+          requestId: 'startup',
+          schemaVersion: 1,
+        },
       },
-    }),
+    ),
   );
   // Another instance seeding at the same moment won the race: the admins are there either way.
   await seeding.catch((e: unknown) => {

@@ -9,7 +9,14 @@ import {
   type SectionResult,
   type SectionType,
 } from '@app/contracts';
-import { commandMetadata, ConcurrencyError, DomainError, runIdempotent, type Db, type SecretBox } from '@app/platform';
+import {
+  commandMetadata,
+  ConcurrencyError,
+  DomainError,
+  runIdempotent,
+  type Db,
+  type SecretBox,
+} from '@app/platform';
 import { parseSection, sectionHandlers } from '../handling/sections';
 import type { CommandOutcome } from '../handling/handle-command';
 import { saveRuleRefusals } from '../handling/save-rules';
@@ -26,7 +33,11 @@ const failure = (e: unknown, label: string): SectionResult => {
     return {
       success: false,
       reason: 'conflict',
-      message: platformMessages.staleSection(label, e.lastActor ?? 'someone', e.lastChangedAt ?? 'an earlier time'),
+      message: platformMessages.staleSection(
+        label,
+        e.lastActor ?? 'someone',
+        e.lastChangedAt ?? 'an earlier time',
+      ),
       version: e.actual,
       ...(e.lastActor ? { changedBy: e.lastActor } : {}),
     };
@@ -45,11 +56,15 @@ export const configsUpdateRoute =
       const body = ConfigsUpdateRequest.parse(request.body);
       const unknownType = body.configurations.find((c) => !isSectionType(c.type));
       if (unknownType) {
-        return reply.code(400).send({ success: false, message: platformMessages.unknownSection(unknownType.type) });
+        return reply
+          .code(400)
+          .send({ success: false, message: platformMessages.unknownSection(unknownType.type) });
       }
       // One entry per section: a second one would be decided against the first's result, or (same
       // Idempotency-Key, same commandId) silently answered with the first one's result.
-      const repeated = body.configurations.find((c, i) => body.configurations.findIndex((d) => d.type === c.type) !== i);
+      const repeated = body.configurations.find(
+        (c, i) => body.configurations.findIndex((d) => d.type === c.type) !== i,
+      );
       if (repeated) {
         const message = `configurations: the section '${repeated.type}' is listed more than once`;
         return reply.code(400).send({ success: false, message });
@@ -75,15 +90,16 @@ export const configsUpdateRoute =
         metadata.commandId = `${metadata.commandId}:${section.type}`;
         const key = { actor: actor.email, commandId: metadata.commandId };
         try {
-          const { result } = await runIdempotent<CommandOutcome>(
-            db,
-            key,
-            (trx) =>
-              (sectionHandlers[section.type] as (d: Db, x: unknown, o: object) => Promise<CommandOutcome>)(
-                trx,
-                section.data,
-                { metadata, secrets, ...(section.version === undefined ? {} : { expectedVersion: section.version }) },
-              ),
+          const { result } = await runIdempotent<CommandOutcome>(db, key, (trx) =>
+            (sectionHandlers[section.type] as (d: Db, x: unknown, o: object) => Promise<CommandOutcome>)(
+              trx,
+              section.data,
+              {
+                metadata,
+                secrets,
+                ...(section.version === undefined ? {} : { expectedVersion: section.version }),
+              },
+            ),
           );
           position = maxPosition(position, result.position);
           data[section.type] = { success: true, version: result.version, ...notesOf(result) };
@@ -111,7 +127,11 @@ export const configsUpdateRoute =
           ? { message: adminMessages.partialSaveFailed(failed.map((s) => sectionLabels[s.type])) }
           : {}),
       };
-      const status = failed.some((s) => data[s.type]?.reason === 'conflict') ? 409 : failed.length > 0 ? 400 : 200;
+      const status = failed.some((s) => data[s.type]?.reason === 'conflict')
+        ? 409
+        : failed.length > 0
+          ? 400
+          : 200;
       return reply.code(status).send(answer);
     });
   };

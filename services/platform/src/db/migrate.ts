@@ -9,7 +9,9 @@ export const migrateToLatest = async (db: Db): Promise<string[]> => {
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const name = failed ? ` (${failed.migrationName})` : '';
-    throw new Error(`Migration failed${name}: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
+    throw new Error(
+      `Migration failed${name}: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
+    );
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 };

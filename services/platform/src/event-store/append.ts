@@ -21,7 +21,8 @@ const appendInTransaction = async (
   { expectedVersion, metadata }: AppendOptions,
 ): Promise<AppendResult> => {
   const head = await streamHead(trx, streamId);
-  const expected = expectedVersion === 'no-stream' ? 0 : expectedVersion === 'any' ? head.version : expectedVersion;
+  const expected =
+    expectedVersion === 'no-stream' ? 0 : expectedVersion === 'any' ? head.version : expectedVersion;
   if (expected !== head.version) throw await conflict(trx, streamId, expectedVersion);
   if (events.length === 0) return { nextExpectedVersion: head.version, position: head.position ?? '0' };
   // ON CONFLICT DO NOTHING keeps the transaction usable when a concurrent writer took the version

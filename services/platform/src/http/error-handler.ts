@@ -34,6 +34,8 @@ export const installErrorHandler = (app: FastifyInstance): void => {
     return reply.code(status).send({ success: false, message: error.message });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ success: false, message: `No route ${request.method} ${request.url.split('?')[0]}` }),
+    reply
+      .code(404)
+      .send({ success: false, message: `No route ${request.method} ${request.url.split('?')[0]}` }),
   );
 };

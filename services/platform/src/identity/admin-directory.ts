@@ -7,5 +7,6 @@ export interface AdminDirectory {
 
 export const readModelAdminDirectory = (db: Db): AdminDirectory => ({
   isAdmin: async (email) =>
-    (await db.selectFrom('rm_admins').select('email').where('email', '=', email).executeTakeFirst()) !== undefined,
+    (await db.selectFrom('rm_admins').select('email').where('email', '=', email).executeTakeFirst()) !==
+    undefined,
 });

@@ -7,7 +7,12 @@ const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const };
 
 /** /auth/me and /auth/logout for every auth mode; /auth/dev-login only in dev mode. */
 export const authRoutes =
-  (opts: { tokens: SessionTokens; admins: AdminDirectory; devLogin: boolean; secureCookies: boolean }): FastifyPluginAsync =>
+  (opts: {
+    tokens: SessionTokens;
+    admins: AdminDirectory;
+    devLogin: boolean;
+    secureCookies: boolean;
+  }): FastifyPluginAsync =>
   async (app) => {
     if (opts.devLogin) {
       app.post(routes.devLogin, async (request, reply) => {

@@ -39,14 +39,16 @@ export const identityPlugin = fp<IdentityOptions>(
       const email = opts.authenticate(request);
       request.principal = email;
       let cached: Promise<boolean> | undefined;
-      request.principalIsAdmin = () => (cached ??= email ? opts.admins.isAdmin(email) : Promise.resolve(false));
+      request.principalIsAdmin = () =>
+        (cached ??= email ? opts.admins.isAdmin(email) : Promise.resolve(false));
       request.actor = async () => ({
         email: email ?? 'anonymous',
         kind: (await request.principalIsAdmin()) ? 'admin' : 'user',
       });
     });
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!request.principal) await reply.code(401).send({ success: false, message: platformMessages.signInRequired });
+      if (!request.principal)
+        await reply.code(401).send({ success: false, message: platformMessages.signInRequired });
     });
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!request.principal) {

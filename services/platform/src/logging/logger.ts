@@ -25,7 +25,9 @@ export const loggerOptions = (level: string, service: string): LoggerOptions => 
 
 export const createLogger = (level: string, service: string): Logger => pino(loggerOptions(level, service));
 
-export const fastifyLogging = (logger: Logger): Pick<FastifyServerOptions, 'loggerInstance' | 'disableRequestLogging'> => ({
+export const fastifyLogging = (
+  logger: Logger,
+): Pick<FastifyServerOptions, 'loggerInstance' | 'disableRequestLogging'> => ({
   loggerInstance: logger,
   disableRequestLogging: false,
 });

@@ -80,7 +80,10 @@ describe('event store', () => {
 
   it('runs a command once per (actor, commandId): a retry returns the first result and appends nothing', async () => {
     const work = (trx: typeof t.db) =>
-      appendToStream(trx, 's-idem', [{ type: 'A', data: {} }], { expectedVersion: 'any', metadata: meta('d@x.io') });
+      appendToStream(trx, 's-idem', [{ type: 'A', data: {} }], {
+        expectedVersion: 'any',
+        metadata: meta('d@x.io'),
+      });
     const first = await runIdempotent(t.db, { actor: 'd@x.io', commandId: 'k1' }, work);
     const again = await runIdempotent(t.db, { actor: 'd@x.io', commandId: 'k1' }, work);
     expect(again).toEqual({ result: first.result, replayed: true });
@@ -92,7 +95,10 @@ describe('event store', () => {
 
   it('appends a save of many thousand events in one transaction, beyond the bind parameters of one INSERT', async () => {
     const many = Array.from({ length: 14_000 }, (_, i) => ({ type: 'Many', data: { i } }));
-    const r = await appendToStream(t.db, 's-many', many, { expectedVersion: 'no-stream', metadata: meta('m@x.io') });
+    const r = await appendToStream(t.db, 's-many', many, {
+      expectedVersion: 'no-stream',
+      metadata: meta('m@x.io'),
+    });
     expect(r.nextExpectedVersion).toBe(14_000);
     const events = await readStream(t.db, 's-many');
     expect(events.map((e) => e.streamVersion)).toEqual(many.map((_, i) => i + 1));

@@ -28,7 +28,8 @@ export const liveRoute =
       const remove = hub.add({ send, readModels });
       socket.on('message', (data: Buffer) => {
         const message = parse(data.toString());
-        if (!message) return send({ type: 'error', message: 'Expected {"type":"subscribe","readModels":[...]}' });
+        if (!message)
+          return send({ type: 'error', message: 'Expected {"type":"subscribe","readModels":[...]}' });
         for (const rm of message.readModels) {
           if (message.type === 'subscribe') readModels.add(rm);
           else readModels.delete(rm);

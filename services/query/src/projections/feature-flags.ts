@@ -38,9 +38,17 @@ const changeOf = (event: FeatureFlagsEvent): Change | null => {
 };
 
 const loadFlag = async (trx: Db, name: string): Promise<FeatureFlag | undefined> => {
-  const row = await trx.selectFrom('rm_feature_flags').selectAll().where('name', '=', name).executeTakeFirst();
+  const row = await trx
+    .selectFrom('rm_feature_flags')
+    .selectAll()
+    .where('name', '=', name)
+    .executeTakeFirst();
   return row
-    ? { enabled: row.enabled, userExceptions: row.user_exceptions, amplifyGroupExceptions: row.amplify_group_exceptions }
+    ? {
+        enabled: row.enabled,
+        userExceptions: row.user_exceptions,
+        amplifyGroupExceptions: row.amplify_group_exceptions,
+      }
     : undefined;
 };
 

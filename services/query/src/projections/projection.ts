@@ -15,4 +15,5 @@ export interface Projection {
   reset(trx: Db): Promise<void>;
 }
 
-export const handlesEvent = (p: Projection, type: string): boolean => p.handles === 'all' || p.handles.includes(type);
+export const handlesEvent = (p: Projection, type: string): boolean =>
+  p.handles === 'all' || p.handles.includes(type);

@@ -10,7 +10,11 @@ export const readFeatureFlags = async (db: Db): Promise<FeatureFlagsSection> => 
   return Object.fromEntries(
     rows.map((r) => [
       r.name,
-      { enabled: r.enabled, userExceptions: r.user_exceptions, amplifyGroupExceptions: r.amplify_group_exceptions },
+      {
+        enabled: r.enabled,
+        userExceptions: r.user_exceptions,
+        amplifyGroupExceptions: r.amplify_group_exceptions,
+      },
     ]),
   );
 };

@@ -21,7 +21,9 @@ export const sectionReaders: { [K in SectionType]: (db: Db) => Promise<SectionDa
 
 export const readAllSections = async (db: Db): Promise<SectionData> => {
   const entries = await Promise.all(
-    (Object.keys(sectionReaders) as SectionType[]).map(async (type) => [type, await sectionReaders[type](db)] as const),
+    (Object.keys(sectionReaders) as SectionType[]).map(
+      async (type) => [type, await sectionReaders[type](db)] as const,
+    ),
   );
   return Object.fromEntries(entries) as unknown as SectionData;
 };

@@ -19,7 +19,10 @@ export const configsRoute =
         readSectionMeta(db),
         Promise.all(projections.map((p) => projectionCheckpoint(db, p))),
       ]);
-      const position = cps.reduce((min, cp) => (BigInt(cp.globalPosition) < BigInt(min) ? cp.globalPosition : min), cps[0]?.globalPosition ?? '0');
+      const position = cps.reduce(
+        (min, cp) => (BigInt(cp.globalPosition) < BigInt(min) ? cp.globalPosition : min),
+        cps[0]?.globalPosition ?? '0',
+      );
       const answer: ConfigsResponse = { success: true, data, meta, position };
       return answer;
     });

@@ -12,7 +12,8 @@ export const eventsRoute =
       let query = db.selectFrom('events').select(eventColumns).orderBy('global_position').limit(q.limit);
       if (q.stream) query = query.where('stream_id', '=', q.stream);
       if (q.type) query = query.where('event_type', '=', q.type);
-      if (q.actor) query = query.where(sql<string>`metadata -> 'actor' ->> 'email'`, '=', q.actor.toLowerCase());
+      if (q.actor)
+        query = query.where(sql<string>`metadata -> 'actor' ->> 'email'`, '=', q.actor.toLowerCase());
       if (q.after) query = query.where('global_position', '>', q.after);
       if (q.since) query = query.where('recorded_at', '>=', new Date(q.since));
       if (q.until) query = query.where('recorded_at', '<', new Date(q.until));

@@ -18,7 +18,9 @@ export const featureFlagsRoute =
       if (waitFor) await waitForPosition(db, projections, waitFor);
       const email = request.principal ?? '';
       const [flags, groups] = await Promise.all([readFeatureFlags(db), groupsOf(email)]);
-      const data = Object.fromEntries(Object.entries(flags).map(([name, f]) => [name, isFlagOnFor(f, email, groups)]));
+      const data = Object.fromEntries(
+        Object.entries(flags).map(([name, f]) => [name, isFlagOnFor(f, email, groups)]),
+      );
       const answer: ResolvedFeatureFlagsResponse = { success: true, data };
       return answer;
     });

@@ -13,7 +13,9 @@ const checkpointName = (p: Projection) => `projection:${p.name}`;
  * transaction, so the checkpoint is read after the previous writer committed.
  */
 const lockProjection = async (trx: Db, p: Projection) => {
-  await sql`select pg_advisory_xact_lock(${projectionLockKey}::int, hashtext(${checkpointName(p)}))`.execute(trx);
+  await sql`select pg_advisory_xact_lock(${projectionLockKey}::int, hashtext(${checkpointName(p)}))`.execute(
+    trx,
+  );
 };
 
 const notifyChange = async (trx: Db, p: Projection, event: RecordedEvent, ids: string[]) => {

@@ -133,7 +133,10 @@ describe('a projection killed mid-batch', () => {
     const log = dyingOnce(appliedLog, 2, () =>
       Promise.reject(new Error('killed between rows and checkpoint')),
     );
-    const runner = await start([...allProjections.map((p) => (p === featureFlagsProjection ? flags.wrapped : p)), log.wrapped]);
+    const runner = await start([
+      ...allProjections.map((p) => (p === featureFlagsProjection ? flags.wrapped : p)),
+      log.wrapped,
+    ]);
     await waitForProjections(db, runner, [...allProjections, appliedLog]);
 
     expect(flags.state.died).toBe(true);
@@ -159,7 +162,10 @@ describe('a projection killed mid-batch', () => {
     };
     const flags = dyingOnce(featureFlagsProjection, 1, kill);
     const log = dyingOnce(appliedLog, 1, kill);
-    const runner = await start([...allProjections.map((p) => (p === featureFlagsProjection ? flags.wrapped : p)), log.wrapped], 2);
+    const runner = await start(
+      [...allProjections.map((p) => (p === featureFlagsProjection ? flags.wrapped : p)), log.wrapped],
+      2,
+    );
     await waitForProjections(db, runner, [...allProjections, appliedLog]);
 
     expect(flags.state.died).toBe(true);

@@ -45,13 +45,27 @@ afterAll(async () => {
 describe('reactor', () => {
   it('enqueues one job per routed event, with the event position in its id, and skips the others', async () => {
     const queue = fakeQueue();
-    const reactor = await startReactor({ db: t.db, databaseUrl: t.url, queue, routes, checkpointName: 'r1', logger });
+    const reactor = await startReactor({
+      db: t.db,
+      databaseUrl: t.url,
+      queue,
+      routes,
+      checkpointName: 'r1',
+      logger,
+    });
     try {
       await requestJob(t.db, 'echo', 1, { correlationId: 'c-1', requestId: 'q-1' });
       await requestJob(t.db, 'echo', 2);
       await appendToStream(t.db, 'other-1', [{ type: 'SomethingElse', data: {} }], {
         expectedVersion: 'any',
-        metadata: { actor: { email: 'a@x.io', kind: 'admin' }, commandId: 'x', correlationId: 'x', causationId: 'x', requestId: 'x', schemaVersion: 1 },
+        metadata: {
+          actor: { email: 'a@x.io', kind: 'admin' },
+          commandId: 'x',
+          correlationId: 'x',
+          causationId: 'x',
+          requestId: 'x',
+          schemaVersion: 1,
+        },
       });
       await reactor.idle();
 
@@ -84,7 +98,15 @@ describe('reactor', () => {
     const queue = fakeQueue();
     const refused = queue.failNext();
     // A long poll: after the refusal only idle() makes the reactor try again.
-    const reactor = await startReactor({ db: t.db, databaseUrl: t.url, queue, routes, checkpointName: 'r2', logger, pollMs: 60_000 });
+    const reactor = await startReactor({
+      db: t.db,
+      databaseUrl: t.url,
+      queue,
+      routes,
+      checkpointName: 'r2',
+      logger,
+      pollMs: 60_000,
+    });
     try {
       await refused;
       expect(await loadCheckpoint(t.db, 'r2')).toEqual(logStart);
@@ -102,7 +124,14 @@ describe('reactor', () => {
     const instances = await Promise.all(
       [fakeQueue(), fakeQueue()].map(async (queue) => ({
         queue,
-        reactor: await startReactor({ db: t.db, databaseUrl: t.url, queue, routes, checkpointName: 'r3', logger }),
+        reactor: await startReactor({
+          db: t.db,
+          databaseUrl: t.url,
+          queue,
+          routes,
+          checkpointName: 'r3',
+          logger,
+        }),
       })),
     );
     try {
@@ -110,7 +139,8 @@ describe('reactor', () => {
       const counts = instances.map((i) => i.queue.added.length).sort();
       expect(counts).toEqual([0, 2]);
 
-      const [leader, standby] = instances[0]!.queue.added.length > 0 ? instances : [instances[1]!, instances[0]!];
+      const [leader, standby] =
+        instances[0]!.queue.added.length > 0 ? instances : [instances[1]!, instances[0]!];
       await leader!.reactor.stop();
       await requestJob(t.db, 'echo', 3);
       await standby!.reactor.idle();

@@ -45,7 +45,9 @@ describe.each(['postgres', 'redis'] as const)('workers on the %s backend', (back
   afterAll(async () => {
     if (backend === 'redis') {
       // Keep nothing in the shared Redis.
-      const queue = queueBackend({ databaseUrl: t.url, redisUrl, redisPrefix }).queue(queueName, { onError: () => undefined });
+      const queue = queueBackend({ databaseUrl: t.url, redisUrl, redisPrefix }).queue(queueName, {
+        onError: () => undefined,
+      });
       await queue.obliterate({ force: true });
       await queue.close();
     }
@@ -115,7 +117,11 @@ describe.each(['postgres', 'redis'] as const)('workers on the %s backend', (back
       expect(data.error).toContain('upstream refused attempt 3');
       expect(data.error).not.toContain('hunter2');
       expect(data.error).not.toContain('sk-abcdefghijkl');
-      expect(failures[0]?.metadata).toMatchObject({ actor: systemActor, correlationId: 'corr-2', causationId: position });
+      expect(failures[0]?.metadata).toMatchObject({
+        actor: systemActor,
+        correlationId: 'corr-2',
+        causationId: position,
+      });
       expect(await (await workers.queue!.getJob(data.jobId))?.getState()).toBe('failed');
     } finally {
       await workers.stop();
@@ -160,7 +166,13 @@ describe.each(['postgres', 'redis'] as const)('workers on the %s backend', (back
 
 describe('without jobs', () => {
   it('starts nothing and reports the backend it would use', async () => {
-    const opts = { db: undefined as never, databaseUrl: 'postgres://unused', logger, routes: () => null, processors: {} };
+    const opts = {
+      db: undefined as never,
+      databaseUrl: 'postgres://unused',
+      logger,
+      routes: () => null,
+      processors: {},
+    };
     const onPostgres = await startWorkers(opts);
     const onRedis = await startWorkers({ ...opts, redisUrl });
     expect([onPostgres.backend, onRedis.backend, onPostgres.queue]).toEqual(['postgres', 'redis', null]);

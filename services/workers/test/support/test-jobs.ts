@@ -61,7 +61,10 @@ export const testJobs = (): TestJobs => {
 
   const echo = async (db: Db, n: number, jobId: string, metadata: EventMetadata) => {
     await runIdempotent(db, { actor: metadata.actor.email, commandId: jobId }, (trx) =>
-      appendToStream(trx, resultStreamOf(n), [{ type: testEchoed, data: { n } }], { expectedVersion: 'any', metadata }),
+      appendToStream(trx, resultStreamOf(n), [{ type: testEchoed, data: { n } }], {
+        expectedVersion: 'any',
+        metadata,
+      }),
     );
   };
 
@@ -75,7 +78,9 @@ export const testJobs = (): TestJobs => {
     'test-fail': (_data, ctx) => {
       count('test-fail');
       return Promise.reject(
-        new Error(`upstream refused attempt ${ctx.attempt} at https://bot:hunter2@models.example.com/v1 (api_key=sk-abcdefghijkl)`),
+        new Error(
+          `upstream refused attempt ${ctx.attempt} at https://bot:hunter2@models.example.com/v1 (api_key=sk-abcdefghijkl)`,
+        ),
       );
     },
     'test-slow': async (data, ctx) => {
