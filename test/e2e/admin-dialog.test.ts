@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { adminMessages, platformMessages } from '@app/contracts';
 import { uiText } from '../../web/src/ui/strings';
-import { launchBrowser, openAdmin, signIn, toast } from './support/browser';
+import { launchBrowser, openAdmin, seeToast, signIn } from './support/browser';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 
 const admin = 'admin@example.com';
@@ -90,7 +90,7 @@ describe('the Admin Interface dialog', () => {
     expect(await save.isEnabled()).toBe(true);
 
     await save.click();
-    await toast(page, adminMessages.saved).waitFor();
+    await seeToast(page, adminMessages.saved);
     await dialog.getByRole('heading', { name: 'Admin Interface', exact: true }).waitFor();
     await dialog.getByRole('tab', { name: 'Configurations', exact: true }).waitFor();
     await expect.poll(() => save.isDisabled()).toBe(true);
@@ -146,7 +146,7 @@ describe('the Admin Interface dialog', () => {
     await card.getByText(adminMessages.noAdmins, { exact: true }).waitFor();
 
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await toast(page, adminMessages.partialSaveFailed(['Admins'])).waitFor();
+    await seeToast(page, adminMessages.partialSaveFailed(['Admins']));
     await card.getByRole('alert').getByText(platformMessages.lastAdmin, { exact: true }).waitFor();
     // Still unsaved: the edits stay until reloaded.
     await dialog.getByRole('tab', { name: 'Configurations *' }).waitFor();

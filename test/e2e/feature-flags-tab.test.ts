@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
 import { adminMessages, platformMessages, type RecordedEvent } from '@app/contracts';
-import { launchBrowser, openAdmin, signIn, toast } from './support/browser';
+import { launchBrowser, openAdmin, seeToast, signIn } from './support/browser';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 
 const ann = 'ann@example.com';
@@ -55,7 +55,7 @@ describe('Feature Flags tab, two admins', () => {
     await editor.getByRole('button', { name: 'Apply' }).click();
     await a.page.getByRole('tab', { name: 'Feature Flags *' }).waitFor();
     await a.page.getByRole('button', { name: 'Save Changes' }).click();
-    await toast(a.page, adminMessages.saved).waitFor();
+    await seeToast(a.page, adminMessages.saved);
 
     // Bob's open dialog shows it without reloading.
     await panelB.getByText('darkMode', { exact: true }).waitFor();
@@ -79,7 +79,7 @@ describe('Feature Flags tab, two admins', () => {
     await panelB.getByRole('button', { name: 'Add Feature' }).click();
     await statusOf(panelA, 'darkMode').click();
     await a.page.getByRole('button', { name: 'Save Changes' }).click();
-    await toast(a.page, adminMessages.saved).waitFor();
+    await seeToast(a.page, adminMessages.saved);
     await dialogB.getByText(platformMessages.changedByOther('Feature Flags', ann)).waitFor();
     await panelB.getByText('betaChat', { exact: true }).waitFor();
 

@@ -51,4 +51,26 @@ export async function openAdmin(page: Page): Promise<Locator> {
 
 /** A toast with exactly this text. */
 export const toast = (page: Page, text: string): Locator =>
-  page.locator('.toasts').getByText(text, { exact: true });
+  page.locator('.toast').filter({ has: page.getByText(text, { exact: true }) });
+
+/** Waits for a toast with exactly this text, then dismisses it so the next one is a new one. */
+export async function seeToast(page: Page, text: string): Promise<void> {
+  const found = toast(page, text).first();
+  await found.waitFor();
+  await found.getByRole('button', { name: 'Dismiss notification' }).click();
+  await toast(page, text).first().waitFor({ state: 'detached' });
+}
+
+/** The names in the first column of an AG Grid table, in the order shown. */
+export const shownRowNames = (grid: Locator, selector: string): Promise<string[]> =>
+  grid.locator('.ag-row[row-index]').evaluateAll(
+    (rows, sel) =>
+      rows
+        .map((r) => ({
+          index: Number(r.getAttribute('row-index')),
+          name: r.querySelector(sel)?.textContent ?? '',
+        }))
+        .sort((x, y) => x.index - y.index)
+        .map((r) => r.name),
+    selector,
+  );

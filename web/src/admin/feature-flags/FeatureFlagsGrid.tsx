@@ -42,7 +42,7 @@ const getRowId = ({ data }: GetRowIdParams<FlagRow>) => data.name;
 /** The feature flags table: Feature, Status, User Exceptions, and by Amplify Group Membership. */
 export function FeatureFlagsGrid({ rows }: { rows: FlagRow[] }) {
   return (
-    <div className="grid-wrap">
+    <div className="grid-wrap flags-grid">
       <AgGridReact<FlagRow>
         theme={gridTheme}
         rowData={rows}
