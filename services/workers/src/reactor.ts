@@ -2,15 +2,12 @@ import type { RecordedEvent } from '@app/contracts';
 import {
   checkpointOf,
   committedHead,
-  eventsChannel,
   isAtOrPast,
-  listen,
   loadCheckpoint,
   readAllForward,
   saveCheckpoint,
-  startCatchUpLoop,
+  followLog,
   type Db,
-  type Listener,
   type Logger,
 } from '@app/platform';
 import { leadership } from './leadership';
@@ -95,22 +92,13 @@ export const startReactor = async (opts: ReactorOptions): Promise<Reactor> => {
     return { more: events.length === batchSize };
   };
 
-  const loop = startCatchUpLoop(step, {
+  const loop = await followLog(step, {
+    databaseUrl: opts.databaseUrl,
     pollMs: opts.pollMs ?? 1000,
-    onError: (e) => log.error({ err: e }, 'reactor batch failed; retrying'),
+    logger: log,
+    what: 'reactor',
   });
   let stopped = false;
-  let listener: Listener | undefined;
-  try {
-    listener = await listen(
-      opts.databaseUrl,
-      [eventsChannel],
-      () => loop.wake(),
-      (e) => log.warn({ err: e }, 'event notifications interrupted; polling meanwhile'),
-    );
-  } catch (e) {
-    log.warn({ err: e }, 'cannot LISTEN; polling only');
-  }
 
   return {
     idle: async () => {
@@ -125,7 +113,6 @@ export const startReactor = async (opts: ReactorOptions): Promise<Reactor> => {
     stop: async () => {
       stopped = true;
       await loop.stop();
-      await listener?.close();
       await lead.close();
     },
   };

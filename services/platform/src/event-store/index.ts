@@ -6,3 +6,4 @@ export * from './rows';
 export * from './checkpoints';
 export * from './idempotency';
 export * from './catch-up-loop';
+export * from './follow-log';

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { eventsChannel, listen, startCatchUpLoop, type Db, type Listener, type Logger } from '@app/platform';
+import { followLog, type Db, type Logger } from '@app/platform';
 import type { Projection } from '../projections/projection';
 import { projectionLockKey } from './channels';
 import { runBatch } from './run-batch';
@@ -71,21 +71,12 @@ export const startProjectionRunner = async (opts: RunnerOptions): Promise<Projec
     return { more };
   };
 
-  const loop = startCatchUpLoop(step, {
+  const loop = await followLog(step, {
+    databaseUrl: opts.databaseUrl,
     pollMs: opts.pollMs ?? 500,
-    onError: (e) => log.error({ err: e }, 'projection batch failed; retrying'),
+    logger: log,
+    what: 'projection',
   });
-  let listener: Listener | undefined;
-  try {
-    listener = await listen(
-      opts.databaseUrl,
-      [eventsChannel],
-      () => loop.wake(),
-      (e) => log.warn({ err: e }, 'event notifications interrupted; polling meanwhile'),
-    );
-  } catch (e) {
-    log.warn({ err: e }, 'cannot LISTEN; polling only');
-  }
 
   return {
     idle: () => loop.idle(),
@@ -93,7 +84,6 @@ export const startProjectionRunner = async (opts: RunnerOptions): Promise<Projec
     stop: async () => {
       stopping = true;
       await loop.stop();
-      await listener?.close();
       const c = lockClient;
       lockClient = null;
       leader = false;
