@@ -10,6 +10,14 @@ export const routes = {
   devLogin: '/auth/dev-login',
   logout: '/auth/logout',
   me: '/auth/me',
+  /** Which sign-in methods this deployment offers (no session needed). */
+  authProviders: '/auth/providers',
+  /** OpenID Connect: starts the authorization code flow (a redirect to the provider). */
+  oidcLogin: '/auth/oidc/login',
+  /** OpenID Connect: where the provider sends the browser back. */
+  oidcCallback: '/auth/oidc/callback',
+  /** Admins: end every session of one user. */
+  endUserSessions: '/api/admin/sessions/end',
   live: '/live',
   health: '/healthz',
 } as const;

@@ -17,13 +17,26 @@ const SettingsSchema = z.object({
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   ADMIN_EMAILS: list,
-  AUTH_MODE: z.enum(['dev', 'oidc']).default('dev'),
+  /** `dev` (the development sign-in, loopback only) must be set explicitly; otherwise OIDC. */
+  AUTH_MODE: z.enum(['dev', 'oidc']).default('oidc'),
+  /** OpenID Connect: the issuer URL, the client registered there, and the name on the sign-in button. */
+  OIDC_ISSUER: z.string().url().max(2000).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  OIDC_PROVIDER_NAME: z.string().min(1).max(100).optional(),
+  /** The address users reach the platform at (https in production): its host is the only Host served. */
+  PUBLIC_URL: z.string().url().max(2000).optional(),
+  /** How long a session lasts without use, and at most, in hours. */
+  SESSION_IDLE_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
+  SESSION_MAX_HOURS: z.coerce.number().positive().max(24 * 365).default(24 * 30),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must hold at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('.data'),
   WEB_DIST: z.string().optional(),
   /** Base64 of 32 bytes: wraps every secret's data key. Required by the split services. */
   APP_MASTER_KEY: z.string().optional(),
+  /** A file holding APP_MASTER_KEY (a mounted secret); used when APP_MASTER_KEY is unset. */
+  APP_MASTER_KEY_FILE: z.string().optional(),
   /** Private hosts or address ranges outbound calls may still reach; unset: none (loopback in the embedded default). */
   OUTBOUND_ALLOW: z
     .string()
