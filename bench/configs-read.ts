@@ -63,7 +63,7 @@ const range = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (
 const save = async (url: string, cookie: string, body: ConfigsUpdateRequest) => {
   const res = await fetch(`${url}${routes.configsUpdate}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
+    headers: { 'content-type': 'application/json', cookie, origin: url },
     body: JSON.stringify(body),
   });
   const answer = (await res.json()) as { success: boolean; position: string; message?: string };

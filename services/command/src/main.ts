@@ -7,7 +7,8 @@ import {
   onShutdown,
   openDatabase,
   parseMasterKey,
-  sessionTokens,
+  orRefuseToStart,
+  serviceAuthOptions,
 } from '@app/platform';
 import { commandService, seedAdmins } from './index';
 
@@ -19,14 +20,15 @@ if (!settings.DATABASE_URL || !settings.SESSION_SECRET || !settings.APP_MASTER_K
   process.exit(1);
 }
 const secrets = createSecretBox(parseMasterKey(settings.APP_MASTER_KEY));
+const authOptions = orRefuseToStart(logger, () => serviceAuthOptions(settings));
 const database = openDatabase(settings.DATABASE_URL);
 await migrateToLatest(database.db);
 await seedAdmins(database.db, settings.ADMIN_EMAILS);
 const app = await createServiceApp({
   db: database.db,
   logger,
-  tokens: sessionTokens(settings.SESSION_SECRET),
-  devLogin: settings.AUTH_MODE === 'dev',
+  sessionSecret: settings.SESSION_SECRET,
+  ...authOptions,
 });
 await app.register(commandService({ db: database.db, secrets }));
 await app.listen({ port: settings.PORT, host: settings.HOST });

@@ -29,6 +29,11 @@ const SettingsSchema = z.object({
   /** How long a session lasts without use, and at most, in hours. */
   SESSION_IDLE_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
   SESSION_MAX_HOURS: z.coerce.number().positive().max(24 * 365).default(24 * 30),
+  /** Behind a reverse proxy (the split deployment's Caddy): client addresses from X-Forwarded-For. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must hold at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('.data'),

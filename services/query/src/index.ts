@@ -23,6 +23,8 @@ export interface QueryServiceOptions {
   logger: Logger;
   projections?: readonly Projection[];
   groupsOf?: GroupMembership;
+  /** How often /live checks that its sockets' sessions and admins still hold (default 2 s). */
+  liveSweepEveryMs?: number;
 }
 
 /**
@@ -47,7 +49,13 @@ export const queryService =
     await app.register(eventsRoute(opts.db));
     await app.register(endpointTestsRoute(opts.db));
     await app.register(amplifyGroupsList(opts.db, projections));
-    await app.register(liveRoute(hub));
+    await app.register(
+      liveRoute(hub, {
+        db: opts.db,
+        logger: opts.logger,
+        ...(opts.liveSweepEveryMs ? { sweepEveryMs: opts.liveSweepEveryMs } : {}),
+      }),
+    );
   };
 export { projectionLockKey, changesChannel } from './runner/channels';
 export { readAdmins, readFeatureFlags, readSectionMeta } from './read/admin-config';

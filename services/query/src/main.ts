@@ -5,7 +5,8 @@ import {
   migrateToLatest,
   onShutdown,
   openDatabase,
-  sessionTokens,
+  orRefuseToStart,
+  serviceAuthOptions,
 } from '@app/platform';
 import { allProjections, queryService, startProjectionRunner } from './index';
 
@@ -20,6 +21,7 @@ if (!settings.DATABASE_URL || !settings.SESSION_SECRET) {
   process.exit(1);
 }
 const databaseUrl = settings.DATABASE_URL;
+const authOptions = orRefuseToStart(logger, () => serviceAuthOptions(settings));
 const database = openDatabase(databaseUrl);
 await migrateToLatest(database.db);
 const runner = await startProjectionRunner({
@@ -31,8 +33,8 @@ const runner = await startProjectionRunner({
 const app = await createServiceApp({
   db: database.db,
   logger,
-  tokens: sessionTokens(settings.SESSION_SECRET),
-  devLogin: settings.AUTH_MODE === 'dev',
+  sessionSecret: settings.SESSION_SECRET,
+  ...authOptions,
 });
 await app.register(queryService({ db: database.db, databaseUrl, logger }));
 await app.listen({ port: settings.PORT, host: settings.HOST });

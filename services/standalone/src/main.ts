@@ -5,6 +5,8 @@ import {
   loadSettings,
   loopbackAllowEntries,
   onShutdown,
+  orRefuseToStart,
+  serviceAuthOptions,
   secretFromFile,
   startEmbeddedPostgres,
 } from '@app/platform';
@@ -19,6 +21,11 @@ const settings = loadSettings();
 const logger = createLogger(settings.LOG_LEVEL, 'platform');
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = path.resolve(repoRoot, settings.DATA_DIR);
+
+// `npm start` on the embedded default is for one person on this machine: the development sign-in,
+// unless AUTH_MODE says otherwise. Anything else must be asked for explicitly, and is checked first.
+const authMode = process.env['AUTH_MODE'] ? settings.AUTH_MODE : settings.DATABASE_URL ? 'oidc' : 'dev';
+const authOptions = orRefuseToStart(logger, () => serviceAuthOptions(settings, authMode));
 
 const embedded = settings.DATABASE_URL
   ? undefined
@@ -38,7 +45,7 @@ const platform = await startPlatform({
   webDist: settings.WEB_DIST ?? path.join(repoRoot, 'web/dist'),
   logger,
   sessionSecret: settings.SESSION_SECRET ?? (await secretFromFile(dataDir, 'session-secret')),
-  devLogin: settings.AUTH_MODE === 'dev',
+  ...authOptions,
   // Without APP_MASTER_KEY the embedded default keeps one in the data folder (mode 0600).
   masterKey: settings.APP_MASTER_KEY ?? (await secretFromFile(dataDir, 'master-key')),
   outboundAllow: settings.OUTBOUND_ALLOW ?? loopbackAllowEntries,

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { identityMessages } from '@app/contracts';
 import { randomBytes } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
 import { commandService, seedAdmins } from '@app/command';
@@ -15,8 +16,11 @@ import {
   parseMasterKey,
   migrateToLatest,
   openDatabase,
-  sessionTokens,
+  isLoopbackHost,
   type Logger,
+  type OidcSettings,
+  type RateLimits,
+  type SessionPolicy,
 } from '@app/platform';
 
 export interface PlatformOptions {
@@ -30,7 +34,15 @@ export interface PlatformOptions {
   logLevel?: string;
   logger?: Logger;
   sessionSecret?: string;
+  /** The development sign-in (no password): refused unless `host` is a loopback address. Default: on without `oidc`. */
   devLogin?: boolean;
+  /** OpenID Connect sign-in. */
+  oidc?: OidcSettings;
+  /** PUBLIC_URL: the only host served besides loopback. */
+  publicUrl?: string;
+  sessionPolicy?: Partial<SessionPolicy>;
+  rateLimits?: Partial<RateLimits>;
+  trustProxy?: boolean;
   /** APP_MASTER_KEY (base64 of 32 bytes). Without it a key of this run only: secrets saved cannot be read after a restart. */
   masterKey?: string;
   /** OUTBOUND_ALLOW; the embedded default allows loopback (a model server on this machine). */
@@ -49,6 +61,9 @@ export interface RunningPlatform {
 /** Command, query and workers in one process, on one port, with the web app: the embedded default. */
 export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatform> => {
   const logger = opts.logger ?? createLogger(opts.logLevel ?? 'info', 'platform');
+  const devLogin = opts.devLogin ?? !opts.oidc;
+  if (devLogin && !isLoopbackHost(opts.host))
+    throw new Error(identityMessages.devSignInOnPublicHost(opts.host));
   const database = openDatabase(opts.databaseUrl, { max: 10 });
   const { db } = database;
   await migrateToLatest(db);
@@ -78,8 +93,17 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     services: { secrets, outbound },
   });
 
-  const tokens = sessionTokens(opts.sessionSecret ?? randomBytes(32).toString('base64url'));
-  const app = await createServiceApp({ db, logger, tokens, devLogin: opts.devLogin ?? true });
+  const app = await createServiceApp({
+    db,
+    logger,
+    sessionSecret: opts.sessionSecret ?? randomBytes(32).toString('base64url'),
+    devLogin,
+    ...(opts.oidc ? { oidc: opts.oidc } : {}),
+    ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
+    ...(opts.sessionPolicy ? { sessionPolicy: opts.sessionPolicy } : {}),
+    ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
+    ...(opts.trustProxy ? { trustProxy: true } : {}),
+  });
   await app.register(commandService({ db, secrets }));
   await app.register(queryService({ db, databaseUrl: opts.databaseUrl, logger }));
   if (opts.webDist && existsSync(opts.webDist)) {

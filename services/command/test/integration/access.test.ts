@@ -58,6 +58,20 @@ describe('who may call the admin routes', () => {
     expect(await p.events()).toHaveLength(before);
   });
 
+  it('a session token with an extra segment, or a forged one, is anonymous', async () => {
+    const token = await p.signIn(admin);
+    for (const bad of [`${token}.x`, `x${token}`, token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))]) {
+      const res = await p.app.inject({ method: 'GET', url: routes.configs, cookies: { session: bad } });
+      expect(res.statusCode).toBe(401);
+      const bearer = await p.app.inject({
+        method: 'GET',
+        url: routes.configs,
+        headers: { authorization: `Bearer ${bad}` },
+      });
+      expect(bearer.statusCode).toBe(401);
+    }
+  });
+
   it('a forged session cookie is anonymous', async () => {
     const res = await p.app.inject({
       method: 'GET',

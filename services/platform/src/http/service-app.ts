@@ -1,29 +1,59 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import cookie from '@fastify/cookie';
 import { routes } from '@app/contracts';
 import type { Db } from '../db/database';
 import { readModelAdminDirectory } from '../identity/admin-directory';
-import { sessionAuthenticator } from '../identity/authenticator';
 import { identityPlugin } from '../identity/identity-plugin';
 import { authRoutes } from '../identity/auth-routes';
-import type { SessionTokens } from '../identity/session-token';
+import type { OidcSettings } from '../identity/auth-mode';
+import { createSessions, type SessionPolicy, type Sessions } from '../identity/sessions';
+import { sessionTokens } from '../identity/session-token';
 import type { Logger } from '../logging/logger';
 import { installErrorHandler } from './error-handler';
+import { installRateLimits, defaultRateLimits, type RateLimits } from './rate-limits';
+import { installRequestGuard } from './request-guard';
 import { requestIdFactory } from './request-context';
+import { installSecurityHeaders } from './security-headers';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Server-side sessions: who is signed in, and the power to end it. */
+    sessions: Sessions;
+  }
+}
 
 export interface ServiceAppOptions {
   db: Db;
   logger: Logger;
-  tokens: SessionTokens;
+  /** SESSION_SECRET: signs session tokens and the OIDC flow cookie (state, nonce, PKCE verifier). */
+  sessionSecret: string;
   devLogin: boolean;
-  secureCookies?: boolean;
+  oidc?: OidcSettings;
+  /** PUBLIC_URL: the only host served besides loopback; https turns on Secure, __Host- cookies and HSTS. */
+  publicUrl?: string;
+  sessionPolicy?: Partial<SessionPolicy>;
+  rateLimits?: Partial<RateLimits>;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy?: boolean;
   /** What /healthz checks beyond the database answering. */
   ready?: () => boolean;
 }
 
+const hour = 3600 * 1000;
+
+/** Where the browser comes back to after OIDC: PUBLIC_URL's, or the address this app listens on. */
+const callbackUrl = (app: FastifyInstance, publicUrl: URL | undefined) => (): string => {
+  if (publicUrl) return new URL(routes.oidcCallback, publicUrl).href;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return `http://127.0.0.1:${port}${routes.oidcCallback}`;
+};
+
 /**
  * A Fastify instance as every service starts it: JSON logs without bodies, request ids, the error
- * answers, who is calling (401/403 guards), /auth routes and /healthz.
+ * answers, the Host/Origin guard, security headers, rate limits, who is calling (401/403 guards),
+ * server-side sessions with the /auth routes, and /healthz.
  */
 export const createServiceApp = async (opts: ServiceAppOptions): Promise<FastifyInstance> => {
   const app: FastifyInstance = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
@@ -31,18 +61,45 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
     genReqId: requestIdFactory,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    trustProxy: opts.trustProxy ?? false,
   });
   installErrorHandler(app);
+  const publicUrl = opts.publicUrl ? new URL(opts.publicUrl) : undefined;
+  const https = publicUrl?.protocol === 'https:';
   const admins = readModelAdminDirectory(opts.db);
-  await app.register(identityPlugin, { authenticate: sessionAuthenticator(opts.tokens), admins });
-  await app.register(
-    authRoutes({
-      tokens: opts.tokens,
-      admins,
-      devLogin: opts.devLogin,
-      secureCookies: opts.secureCookies ?? false,
-    }),
-  );
+  const sessions = createSessions({
+    db: opts.db,
+    tokens: sessionTokens(opts.sessionSecret),
+    admins,
+    policy: { idleMs: 7 * 24 * hour, maxMs: 30 * 24 * hour, secureCookies: https, ...opts.sessionPolicy },
+  });
+  app.decorate('sessions', sessions);
+  installRequestGuard(app, {
+    ...(publicUrl ? { publicUrl } : {}),
+    cookieName: sessions.cookieName,
+    livePath: routes.live,
+  });
+  await installSecurityHeaders(app, { https });
+  await app.register(cookie);
+  await app.register(identityPlugin, { authenticate: sessions.authenticate, admins });
+  await installRateLimits(app, { ...defaultRateLimits, ...opts.rateLimits });
+  const oidcName = opts.oidc ? (opts.oidc.providerName ?? new URL(opts.oidc.issuer).host) : null;
+  await app.register(authRoutes({ sessions, devLogin: opts.devLogin, oidcName }));
+  if (opts.oidc && oidcName) {
+    // OIDC_WIRING
+    await app.register(
+      oidcRoutesPending({
+        sessions,
+        issuer: opts.oidc.issuer,
+        clientId: opts.oidc.clientId,
+        clientSecret: opts.oidc.clientSecret,
+        providerName: oidcName,
+        redirectUri: callbackUrl(app, publicUrl),
+        cookieSecret: opts.sessionSecret,
+        secureCookies: https,
+      }),
+    );
+  }
   app.get(routes.health, async (_request, reply) => {
     const ok =
       (opts.ready?.() ?? true) &&
@@ -58,4 +115,9 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
     return reply.code(ok ? 200 : 503).send({ ok });
   });
   return app;
+};
+
+// Placeholder until the OIDC plugin lands (replaced by oidcRoutes).
+const oidcRoutesPending = (_opts: object) => async (): Promise<void> => {
+  throw new Error('OIDC is not wired yet');
 };

@@ -1,36 +1,46 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { DevLoginRequest, routes, sessionCookieName, type MeResponse } from '@app/contracts';
-import type { SessionTokens } from './session-token';
-import type { AdminDirectory } from './admin-directory';
+import {
+  DevLoginRequest,
+  EndUserSessionsRequest,
+  identityMessages,
+  routes,
+  type AuthProvidersResponse,
+  type MeResponse,
+} from '@app/contracts';
+import type { Sessions } from './sessions';
 
-const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const };
-
-/** /auth/me and /auth/logout for every auth mode; /auth/dev-login only in dev mode. */
+/**
+ * /auth/me, /auth/logout and /auth/providers for every auth mode; /auth/dev-login only in dev mode;
+ * POST /api/admin/sessions/end for admins.
+ */
 export const authRoutes =
-  (opts: {
-    tokens: SessionTokens;
-    admins: AdminDirectory;
-    devLogin: boolean;
-    secureCookies: boolean;
-  }): FastifyPluginAsync =>
+  (opts: { sessions: Sessions; devLogin: boolean; oidcName: string | null }): FastifyPluginAsync =>
   async (app) => {
+    const { sessions } = opts;
     if (opts.devLogin) {
       app.post(routes.devLogin, async (request, reply) => {
         const { email } = DevLoginRequest.parse(request.body);
-        void reply.setCookie(sessionCookieName, opts.tokens.issue(email), {
-          ...cookieOptions,
-          secure: opts.secureCookies,
-        });
-        const me: MeResponse = { email, isAdmin: await opts.admins.isAdmin(email) };
-        return me;
+        return sessions.signIn(request, reply, email, 'dev');
       });
     }
-    app.post(routes.logout, async (_request, reply) => {
-      void reply.clearCookie(sessionCookieName, cookieOptions);
+    app.get(routes.authProviders, async () => {
+      const answer: AuthProvidersResponse = {
+        dev: opts.devLogin,
+        oidc: opts.oidcName ? { name: opts.oidcName } : null,
+      };
+      return answer;
+    });
+    app.post(routes.logout, async (request, reply) => {
+      await sessions.signOut(request, reply);
       return { success: true };
     });
     app.get(routes.me, { preHandler: app.requireUser }, async (request) => {
       const me: MeResponse = { email: request.principal ?? '', isAdmin: await request.principalIsAdmin() };
       return me;
+    });
+    app.post(routes.endUserSessions, { preHandler: app.requireAdmin }, async (request) => {
+      const { email } = EndUserSessionsRequest.parse(request.body);
+      const ended = await sessions.revokeAllFor(request, email);
+      return { success: true, ended, message: identityMessages.sessionsEnded(email, ended) };
     });
   };

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in email, or null. */
     principal: string | null;
+    /** The session the request was authenticated by, or null. */
+    sessionId: string | null;
     /** Resolves (and caches) whether the principal is an admin. */
     principalIsAdmin(): Promise<boolean>;
     actor(): Promise<Actor>;
@@ -29,6 +31,7 @@ export const identityPlugin = fp<IdentityOptions>(
   async (app, opts) => {
     if (!app.hasDecorator('parseCookie')) await app.register(cookie);
     app.decorateRequest('principal', null);
+    app.decorateRequest('sessionId', null);
     app.decorateRequest('principalIsAdmin', async function () {
       return false;
     });
@@ -36,8 +39,10 @@ export const identityPlugin = fp<IdentityOptions>(
       return { email: 'anonymous', kind: 'user' };
     });
     app.addHook('onRequest', async (request) => {
-      const email = opts.authenticate(request);
+      const who = await opts.authenticate(request);
+      const email = who?.email ?? null;
       request.principal = email;
+      request.sessionId = who?.sessionId ?? null;
       let cached: Promise<boolean> | undefined;
       request.principalIsAdmin = () =>
         (cached ??= email ? opts.admins.isAdmin(email) : Promise.resolve(false));

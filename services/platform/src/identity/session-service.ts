@@ -11,7 +11,12 @@ export type SignInMethod = 'dev' | 'oidc';
  */
 export interface SessionService {
   /** Records the sign-in, sets the session cookie on `reply`, answers who signed in. */
-  signIn(request: FastifyRequest, reply: FastifyReply, email: string, method: SignInMethod): Promise<MeResponse>;
+  signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    method: SignInMethod,
+  ): Promise<MeResponse>;
   /** Records a refused sign-in (`reason` is for operators; never a secret or a token). */
   refuse(request: FastifyRequest, method: SignInMethod, reason: string, email?: string): Promise<void>;
 }

@@ -1,29 +1,39 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** A stateless signed session: `base64url(email|expiresAt).hmac`. Any instance with the secret can check it. */
+/**
+ * The session credential in a cookie or a bearer token: `secret.hmac`, both 43 base64url characters
+ * (32 random bytes and an HMAC-SHA256 under SESSION_SECRET). The HMAC lets any instance turn away a
+ * forged token without a database read; the session itself lives server-side, found by the secret's
+ * SHA-256 (so the sessions table holds nothing that can be replayed).
+ */
 export interface SessionTokens {
-  issue(email: string, now?: number): string;
-  verify(token: string, now?: number): string | null;
+  /** A new token and the hash under which its session is stored. */
+  issue(): { token: string; tokenHash: string };
+  /** The stored hash of a well-formed, correctly signed token; null for anything else. */
+  verify(token: string): string | null;
 }
 
-const week = 7 * 24 * 3600 * 1000;
+const part = '[A-Za-z0-9_-]{43}';
+const tokenShape = new RegExp(`^(${part})\\.(${part})$`);
 
-export const sessionTokens = (secret: string, ttlMs = week): SessionTokens => {
-  const sign = (body: string) => createHmac('sha256', secret).update(body).digest('base64url');
+export const hashSessionSecret = (secret: string): string =>
+  createHash('sha256').update(secret, 'utf8').digest('base64url');
+
+export const sessionTokens = (signingSecret: string): SessionTokens => {
+  const sign = (secret: string) => createHmac('sha256', signingSecret).update(secret).digest('base64url');
   return {
-    issue: (email, now = Date.now()) => {
-      const body = Buffer.from(`${email}|${now + ttlMs}`).toString('base64url');
-      return `${body}.${sign(body)}`;
+    issue: () => {
+      const secret = randomBytes(32).toString('base64url');
+      return { token: `${secret}.${sign(secret)}`, tokenHash: hashSessionSecret(secret) };
     },
-    verify: (token, now = Date.now()) => {
-      const [body, mac] = token.split('.');
-      if (!body || !mac) return null;
-      const expected = Buffer.from(sign(body));
+    verify: (token) => {
+      const match = tokenShape.exec(token);
+      if (!match) return null;
+      const [, secret = '', mac = ''] = match;
+      const expected = Buffer.from(sign(secret));
       const given = Buffer.from(mac);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-      const [email, expires] = Buffer.from(body, 'base64url').toString().split('|');
-      if (!email || !expires || Number(expires) < now) return null;
-      return email;
+      return hashSessionSecret(secret);
     },
   };
 };

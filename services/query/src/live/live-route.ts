@@ -1,7 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import websocket from '@fastify/websocket';
-import { LiveClientMessage, routes, type LiveServerMessage, type ReadModelName } from '@app/contracts';
+import {
+  identityMessages,
+  LiveClientMessage,
+  routes,
+  type LiveServerMessage,
+  type ReadModelName,
+} from '@app/contracts';
+import type { Db, Logger } from '@app/platform';
 import type { LiveHub } from './hub';
+import { startSocketSweeper } from './socket-sweeper';
 
 const parse = (raw: string): LiveClientMessage | null => {
   try {
@@ -12,20 +20,46 @@ const parse = (raw: string): LiveClientMessage | null => {
   }
 };
 
+/** Sockets one user may hold open on one instance (a tab each, with room to spare). */
+export const maxSocketsPerUser = 20;
+
 /**
  * /live: a dashboard subscribes to read models and is told of every committed change. Admins only
- * for now (every read model so far is admin configuration); refused before the upgrade.
+ * for now (every read model so far is admin configuration); refused before the upgrade, and closed
+ * within seconds once its session ends or its user stops being an admin.
  */
 export const liveRoute =
-  (hub: LiveHub): FastifyPluginAsync =>
+  (
+    hub: LiveHub,
+    opts: { db: Db; logger: Logger; maxPerUser?: number; sweepEveryMs?: number },
+  ): FastifyPluginAsync =>
   async (app) => {
+    const maxPerUser = opts.maxPerUser ?? maxSocketsPerUser;
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-    app.get(routes.live, { websocket: true, preHandler: app.requireAdmin }, (socket) => {
+    const stopSweeper = startSocketSweeper({
+      db: opts.db,
+      hub,
+      stillActive: (ids) => app.sessions.stillActive(ids),
+      logger: opts.logger,
+      ...(opts.sweepEveryMs ? { everyMs: opts.sweepEveryMs } : {}),
+    });
+    app.addHook('onClose', async () => stopSweeper());
+    const underCap = async (request: { principal: string | null }, reply: import('fastify').FastifyReply) => {
+      if (request.principal && hub.countFor(request.principal) >= maxPerUser)
+        await reply.code(429).send({ success: false, message: identityMessages.tooManySockets(maxPerUser) });
+    };
+    app.get(routes.live, { websocket: true, preHandler: [app.requireAdmin, underCap] }, (socket, request) => {
       const readModels = new Set<ReadModelName>();
       const send = (m: LiveServerMessage) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
       };
-      const remove = hub.add({ send, readModels });
+      const remove = hub.add({
+        email: request.principal ?? '',
+        sessionId: request.sessionId ?? '',
+        send,
+        close: (code, reason) => socket.close(code, reason),
+        readModels,
+      });
       socket.on('message', (data: Buffer) => {
         const message = parse(data.toString());
         if (!message)

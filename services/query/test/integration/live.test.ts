@@ -48,7 +48,7 @@ const open = async (email: string | null): Promise<LiveClient> => {
   const session = email ? await p.signIn(email) : undefined;
   const socket = new WebSocket(
     wsUrl(),
-    session ? { headers: { cookie: `${sessionCookieName}=${session}` } } : {},
+    session ? { headers: { cookie: `${sessionCookieName}=${session}` }, origin: p.url } : {},
   );
   sockets.add(socket);
   const received: LiveServerMessage[] = [];
@@ -84,7 +84,7 @@ const refusedWith = async (email: string | null): Promise<number> => {
   const session = email ? await p.signIn(email) : undefined;
   const socket = new WebSocket(
     wsUrl(),
-    session ? { headers: { cookie: `${sessionCookieName}=${session}` } } : {},
+    session ? { headers: { cookie: `${sessionCookieName}=${session}` }, origin: p.url } : {},
   );
   sockets.add(socket);
   // Terminating a refused upgrade makes the client emit 'error'; that is expected here.

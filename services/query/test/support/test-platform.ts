@@ -13,7 +13,7 @@ import {
   createSecretBox,
   createServiceApp,
   eventColumns,
-  sessionTokens,
+  type RateLimits,
   toRecordedEvent,
   newMasterKey,
   parseMasterKey,
@@ -57,8 +57,14 @@ export interface TestPlatform {
   configsNow(email: string): Promise<ConfigsResponse>;
   /** Resolves once every projection has passed the last event of the log. */
   settle(): Promise<void>;
-  /** Every event of the log, in position order (straight from the table). */
+  /**
+   * Every event of the log but sign-ins and sign-outs (streams `session-…`, `sign-in-refused-…`),
+   * in position order, straight from the table: what a request itself appended, whoever signed in
+   * first. The identity tests read `allEvents()`.
+   */
   events(): Promise<RecordedEvent[]>;
+  /** Every event of the log, sign-ins included. */
+  allEvents(): Promise<RecordedEvent[]>;
   close(): Promise<void>;
 }
 
@@ -73,6 +79,8 @@ export interface TestPlatformOptions {
   secrets?: SecretBox;
   /** How long POST /api/admin/testEndpoint waits for the workers. */
   endpointTestWaitMs?: number;
+  /** Rate limits (default: high enough never to be hit by a test that is not about them). */
+  rateLimits?: RateLimits;
   /** Where the services log (default: silent). */
   logger?: Logger;
 }
@@ -96,8 +104,13 @@ export const startTestPlatform = async (
     await seedAdmins(db, opts.admins);
     runner = await startProjectionRunner({ db, databaseUrl: database.url, projections, logger, pollMs: 50 });
     await waitForProjections(db, runner, projections);
-    const tokens = sessionTokens(randomBytes(32).toString('base64url'));
-    app = await createServiceApp({ db, logger, tokens, devLogin: true });
+    app = await createServiceApp({
+      db,
+      logger,
+      sessionSecret: randomBytes(32).toString('base64url'),
+      devLogin: true,
+      rateLimits: opts.rateLimits ?? { signInPerMinute: 10_000, commandsPerMinute: 10_000 },
+    });
     await app.register(
       commandService({
         db,
@@ -134,7 +147,8 @@ export const startTestPlatform = async (
         method,
         url,
         ...(session ? { cookies: { [sessionCookieName]: session } } : {}),
-        ...(options.headers ? { headers: options.headers } : {}),
+        // What a browser on the app's own page sends (the Origin guard asks for it with a cookie).
+        headers: { origin: 'http://localhost', ...options.headers },
         ...(options.body === undefined ? {} : { payload: options.body as object }),
       });
     };
@@ -166,6 +180,16 @@ export const startTestPlatform = async (
         return configs(email);
       },
       events: async () =>
+        (
+          await db
+            .selectFrom('events')
+            .select(eventColumns)
+            .where('stream_id', 'not like', 'session-%')
+            .where('stream_id', 'not like', 'sign-in-refused-%')
+            .orderBy('global_position')
+            .execute()
+        ).map(toRecordedEvent),
+      allEvents: async () =>
         (await db.selectFrom('events').select(eventColumns).orderBy('global_position').execute()).map(
           toRecordedEvent,
         ),

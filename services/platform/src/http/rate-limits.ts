@@ -1,0 +1,47 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { identityMessages, routes } from '@app/contracts';
+
+export interface RateLimits {
+  /** Sign-in attempts per address per minute (development sign-in, OIDC start and callback). */
+  signInPerMinute: number;
+  /** State-changing requests per signed-in user (per address when signed out) per minute. */
+  commandsPerMinute: number;
+}
+
+export const defaultRateLimits: RateLimits = { signInPerMinute: 20, commandsPerMinute: 300 };
+
+const signInPaths = new Set<string>([routes.devLogin, routes.oidcLogin, routes.oidcCallback]);
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const byAddress = (request: FastifyRequest) => `address:${request.ip}`;
+const byUser = (request: FastifyRequest) =>
+  request.principal ? `user:${request.principal}` : byAddress(request);
+
+/**
+ * @fastify/rate-limit on sign-in (per address) and on every state-changing route (per user), as
+ * the routes are registered: a route added later is limited without a line of its own. Runs after
+ * the identity hook, so the user is known. Answers 429 with Retry-After and our own words.
+ */
+export const installRateLimits = async (app: FastifyInstance, limits: RateLimits): Promise<void> => {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const signIn = signInPaths.has(route.url);
+    if (!signIn && !methods.some((m) => stateChanging.has(m))) return;
+    route.config = {
+      ...route.config,
+      rateLimit: signIn
+        ? { max: limits.signInPerMinute, timeWindow: 60_000, keyGenerator: byAddress }
+        : { max: limits.commandsPerMinute, timeWindow: 60_000, keyGenerator: byUser },
+    };
+  });
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      success: false,
+      message: identityMessages.tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
+    }),
+  });
+};

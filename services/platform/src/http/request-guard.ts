@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { identityMessages } from '@app/contracts';
+
+/** Names every deployment answers to, for probes and the embedded default. */
+const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface HostPolicy {
+  /** PUBLIC_URL: its host is the one name (besides loopback) this deployment serves. */
+  publicUrl?: URL;
+}
+
+/** `host[:port]` of a Host header, split; null when it is not one. */
+export const parseHostHeader = (raw: string | undefined): { hostname: string; port: string } | null => {
+  if (!raw || raw.length > 300) return null;
+  try {
+    const url = new URL(`http://${raw}`);
+    // Userinfo, paths or other trailing parts: not a plain host.
+    if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return null;
+    return { hostname: url.hostname, port: url.port };
+  } catch {
+    return null;
+  }
+};
+
+export const isServedHost = (raw: string | undefined, policy: HostPolicy): boolean => {
+  const host = parseHostHeader(raw);
+  if (!host) return false;
+  return loopbackNames.has(host.hostname) || host.hostname === policy.publicUrl?.hostname;
+};
+
+const defaultPort = (protocol: string) => (protocol === 'https:' ? '443' : '80');
+
+/**
+ * Whether a browser's Origin is this deployment: PUBLIC_URL's origin exactly, or (loopback only) the
+ * very host and port the request was sent to.
+ */
+export const isSameOrigin = (origin: string, hostHeader: string | undefined, policy: HostPolicy): boolean => {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (policy.publicUrl && url.origin === policy.publicUrl.origin) return true;
+  const host = parseHostHeader(hostHeader);
+  if (!host || !loopbackNames.has(url.hostname) || url.hostname !== host.hostname) return false;
+  return (url.port || defaultPort(url.protocol)) === (host.port || defaultPort(url.protocol));
+};
+
+/**
+ * Refuses DNS rebinding and cross-site requests before anything else runs: a Host this deployment
+ * does not serve answers 421; a foreign Origin answers 403; a state-changing request or a /live
+ * upgrade that rides on the session cookie (not a bearer token) must carry a matching Origin.
+ */
+export const installRequestGuard = (
+  app: FastifyInstance,
+  policy: HostPolicy & { cookieName: string; livePath: string },
+): void => {
+  app.addHook('onRequest', async (request, reply) => {
+    const host = request.headers.host;
+    if (!isServedHost(host, policy)) {
+      return reply
+        .code(421)
+        .send({ success: false, message: identityMessages.hostNotServed((host ?? '').slice(0, 100)) });
+    }
+    const origin = request.headers.origin;
+    const byCookie =
+      request.headers.authorization === undefined &&
+      (request.headers.cookie ?? '').split(/;\s*/).some((c) => c.startsWith(`${policy.cookieName}=`));
+    const path = request.url.split('?')[0];
+    const needsOrigin = byCookie && (stateChanging.has(request.method) || path === policy.livePath);
+    if (origin === undefined ? needsOrigin : !isSameOrigin(origin, host, policy)) {
+      return reply.code(403).send({ success: false, message: identityMessages.originRefused });
+    }
+    return undefined;
+  });
+};

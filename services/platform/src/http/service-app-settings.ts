@@ -1,0 +1,20 @@
+import { resolveAuthMode } from '../identity/auth-mode';
+import type { Settings } from '../settings';
+import type { ServiceAppOptions } from './service-app';
+
+const hour = 3600 * 1000;
+
+/** The sign-in and session parts of a service's options, from the settings; throws why it must not start. */
+export const serviceAuthOptions = (
+  settings: Settings,
+  authMode: 'dev' | 'oidc' = settings.AUTH_MODE,
+): Pick<ServiceAppOptions, 'devLogin' | 'oidc' | 'publicUrl' | 'sessionPolicy' | 'trustProxy'> => {
+  const mode = resolveAuthMode({ ...settings, AUTH_MODE: authMode });
+  return {
+    devLogin: mode.kind === 'dev',
+    ...(mode.kind === 'oidc' ? { oidc: mode.oidc } : {}),
+    ...(settings.PUBLIC_URL ? { publicUrl: settings.PUBLIC_URL } : {}),
+    sessionPolicy: { idleMs: settings.SESSION_IDLE_HOURS * hour, maxMs: settings.SESSION_MAX_HOURS * hour },
+    trustProxy: settings.TRUST_PROXY,
+  };
+};

@@ -1,0 +1,24 @@
+import { Email } from '@app/contracts';
+
+export type EmailClaimResult = { ok: true; email: string } | { ok: false; reason: string; email?: string };
+
+/**
+ * The user an OpenID Connect sign-in names: the `email` claim, trimmed and lower-cased, unless the
+ * provider says it is not verified (`email_verified: false`; providers that omit the claim vouch
+ * for the addresses they hand out).
+ */
+export const emailFromClaims = (claims: Readonly<Record<string, unknown>>): EmailClaimResult => {
+  const raw = claims['email'];
+  if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, reason: 'no email claim' };
+  const parsed = Email.safeParse(raw);
+  if (!parsed.success) return { ok: false, reason: 'the email claim is not an email address' };
+  const verified = claims['email_verified'];
+  if (verified === false || verified === 'false') {
+    return { ok: false, reason: 'the email claim is not verified', email: parsed.data };
+  }
+  return { ok: true, email: parsed.data };
+};
+
+/** Whether claims carry an email at all (an ID token without one: ask userinfo). */
+export const hasEmailClaim = (claims: Readonly<Record<string, unknown>> | undefined): boolean =>
+  typeof claims?.['email'] === 'string';

@@ -1,0 +1,176 @@
+import cookie from '@fastify/cookie';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  authorizationCodeGrant,
+  buildAuthorizationUrl,
+  calculatePKCECodeChallenge,
+  fetchUserInfo,
+  randomNonce,
+  randomPKCECodeVerifier,
+  randomState,
+  type Configuration,
+} from 'openid-client';
+import { routes, type SignInErrorCode } from '@app/contracts';
+import type { SessionService } from '../session-service';
+import { createOidcConfigLoader, type OidcConfigLoader } from './oidc-config';
+import { flowCookieName, flowLifetimeSeconds, openFlow, sealFlow } from './flow-cookie';
+import { emailFromClaims, hasEmailClaim } from './email-claim';
+import { describeOidcError, oauthErrorCode } from './describe-error';
+
+export interface OidcRoutesOptions {
+  sessions: SessionService;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The name on the sign-in button. */
+  providerName: string;
+  /** `<PUBLIC_URL>/auth/oidc/callback`, as registered at the provider. */
+  redirectUri: () => string;
+  /** Signs the cookie that carries state, nonce and PKCE verifier between redirect and callback. */
+  cookieSecret: string;
+  secureCookies: boolean;
+  /** Replaces discovery (tests); by default the issuer's metadata is discovered on first use. */
+  configLoader?: OidcConfigLoader;
+  now?: () => number;
+}
+
+/** What the platform asks for: who the user is and their email. */
+export const oidcScopes = 'openid email profile';
+
+/** Where a refused sign-in lands: the sign-in page, which explains the code. */
+export const signInErrorLocation = (code: SignInErrorCode): string => `/?signInError=${code}`;
+
+class Refusal extends Error {
+  constructor(
+    readonly code: SignInErrorCode,
+    readonly reason: string,
+    readonly email?: string,
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * OpenID Connect sign-in, authorization code with PKCE, `state` and `nonce`: GET /auth/oidc/login
+ * redirects to the provider, GET /auth/oidc/callback checks its answer, then starts a session
+ * through `sessions` and goes to `/`, or records the refusal and goes to `/?signInError=<code>`.
+ */
+export const oidcRoutes =
+  (opts: OidcRoutesOptions): FastifyPluginAsync =>
+  async (app) => {
+    if (!app.hasDecorator('parseCookie')) await app.register(cookie);
+    const loader =
+      opts.configLoader ??
+      createOidcConfigLoader({
+        issuer: opts.issuer,
+        clientId: opts.clientId,
+        clientSecret: opts.clientSecret,
+      });
+    const now = opts.now ?? Date.now;
+    const cookieName = flowCookieName(opts.secureCookies);
+    const cookieOptions = {
+      path: routes.oidcCallback,
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: opts.secureCookies,
+    };
+
+    const providerConfig = async (request: FastifyRequest): Promise<Configuration> => {
+      try {
+        return await loader.get();
+      } catch (e) {
+        const reason = `the provider's configuration could not be discovered: ${describeOidcError(e)}`;
+        request.log.warn({ issuer: opts.issuer, reason }, 'OIDC discovery failed');
+        throw new Refusal('unavailable', reason);
+      }
+    };
+
+    const refuse = async (request: FastifyRequest, reply: FastifyReply, refusal: Refusal) => {
+      await opts.sessions.refuse(request, 'oidc', refusal.reason, refusal.email);
+      return reply.redirect(signInErrorLocation(refusal.code), 302);
+    };
+
+    app.get(routes.oidcLogin, async (request, reply) => {
+      let config: Configuration;
+      try {
+        config = await providerConfig(request);
+      } catch (e) {
+        if (e instanceof Refusal) return refuse(request, reply, e);
+        throw e;
+      }
+      const codeVerifier = randomPKCECodeVerifier();
+      const state = randomState();
+      const nonce = randomNonce();
+      const url = buildAuthorizationUrl(config, {
+        redirect_uri: opts.redirectUri(),
+        scope: oidcScopes,
+        code_challenge: await calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+      });
+      const flow = { state, nonce, codeVerifier, expiresAt: now() + flowLifetimeSeconds * 1000 };
+      void reply.setCookie(cookieName, sealFlow(flow, opts.cookieSecret), {
+        ...cookieOptions,
+        maxAge: flowLifetimeSeconds,
+      });
+      return reply.header('cache-control', 'no-store').redirect(url.href, 302);
+    });
+
+    /** The signed-in email, or a Refusal saying why not. */
+    const completeSignIn = async (request: FastifyRequest): Promise<string> => {
+      const params = new URL(request.url, 'http://callback.invalid').searchParams;
+      const providerError = params.get('error');
+      if (providerError !== null) {
+        const code = oauthErrorCode(providerError);
+        throw new Refusal(
+          providerError === 'access_denied' ? 'cancelled' : 'failed',
+          `the provider answered ${code}`,
+        );
+      }
+      const flow = openFlow(request.cookies[cookieName], opts.cookieSecret, now());
+      if (!flow)
+        throw new Refusal(
+          'expired',
+          'no sign-in in progress: the flow cookie is missing, altered or expired',
+        );
+      if (params.get('state') !== flow.state) {
+        throw new Refusal('expired', 'the state does not match the sign-in in progress');
+      }
+      const config = await providerConfig(request);
+      const currentUrl = new URL(opts.redirectUri());
+      currentUrl.search = params.toString();
+      try {
+        const tokens = await authorizationCodeGrant(config, currentUrl, {
+          pkceCodeVerifier: flow.codeVerifier,
+          expectedState: flow.state,
+          expectedNonce: flow.nonce,
+          idTokenExpected: true,
+        });
+        const idClaims = tokens.claims();
+        if (!idClaims) throw new Refusal('failed', 'the provider returned no ID token');
+        const claims = hasEmailClaim(idClaims)
+          ? idClaims
+          : await fetchUserInfo(config, tokens.access_token, idClaims.sub);
+        const named = emailFromClaims(claims);
+        if (!named.ok) throw new Refusal('noEmail', named.reason, named.email);
+        return named.email;
+      } catch (e) {
+        if (e instanceof Refusal) throw e;
+        throw new Refusal('failed', `the sign-in could not be completed: ${describeOidcError(e)}`);
+      }
+    };
+
+    app.get(routes.oidcCallback, async (request, reply) => {
+      void reply.clearCookie(cookieName, cookieOptions).header('cache-control', 'no-store');
+      let email: string;
+      try {
+        email = await completeSignIn(request);
+      } catch (e) {
+        if (e instanceof Refusal) return refuse(request, reply, e);
+        throw e;
+      }
+      await opts.sessions.signIn(request, reply, email, 'oidc');
+      return reply.redirect('/', 302);
+    });
+  };

@@ -1,0 +1,90 @@
+import type { Db } from '../db/database';
+
+export interface ActiveSession {
+  id: string;
+  email: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+export interface NewSessionRow {
+  id: string;
+  tokenHash: string;
+  email: string;
+  method: string;
+  ip: string;
+  userAgent: string;
+  idleExpiresAt: Date;
+  expiresAt: Date;
+}
+
+/** The sessions table: what the authenticator reads on every request. */
+export const sessionRows = {
+  insert: (db: Db, s: NewSessionRow) =>
+    db
+      .insertInto('sessions')
+      .values({
+        id: s.id,
+        token_hash: s.tokenHash,
+        email: s.email,
+        method: s.method,
+        ip: s.ip,
+        user_agent: s.userAgent,
+        idle_expires_at: s.idleExpiresAt,
+        expires_at: s.expiresAt,
+      })
+      .execute(),
+
+  findActive: async (db: Db, tokenHash: string): Promise<ActiveSession | undefined> => {
+    const row = await db
+      .selectFrom('sessions')
+      .select(['id', 'email', 'last_seen_at', 'expires_at'])
+      .where('token_hash', '=', tokenHash)
+      .where('ended_at', 'is', null)
+      .where('idle_expires_at', '>', new Date())
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+    return row && { id: row.id, email: row.email, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at };
+  },
+
+  /** Slides the idle expiry, never past the session's hard expiry. */
+  touch: (db: Db, id: string, now: Date, idleExpiresAt: Date) =>
+    db
+      .updateTable('sessions')
+      .set({ last_seen_at: now, idle_expires_at: idleExpiresAt })
+      .where('id', '=', id)
+      .execute(),
+
+  end: (db: Db, id: string, reason: string) =>
+    db
+      .updateTable('sessions')
+      .set({ ended_at: new Date(), ended_reason: reason })
+      .where('id', '=', id)
+      .where('ended_at', 'is', null)
+      .execute(),
+
+  activeIdsFor: async (db: Db, email: string): Promise<string[]> =>
+    (
+      await db
+        .selectFrom('sessions')
+        .select('id')
+        .where('email', '=', email)
+        .where('ended_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .execute()
+    ).map((r) => r.id),
+
+  /** Which of these sessions are still in force. */
+  stillActive: async (db: Db, ids: readonly string[]): Promise<Set<string>> => {
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('ended_at', 'is', null)
+      .where('idle_expires_at', '>', new Date())
+      .where('expires_at', '>', new Date())
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  },
+};

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor, MeResponse } from '@app/contracts';
+import type { Db } from '../db/database';
+import { appendToStream } from '../event-store/append';
+import { readStream } from '../event-store/read';
+import { commandMetadata } from '../http/request-context';
+import type { AdminDirectory } from './admin-directory';
+import { sessionRows } from './session-store';
+import type { SessionService, SignInMethod } from './session-service';
+import {
+  sessionDecider,
+  sessionStreamId,
+  type SessionCommand,
+  type SessionEvent,
+  type SignInRefusedEvent,
+} from './session-lifecycle';
+import type { SessionTokens } from './session-token';
+
+export interface SessionPolicy {
+  /** A session unused this long ends. */
+  idleMs: number;
+  /** A session ends this long after sign-in, however used. */
+  maxMs: number;
+  /** `__Host-session`, Secure, when the platform is served over https. */
+  secureCookies: boolean;
+}
+
+export interface Principal {
+  email: string;
+  sessionId: string;
+}
+
+export interface Sessions extends SessionService {
+  readonly cookieName: string;
+  /** The principal of a request's cookie or bearer token, sliding its session; null when none is in force. */
+  authenticate(request: FastifyRequest): Promise<Principal | null>;
+  /** Ends the request's own session (SignedOut) and clears the cookie. */
+  signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Ends every session of `email` (SessionRevoked, one per session); answers how many. */
+  revokeAllFor(request: FastifyRequest, email: string): Promise<number>;
+  /** Which of these session ids are still in force. */
+  stillActive(ids: readonly string[]): Promise<Set<string>>;
+}
+
+/** Slide the idle expiry at most once a minute per session: a write per request would be waste. */
+const touchEveryMs = 60_000;
+const bounded = (s: string | undefined, max: number) => (s ?? '').slice(0, max);
+const whereFrom = (request: FastifyRequest) => ({
+  ip: bounded(request.ip, 100),
+  userAgent: bounded(request.headers['user-agent'], 500),
+});
+
+const decideOn = async (
+  db: Db,
+  sessionId: string,
+  command: SessionCommand,
+  actor: Actor,
+  request: FastifyRequest,
+) => {
+  const streamId = sessionStreamId(sessionId);
+  const history = (await readStream(db, streamId)) as unknown as SessionEvent[];
+  const state = history.reduce(sessionDecider.evolve, sessionDecider.initialState());
+  const events = sessionDecider.decide(command, state);
+  if (events.length === 0) return;
+  const metadata = { ...commandMetadata(request, actor), commandId: randomUUID() };
+  await appendToStream(db, streamId, events, {
+    expectedVersion: history.length === 0 ? 'no-stream' : history.length,
+    metadata,
+  });
+};
+
+export const createSessions = (opts: {
+  db: Db;
+  tokens: SessionTokens;
+  admins: AdminDirectory;
+  policy: SessionPolicy;
+}): Sessions => {
+  const { db, tokens, admins, policy } = opts;
+  const cookieName = policy.secureCookies ? '__Host-session' : 'session';
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: policy.secureCookies };
+  const actorOf = async (email: string): Promise<Actor> => ({
+    email,
+    kind: (await admins.isAdmin(email)) ? 'admin' : 'user',
+  });
+
+  const tokenOf = (request: FastifyRequest): string | undefined => {
+    const header = request.headers.authorization;
+    if (header !== undefined) return header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    return request.cookies[cookieName];
+  };
+
+  return {
+    cookieName,
+    authenticate: async (request) => {
+      const token = tokenOf(request);
+      const tokenHash = token ? tokens.verify(token) : null;
+      if (!tokenHash) return null;
+      const session = await sessionRows.findActive(db, tokenHash);
+      if (!session) return null;
+      const now = new Date();
+      if (now.getTime() - session.lastSeenAt.getTime() > touchEveryMs) {
+        const idle = new Date(Math.min(now.getTime() + policy.idleMs, session.expiresAt.getTime()));
+        await sessionRows.touch(db, session.id, now, idle);
+      }
+      return { email: session.email, sessionId: session.id };
+    },
+
+    signIn: async (request, reply, email, method: SignInMethod): Promise<MeResponse> => {
+      const { token, tokenHash } = tokens.issue();
+      const sessionId = randomUUID();
+      const now = Date.now();
+      const expiresAt = new Date(now + policy.maxMs);
+      const from = whereFrom(request);
+      const actor = await actorOf(email);
+      await db.transaction().execute(async (trx) => {
+        await sessionRows.insert(trx, {
+          id: sessionId,
+          tokenHash,
+          email,
+          method,
+          ...from,
+          idleExpiresAt: new Date(Math.min(now + policy.idleMs, expiresAt.getTime())),
+          expiresAt,
+        });
+        const start = {
+          type: 'Start' as const,
+          sessionId,
+          email,
+          method,
+          ...from,
+          expiresAt: expiresAt.toISOString(),
+        };
+        await decideOn(trx, sessionId, start, actor, request);
+      });
+      void reply.setCookie(cookieName, token, { ...cookieOptions, expires: expiresAt });
+      return { email, isAdmin: actor.kind === 'admin' };
+    },
+
+    refuse: async (request, method, reason, email) => {
+      const event: SignInRefusedEvent = {
+        type: 'SignInRefused',
+        data: { method, reason: bounded(reason, 500), email: email ?? null, ...whereFrom(request) },
+      };
+      const actor: Actor = { email: email ?? 'anonymous', kind: 'user' };
+      await appendToStream(db, `sign-in-refused-${randomUUID()}`, [event], {
+        expectedVersion: 'no-stream',
+        metadata: { ...commandMetadata(request, actor), commandId: randomUUID() },
+      });
+    },
+
+    signOut: async (request, reply) => {
+      void reply.clearCookie(cookieName, cookieOptions);
+      const { principal, sessionId } = request;
+      if (!principal || !sessionId) return;
+      const actor = await actorOf(principal);
+      await db.transaction().execute(async (trx) => {
+        await sessionRows.end(trx, sessionId, 'signed out');
+        await decideOn(trx, sessionId, { type: 'SignOut', ...whereFrom(request) }, actor, request);
+      });
+    },
+
+    revokeAllFor: async (request, email) => {
+      const ids = await sessionRows.activeIdsFor(db, email);
+      const actor = await request.actor();
+      for (const id of ids) {
+        await db.transaction().execute(async (trx) => {
+          await sessionRows.end(trx, id, `revoked by ${actor.email}`);
+          await decideOn(trx, id, { type: 'Revoke', by: actor.email }, actor, request);
+        });
+      }
+      return ids.length;
+    },
+
+    stillActive: (ids) => sessionRows.stillActive(db, ids),
+  };
+};
