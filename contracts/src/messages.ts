@@ -80,4 +80,17 @@ export const platformMessages = {
   duplicateModelId: (id: string) => `More than one model has the ID '${id}'. Please choose a unique ID.`,
   defaultModelUnfit: (label: string, id: string) =>
     `The ${label} '${id}' is not a supported model that can fill it. Please choose another in the 'Supported Models' tab.`,
+  /** What the sign-in page says for `/?signInError=<code>` after a refused OpenID Connect sign-in. */
+  signInErrors: {
+    cancelled: 'Sign-in was cancelled at the identity provider. You are not signed in.',
+    expired: 'This sign-in expired or was started in another tab. Please sign in again.',
+    failed: 'The identity provider could not confirm who you are. Please sign in again.',
+    noEmail:
+      'The identity provider did not share a verified email address, so you cannot be signed in. Ask your administrator.',
+    unavailable: 'The identity provider cannot be reached right now. Please try again in a few minutes.',
+  },
+  signInErrorUnknown: 'Sign-in did not succeed. Please try again.',
 } as const;
+
+/** The codes of `/?signInError=<code>`. */
+export type SignInErrorCode = keyof typeof platformMessages.signInErrors;

@@ -6,9 +6,7 @@ const maxLength = 300;
 export const oauthErrorCode = (raw: unknown): string =>
   typeof raw === 'string' && /^[\w.-]{1,64}$/.test(raw) ? raw : 'an unrecognised error';
 
-const clean = (text: string): string =>
-  // eslint-disable-next-line no-control-regex
-  text.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, maxLength);
+const clean = (text: string): string => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, maxLength);
 
 const errorMessage = (e: unknown): string | undefined => (e instanceof Error ? e.message : undefined);
 
