@@ -1,4 +1,4 @@
-import { MeResponse, routes } from '@app/contracts';
+import { AuthProvidersResponse, MeResponse, routes } from '@app/contracts';
 import { z } from 'zod';
 import { ApiError, requestJson } from './http';
 
@@ -10,6 +10,11 @@ export async function fetchMe(): Promise<MeResponse | null> {
     if (e instanceof ApiError && e.status === 401) return null;
     throw e;
   }
+}
+
+/** How the sign-in page may offer to sign in: the development form, an OpenID Connect provider. */
+export async function fetchAuthProviders(): Promise<AuthProvidersResponse> {
+  return (await requestJson('getSignInOptions', routes.authProviders, AuthProvidersResponse)).body;
 }
 
 /** The development sign-in: sets the session cookie. */

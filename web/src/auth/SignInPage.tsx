@@ -1,55 +1,75 @@
-import { useState, type FormEvent } from 'react';
-import { useSetAtom } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { routes, type AuthProvidersResponse } from '@app/contracts';
+import { fetchAuthProviders } from '../api/auth';
 import { errorText } from '../api/http';
-import { signInAtom } from './session-actions';
+import { DevSignInForm } from './DevSignInForm';
+import { signInErrorMessage, signInText, withoutSignInError } from './sign-in-text';
+import './sign-in.css';
 
-/** The development sign-in: an email, no password. */
+/**
+ * The sign-in page: "Sign in with <provider>" when OpenID Connect is set up, the development form
+ * when the server offers it, and why the last sign-in was refused (`/?signInError=<code>`).
+ */
 export function SignInPage() {
-  const signIn = useSetAtom(signInAtom);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [refusal] = useState(() => signInErrorMessage(window.location.search));
+  const [providers, setProviders] = useState<AuthProvidersResponse | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await signIn(email);
-    } catch (e) {
-      setError(errorText(e));
-      setBusy(false);
-    }
-  };
+  const load = useCallback(() => {
+    fetchAuthProviders().then(
+      (answer) => {
+        setLoadError(null);
+        setProviders(answer);
+      },
+      (e: unknown) => setLoadError(errorText(e)),
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  useEffect(() => {
+    // Shown once: a reload does not repeat an old refusal.
+    const { pathname, search, hash } = window.location;
+    const rest = withoutSignInError(search);
+    if (rest !== search) window.history.replaceState(window.history.state, '', `${pathname}${rest}${hash}`);
+  }, []);
 
   return (
     <main className="sign-in">
-      <form className="sign-in-card" onSubmit={(e) => void onSubmit(e)} aria-labelledby="sign-in-title">
+      <section className="sign-in-card" aria-labelledby="sign-in-title">
         <h1 id="sign-in-title" className="sign-in-title">
-          Sign in
+          {signInText.title}
         </h1>
-        <p className="sign-in-lead">Development sign-in: enter the email to sign in as.</p>
-        <label htmlFor="sign-in-email" className="field-label">
-          Email
-        </label>
-        <input
-          id="sign-in-email"
-          className="input"
-          type="email"
-          required
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        {error && (
+        {refusal && (
           <p role="alert" className="form-error">
-            {error}
+            {refusal}
           </p>
         )}
-        <button type="submit" className="btn btn-primary sign-in-submit" disabled={busy}>
-          Sign in
-        </button>
-      </form>
+        {loadError !== null ? (
+          <>
+            <p role="alert" className="form-error">
+              {loadError}
+            </p>
+            <button type="button" className="btn" onClick={load}>
+              {signInText.tryAgain}
+            </button>
+          </>
+        ) : providers === null ? (
+          <p role="status" className="sign-in-lead">
+            {signInText.loading}
+          </p>
+        ) : (
+          <>
+            {providers.oidc && (
+              <a className="btn btn-primary sign-in-provider" href={routes.oidcLogin}>
+                {signInText.withProvider(providers.oidc.name)}
+              </a>
+            )}
+            {providers.oidc && providers.dev && <p className="sign-in-or">{signInText.or}</p>}
+            {providers.dev && <DevSignInForm />}
+            {!providers.oidc && !providers.dev && <p className="sign-in-lead">{signInText.noMethod}</p>}
+          </>
+        )}
+      </section>
     </main>
   );
 }
