@@ -59,21 +59,23 @@ export const installRequestGuard = (
   policy: HostPolicy & { cookieName: string; livePath: string },
 ): void => {
   app.addHook('onRequest', async (request, reply) => {
+    const refuse = (code: number, message: string) => {
+      // A refused websocket upgrade runs before @fastify/websocket's own hooks, which would otherwise
+      // end the raw socket: end it here once the answer is out, or it stays open (and blocks close).
+      if (request.headers.upgrade !== undefined) reply.raw.once('finish', () => request.raw.socket.destroy());
+      return reply.code(code).header('connection', 'close').send({ success: false, message });
+    };
     const host = request.headers.host;
-    if (!isServedHost(host, policy)) {
-      return reply
-        .code(421)
-        .send({ success: false, message: identityMessages.hostNotServed((host ?? '').slice(0, 100)) });
-    }
+    if (!isServedHost(host, policy))
+      return refuse(421, identityMessages.hostNotServed((host ?? '').slice(0, 100)));
     const origin = request.headers.origin;
     const byCookie =
       request.headers.authorization === undefined &&
       (request.headers.cookie ?? '').split(/;\s*/).some((c) => c.startsWith(`${policy.cookieName}=`));
     const path = request.url.split('?')[0];
     const needsOrigin = byCookie && (stateChanging.has(request.method) || path === policy.livePath);
-    if (origin === undefined ? needsOrigin : !isSameOrigin(origin, host, policy)) {
-      return reply.code(403).send({ success: false, message: identityMessages.originRefused });
-    }
+    if (origin === undefined ? needsOrigin : !isSameOrigin(origin, host, policy))
+      return refuse(403, identityMessages.originRefused);
     return undefined;
   });
 };

@@ -1,5 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  type RawServerDefault,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import { routes } from '@app/contracts';
 import type { Db } from '../db/database';
@@ -7,6 +12,7 @@ import { readModelAdminDirectory } from '../identity/admin-directory';
 import { identityPlugin } from '../identity/identity-plugin';
 import { authRoutes } from '../identity/auth-routes';
 import type { OidcSettings } from '../identity/auth-mode';
+import { oidcRoutes } from '../identity/oidc/index';
 import { createSessions, type SessionPolicy, type Sessions } from '../identity/sessions';
 import { sessionTokens } from '../identity/session-token';
 import type { Logger } from '../logging/logger';
@@ -20,7 +26,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Server-side sessions: who is signed in, and the power to end it. */
     sessions: Sessions;
+    /** Every route registered on this app, as registered (for the authorisation matrix and the API docs). */
+    registeredRoutes(): readonly RegisteredRoute[];
   }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  websocket: boolean;
 }
 
 export interface ServiceAppOptions {
@@ -42,13 +56,16 @@ export interface ServiceAppOptions {
 
 const hour = 3600 * 1000;
 
-/** Where the browser comes back to after OIDC: PUBLIC_URL's, or the address this app listens on. */
-const callbackUrl = (app: FastifyInstance, publicUrl: URL | undefined) => (): string => {
-  if (publicUrl) return new URL(routes.oidcCallback, publicUrl).href;
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return `http://127.0.0.1:${port}${routes.oidcCallback}`;
-};
+/**
+ * Where the browser comes back to after OIDC: PUBLIC_URL's callback, or (loopback only, the Host
+ * guard has checked it) the very host the browser used, so the flow cookie comes back with it.
+ */
+const callbackUrl =
+  (publicUrl: URL | undefined) =>
+  (request: FastifyRequest): string =>
+    publicUrl
+      ? new URL(routes.oidcCallback, publicUrl).href
+      : `http://${request.headers.host ?? '127.0.0.1'}${routes.oidcCallback}`;
 
 /**
  * A Fastify instance as every service starts it: JSON logs without bodies, request ids, the error
@@ -64,6 +81,14 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
     trustProxy: opts.trustProxy ?? false,
   });
   installErrorHandler(app);
+  const registered: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const websocket = 'websocket' in route && route.websocket === true;
+    for (const method of methods)
+      if (method !== 'HEAD') registered.push({ method, url: route.url, websocket });
+  });
+  app.decorate('registeredRoutes', () => registered);
   const publicUrl = opts.publicUrl ? new URL(opts.publicUrl) : undefined;
   const https = publicUrl?.protocol === 'https:';
   const admins = readModelAdminDirectory(opts.db);
@@ -86,15 +111,14 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
   const oidcName = opts.oidc ? (opts.oidc.providerName ?? new URL(opts.oidc.issuer).host) : null;
   await app.register(authRoutes({ sessions, devLogin: opts.devLogin, oidcName }));
   if (opts.oidc && oidcName) {
-    // OIDC_WIRING
     await app.register(
-      oidcRoutesPending({
+      oidcRoutes({
         sessions,
         issuer: opts.oidc.issuer,
         clientId: opts.oidc.clientId,
         clientSecret: opts.oidc.clientSecret,
         providerName: oidcName,
-        redirectUri: callbackUrl(app, publicUrl),
+        redirectUri: callbackUrl(publicUrl),
         cookieSecret: opts.sessionSecret,
         secureCookies: https,
       }),
@@ -115,9 +139,4 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
     return reply.code(ok ? 200 : 503).send({ ok });
   });
   return app;
-};
-
-// Placeholder until the OIDC plugin lands (replaced by oidcRoutes).
-const oidcRoutesPending = (_opts: object) => async (): Promise<void> => {
-  throw new Error('OIDC is not wired yet');
 };

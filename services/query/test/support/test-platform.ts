@@ -14,6 +14,7 @@ import {
   createServiceApp,
   eventColumns,
   type RateLimits,
+  type ServiceAppOptions,
   toRecordedEvent,
   newMasterKey,
   parseMasterKey,
@@ -79,6 +80,10 @@ export interface TestPlatformOptions {
   secrets?: SecretBox;
   /** How long POST /api/admin/testEndpoint waits for the workers. */
   endpointTestWaitMs?: number;
+  /** More of createServiceApp's options (PUBLIC_URL, session policy...). */
+  service?: Partial<Pick<ServiceAppOptions, 'publicUrl' | 'sessionPolicy' | 'trustProxy'>>;
+  /** How often /live checks its sockets' sessions (default 2 s). */
+  liveSweepEveryMs?: number;
   /** Rate limits (default: high enough never to be hit by a test that is not about them). */
   rateLimits?: RateLimits;
   /** Where the services log (default: silent). */
@@ -110,6 +115,7 @@ export const startTestPlatform = async (
       sessionSecret: randomBytes(32).toString('base64url'),
       devLogin: true,
       rateLimits: opts.rateLimits ?? { signInPerMinute: 10_000, commandsPerMinute: 10_000 },
+      ...opts.service,
     });
     await app.register(
       commandService({
@@ -125,6 +131,7 @@ export const startTestPlatform = async (
         logger,
         projections,
         ...(opts.groupsOf ? { groupsOf: opts.groupsOf } : {}),
+        ...(opts.liveSweepEveryMs ? { liveSweepEveryMs: opts.liveSweepEveryMs } : {}),
       }),
     );
     const url = opts.listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : '';

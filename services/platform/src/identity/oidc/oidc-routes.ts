@@ -25,7 +25,8 @@ export interface OidcRoutesOptions {
   /** The name on the sign-in button. */
   providerName: string;
   /** `<PUBLIC_URL>/auth/oidc/callback`, as registered at the provider. */
-  redirectUri: () => string;
+  /** Where the provider sends the browser back, for this request (its Host has been checked). */
+  redirectUri: (request: FastifyRequest) => string;
   /** Signs the cookie that carries state, nonce and PKCE verifier between redirect and callback. */
   cookieSecret: string;
   secureCookies: boolean;
@@ -102,7 +103,7 @@ export const oidcRoutes =
       const state = randomState();
       const nonce = randomNonce();
       const url = buildAuthorizationUrl(config, {
-        redirect_uri: opts.redirectUri(),
+        redirect_uri: opts.redirectUri(request),
         scope: oidcScopes,
         code_challenge: await calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
@@ -138,7 +139,7 @@ export const oidcRoutes =
         throw new Refusal('expired', 'the state does not match the sign-in in progress');
       }
       const config = await providerConfig(request);
-      const currentUrl = new URL(opts.redirectUri());
+      const currentUrl = new URL(opts.redirectUri(request));
       currentUrl.search = params.toString();
       try {
         const tokens = await authorizationCodeGrant(config, currentUrl, {

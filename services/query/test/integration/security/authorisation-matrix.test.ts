@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableModelsRoute, amplifyGroupsListRoute, routes } from '@app/contracts';
+import { startTestPlatform, type TestPlatform } from '../../support/test-platform';
+import { refusedUpgrade } from './live-socket';
+
+/**
+ * Who may call what, for every route the platform registers — read from the app itself, so a route
+ * added later without a check fails here: anything not listed as public or for users must refuse
+ * anonymous callers (401) and signed-in non-admins (403), and let admins through.
+ */
+const publicRoutes = new Set([
+  `GET ${routes.health}`,
+  `GET ${routes.authProviders}`,
+  `POST ${routes.devLogin}`,
+  `POST ${routes.logout}`,
+  `GET ${routes.oidcLogin}`,
+  `GET ${routes.oidcCallback}`,
+]);
+const userRoutes = new Set([
+  `GET ${routes.me}`,
+  `GET ${routes.featureFlags}`,
+  `GET ${availableModelsRoute}`,
+  `GET ${amplifyGroupsListRoute}`,
+]);
+
+const admin = 'admin@example.com';
+const user = 'user@example.com';
+let p: TestPlatform & { url: string };
+
+beforeAll(async () => {
+  p = await startTestPlatform({ admins: [admin], listen: true });
+});
+afterAll(async () => {
+  await p.close();
+});
+
+const httpRoutes = () =>
+  p.app
+    .registeredRoutes()
+    .filter((r) => !r.websocket)
+    .map((r) => ({
+      key: `${r.method} ${r.url}`,
+      method: r.method as 'GET' | 'POST',
+      url: r.url.replace(/:(\w+)/g, 'x'),
+    }));
+
+describe('the authorisation matrix', () => {
+  it('covers the routes the platform registers', () => {
+    const keys = httpRoutes().map((r) => r.key);
+    expect(keys).toContain(`POST ${routes.configsUpdate}`);
+    expect(keys).toContain(`GET ${routes.events}`);
+    expect(keys.length).toBeGreaterThan(10);
+  });
+
+  it('anonymous callers get 401 from every route that is not public', async () => {
+    const wrong: string[] = [];
+    for (const r of httpRoutes().filter((r) => !publicRoutes.has(r.key))) {
+      const res = await p.call(null, r.method, r.url, r.method === 'GET' ? {} : { body: {} });
+      if (res.statusCode !== 401) wrong.push(`${r.key}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('signed-in users get 403 from every admin route, and in on theirs', async () => {
+    const wrong: string[] = [];
+    for (const r of httpRoutes().filter((r) => !publicRoutes.has(r.key))) {
+      const res = await p.call(user, r.method, r.url, r.method === 'GET' ? {} : { body: {} });
+      const expected = userRoutes.has(r.key) ? res.statusCode < 400 : res.statusCode === 403;
+      if (!expected) wrong.push(`${r.key}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('admins get past the guard of every route (a 400 for an empty body is the route speaking)', async () => {
+    const wrong: string[] = [];
+    // Signing out would end the session the loop runs on; logout has its own tests.
+    for (const r of httpRoutes().filter((r) => r.key !== `POST ${routes.logout}`)) {
+      const res = await p.call(admin, r.method, r.url, r.method === 'GET' ? {} : { body: {} });
+      if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500)
+        wrong.push(`${r.key}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('/live: anonymous 401, a user 403, before the upgrade', async () => {
+    expect(
+      p.app
+        .registeredRoutes()
+        .filter((r) => r.websocket)
+        .map((r) => r.url),
+    ).toEqual([routes.live]);
+    expect(await refusedUpgrade(p, null)).toBe(401);
+    expect(await refusedUpgrade(p, await p.signIn(user))).toBe(403);
+  });
+});
