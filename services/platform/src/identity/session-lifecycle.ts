@@ -17,7 +17,11 @@ export type SessionEvent =
       };
     }
   | { type: 'SignedOut'; data: { sessionId: string; email: string; ip: string; userAgent: string } }
-  | { type: 'SessionRevoked'; data: { sessionId: string; email: string; by: string } };
+  | {
+      type: 'SessionRevoked';
+      /** `ip` and `userAgent` are the revoking admin's. */
+      data: { sessionId: string; email: string; by: string; ip: string; userAgent: string };
+    };
 
 export type SessionCommand =
   | {
@@ -30,7 +34,7 @@ export type SessionCommand =
       expiresAt: string;
     }
   | { type: 'SignOut'; ip: string; userAgent: string }
-  | { type: 'Revoke'; by: string };
+  | { type: 'Revoke'; by: string; ip: string; userAgent: string };
 
 export type SessionState =
   { status: 'none' } | { status: 'active'; sessionId: string; email: string } | { status: 'ended' };
@@ -71,7 +75,13 @@ export const sessionDecider = {
         return [
           {
             type: 'SessionRevoked',
-            data: { sessionId: state.sessionId, email: state.email, by: command.by },
+            data: {
+              sessionId: state.sessionId,
+              email: state.email,
+              by: command.by,
+              ip: command.ip,
+              userAgent: command.userAgent,
+            },
           },
         ];
       default:

@@ -166,7 +166,7 @@ export const createSessions = (opts: {
       for (const id of ids) {
         await db.transaction().execute(async (trx) => {
           await sessionRows.end(trx, id, `revoked by ${actor.email}`);
-          await decideOn(trx, id, { type: 'Revoke', by: actor.email }, actor, request);
+          await decideOn(trx, id, { type: 'Revoke', by: actor.email, ...whereFrom(request) }, actor, request);
         });
       }
       return ids.length;
