@@ -84,6 +84,20 @@ export const createSessions = (opts: {
     kind: (await admins.isAdmin(email)) ? 'admin' : 'user',
   });
 
+  /** Ends the session the request came with, if any: SignedOut. */
+  const endOwnSession = async (trx: Db, request: FastifyRequest, reason: string) => {
+    const { principal, sessionId } = request;
+    if (!principal || !sessionId) return;
+    await sessionRows.end(trx, sessionId, reason);
+    await decideOn(
+      trx,
+      sessionId,
+      { type: 'SignOut', ...whereFrom(request) },
+      await actorOf(principal),
+      request,
+    );
+  };
+
   const tokenOf = (request: FastifyRequest): string | undefined => {
     const header = request.headers.authorization;
     if (header !== undefined) return header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
@@ -114,6 +128,8 @@ export const createSessions = (opts: {
       const from = whereFrom(request);
       const actor = await actorOf(email);
       await db.transaction().execute(async (trx) => {
+        // A browser that signs in again leaves no session behind (and no fixation).
+        await endOwnSession(trx, request, 'signed in again');
         await sessionRows.insert(trx, {
           id: sessionId,
           tokenHash,
@@ -151,13 +167,7 @@ export const createSessions = (opts: {
 
     signOut: async (request, reply) => {
       void reply.clearCookie(cookieName, cookieOptions);
-      const { principal, sessionId } = request;
-      if (!principal || !sessionId) return;
-      const actor = await actorOf(principal);
-      await db.transaction().execute(async (trx) => {
-        await sessionRows.end(trx, sessionId, 'signed out');
-        await decideOn(trx, sessionId, { type: 'SignOut', ...whereFrom(request) }, actor, request);
-      });
+      await db.transaction().execute((trx) => endOwnSession(trx, request, 'signed out'));
     },
 
     revokeAllFor: async (request, email) => {

@@ -77,6 +77,21 @@ describe('sessions', () => {
     },
   );
 
+  it('signing in again from the same browser ends the session it came with', async () => {
+    const first = await devLogin(user);
+    const again = await p.app.inject({
+      method: 'POST',
+      url: routes.devLogin,
+      payload: { email: user },
+      headers: { origin: 'http://localhost' },
+      cookies: { [sessionCookieName]: first.token },
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await me(first.token, 'bearer')).statusCode).toBe(401);
+    const second = again.cookies.find((c) => c.name === sessionCookieName)?.value ?? '';
+    expect((await me(second, 'bearer')).statusCode).toBe(200);
+  });
+
   it('another session of the same user lives on after one logs out', async () => {
     const a = await devLogin(user);
     const b = await devLogin(user);
