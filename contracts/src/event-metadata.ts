@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { boundedString } from './bounded';
+import { limits } from './limits';
 import { Actor } from './actor';
 
 export const EventMetadata = z.object({
   actor: Actor,
-  commandId: z.string(),
-  correlationId: z.string(),
-  causationId: z.string(),
-  requestId: z.string(),
+  commandId: boundedString('The command id', limits.idLength),
+  correlationId: boundedString('The correlation id', limits.idLength),
+  causationId: boundedString('The causation id', limits.idLength),
+  requestId: boundedString('The request id', limits.idLength),
   schemaVersion: z.number().int().positive(),
 });
 export type EventMetadata = z.infer<typeof EventMetadata>;

@@ -26,3 +26,6 @@ export * from './http/auth';
 export * from './http/events';
 export * from './live';
 export * from './settings';
+export * from './limits';
+export * from './bounded';
+export * from './records';

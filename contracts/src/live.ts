@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { boundedList, boundedString } from './bounded';
+import { limits } from './limits';
 
 export const readModelNames = [
   'admins',
@@ -19,24 +21,26 @@ export const readModelNames = [
 export const ReadModelName = z.enum(readModelNames);
 export type ReadModelName = z.infer<typeof ReadModelName>;
 
+const readModelList = boundedList(ReadModelName, 'readModels', readModelNames.length);
+
 export const LiveClientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribe'), readModels: z.array(ReadModelName).min(1) }),
-  z.object({ type: z.literal('unsubscribe'), readModels: z.array(ReadModelName).min(1) }),
+  z.object({ type: z.literal('subscribe'), readModels: readModelList.min(1) }),
+  z.object({ type: z.literal('unsubscribe'), readModels: readModelList.min(1) }),
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
 
 export const ChangedMessage = z.object({
   type: z.literal('changed'),
   readModel: ReadModelName,
-  ids: z.array(z.string()),
-  position: z.string(),
-  actor: z.string(),
+  ids: boundedList(boundedString('A changed id', limits.liveIdLength), 'ids', limits.liveIds),
+  position: boundedString('The position', limits.positionLength),
+  actor: boundedString('The actor', limits.emailLength),
 });
 export type ChangedMessage = z.infer<typeof ChangedMessage>;
 
 export const LiveServerMessage = z.discriminatedUnion('type', [
   ChangedMessage,
-  z.object({ type: z.literal('subscribed'), readModels: z.array(ReadModelName) }),
-  z.object({ type: z.literal('error'), message: z.string() }),
+  z.object({ type: z.literal('subscribed'), readModels: readModelList }),
+  z.object({ type: z.literal('error'), message: boundedString('The message', limits.messageLength) }),
 ]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessage>;

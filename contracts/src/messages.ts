@@ -80,6 +80,14 @@ export const platformMessages = {
   duplicateModelId: (id: string) => `More than one model has the ID '${id}'. Please choose a unique ID.`,
   defaultModelUnfit: (label: string, id: string) =>
     `The ${label} '${id}' is not a supported model that can fill it. Please choose another in the 'Supported Models' tab.`,
+  /** Bounded input (contracts/src/limits.ts): the field and its limit. */
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long.`,
+  tooMany: (field: string, max: number) => `${field} may list at most ${max} entries.`,
+  reservedName: (field: string, name: string) =>
+    `${field} '${name.trim()}' is reserved. Please choose another name.`,
+  headerInvalid: (header: string, max: number) =>
+    `The ${header} header must be 1 to ${max} printable ASCII characters.`,
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
   /** What the sign-in page says for `/?signInError=<code>` after a refused OpenID Connect sign-in. */
   signInErrors: {
     cancelled: 'Sign-in was cancelled at the identity provider. You are not signed in.',

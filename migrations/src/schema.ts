@@ -16,6 +16,8 @@ export interface CommandResultsTable {
   actor: string;
   command_id: string;
   result: ColumnType<unknown, string, string>;
+  /** sha256 of (method, route, canonical body) of the request that ran it; null for the platform's own commands. */
+  request_hash: ColumnType<string | null, string | null | undefined, string | null>;
   recorded_at: ColumnType<Date, never, never>;
 }
 

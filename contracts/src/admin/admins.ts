@@ -1,8 +1,14 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { boundedList, boundedString } from '../bounded';
+import { limits } from '../limits';
 
 export const adminsStreamId = 'config-admins';
 
-export const AdminsSection = z.array(z.string());
+export const AdminsSection = boundedList(
+  boundedString('An admin email', limits.emailLength),
+  'Admins',
+  limits.admins,
+);
 export type AdminsSection = z.infer<typeof AdminsSection>;
 
 export type AdminsEvent =

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { boundedList, boundedString, nameFields, nameKeyedRecord, nameString } from '../bounded';
+import { limits } from '../limits';
 import { LegacyRateLimit, normaliseRateLimit, unlimitedRateLimit, type RateLimit } from './rate-limit';
 
 export const amplifyGroupsStreamId = 'config-amplifyGroups';
@@ -10,17 +12,29 @@ export const amplifyGroupsStreamId = 'config-amplifyGroups';
  * defaults to Unlimited; members and inclusions default to none (spec 9).
  */
 export const AmplifyGroup = z.object({
-  groupName: z.string().max(200),
-  members: z.array(z.string().max(320)).default([]),
-  createdBy: z.string().default(''),
-  includeFromOtherGroups: z.array(z.string().max(200)).optional(),
+  groupName: nameString(nameFields.groupName),
+  members: boundedList(
+    boundedString('A member', limits.emailLength),
+    'The members of an Amplify group',
+    limits.groupMembers,
+  ).default([]),
+  createdBy: boundedString('Created by', limits.emailLength).default(''),
+  includeFromOtherGroups: boundedList(
+    nameString(nameFields.groupReference),
+    'The included groups of an Amplify group',
+    limits.groupInclusions,
+  ).optional(),
   isBillingGroup: z.boolean().default(false),
   rateLimit: LegacyRateLimit,
 });
 export type AmplifyGroup = z.infer<typeof AmplifyGroup>;
 
 /** The section as the dialog reads and saves it: groups keyed by group name. */
-export const AmplifyGroupsSection = z.record(z.string(), AmplifyGroup);
+export const AmplifyGroupsSection = nameKeyedRecord(AmplifyGroup, {
+  field: 'Amplify Groups',
+  keyField: nameFields.groupName,
+  max: limits.groups,
+});
 export type AmplifyGroupsSection = z.infer<typeof AmplifyGroupsSection>;
 
 /** A new group's defaults (spec 9): no members, no inclusions, not billing, Unlimited. */

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { boundedString, nameFields, nameKeyedRecord } from '../bounded';
+import { limits } from '../limits';
 import type { SealedSecret } from './sealed-secret';
 
 /**
@@ -9,22 +11,27 @@ import type { SealedSecret } from './sealed-secret';
 export const applicationVariablesStreamId = 'config-applicationVariables';
 export const applicationSecretsStreamId = 'config-applicationSecrets';
 
-export const maxVariableNameLength = 200;
-export const maxVariableValueLength = 16 * 1024;
+export const maxVariableNameLength = limits.nameLength;
+export const maxVariableValueLength = limits.variableValueLength;
 
 /**
- * The section as the dialog reads and saves it: name → value. GET answers a mask (see maskOf) in
+ * A section as the dialog reads and saves it: name → value. GET answers a mask (see maskOf) in
  * place of every value; the dialog sends the mask back for a value it did not change.
  */
-export const NamedValuesSection = z.record(
-  z.string().max(maxVariableNameLength),
-  z.string().max(maxVariableValueLength),
-);
+const namedValuesSection = (field: string) =>
+  nameKeyedRecord(boundedString('A value', maxVariableValueLength), {
+    field,
+    keyField: nameFields.variableName,
+    max: limits.namedValues,
+    keyMax: maxVariableNameLength,
+  });
+
+export const NamedValuesSection = namedValuesSection('Application Variables and Secrets');
 export type NamedValuesSection = z.infer<typeof NamedValuesSection>;
 
-export const ApplicationVariablesSection = NamedValuesSection;
+export const ApplicationVariablesSection = namedValuesSection('Application Environment Variables');
 export type ApplicationVariablesSection = NamedValuesSection;
-export const ApplicationSecretsSection = NamedValuesSection;
+export const ApplicationSecretsSection = namedValuesSection('Application Secrets');
 export type ApplicationSecretsSection = NamedValuesSection;
 
 /** The names sorted as the tab lists them: longest first, then alphabetically. */

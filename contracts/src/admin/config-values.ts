@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { boundedString } from '../bounded';
+import { limits } from '../limits';
 import { isWholeCents, RateLimit, unlimitedRateLimit } from './rate-limit';
 
 /**
@@ -13,14 +15,17 @@ export const defaultConversationStorageStreamId = 'config-defaultConversationSto
 export const promtCostAlertStreamId = 'config-promtCostAlert';
 
 /** Support Email: `email` may be empty while inactive; it is trimmed and lower-cased when saved. */
-export const SupportEmailSection = z.object({ isActive: z.boolean(), email: z.string().max(320) });
+export const SupportEmailSection = z.object({
+  isActive: z.boolean(),
+  email: boundedString('The support email', limits.emailLength),
+});
 export type SupportEmailSection = z.infer<typeof SupportEmailSection>;
 
 /**
  * AI Email Domain: a domain such as 'example.com' (trimmed, lower-cased, a leading '@' dropped when
  * saved), or '' for none. The card shows only while the assistantEmailEvents flag is on.
  */
-export const AiEmailDomainSection = z.string().max(253);
+export const AiEmailDomainSection = boundedString('The AI email domain', limits.domainLength);
 export type AiEmailDomainSection = z.infer<typeof AiEmailDomainSection>;
 /** The flag that shows the AI Email Domain card. */
 export const aiEmailDomainFlag = 'assistantEmailEvents';
@@ -44,7 +49,7 @@ export const promptCostAlertPlaceholders = ['totalCost', 'prompts'] as const;
 /** Prompt Cost Alert: `cost` in dollars, minimum 0, step 0.01 (spec 9). */
 export const PromptCostAlertSection = z.object({
   isActive: z.boolean(),
-  alertMessage: z.string().max(2000),
+  alertMessage: boundedString('The prompt cost alert message', limits.alertMessageLength),
   cost: z.number().nonnegative('must not be negative').refine(isWholeCents, 'must use steps of 0.01'),
 });
 export type PromptCostAlertSection = z.infer<typeof PromptCostAlertSection>;

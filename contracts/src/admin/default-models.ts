@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameString } from '../bounded';
 import { isEmbeddingModel, type Model, type SupportedModelsSection } from './supported-models';
 
 export const defaultModelsStreamId = 'config-defaultModels';
@@ -25,16 +26,16 @@ export const defaultModelLabels: Record<DefaultModelKey, string> = {
 };
 
 /** A default model slot: a model id, or '' when it is not set. */
-const slot = () => z.string().trim().default('');
+const slot = (key: DefaultModelKey) => nameString(defaultModelLabels[key]).trim().default('');
 
 /** The Default models map (spec 3): each key a model id, '' meaning unset. Missing keys read as unset. */
 export const DefaultModelsSection = z.object({
-  user: slot(),
-  advanced: slot(),
-  cheapest: slot(),
-  agent: slot(),
-  documentCaching: slot(),
-  embeddings: slot(),
+  user: slot('user'),
+  advanced: slot('advanced'),
+  cheapest: slot('cheapest'),
+  agent: slot('agent'),
+  documentCaching: slot('documentCaching'),
+  embeddings: slot('embeddings'),
 });
 export type DefaultModelsSection = z.infer<typeof DefaultModelsSection>;
 

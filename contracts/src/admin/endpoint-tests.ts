@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { boundedString, nameString } from '../bounded';
+import { limits } from '../limits';
 import { maxEndpointKeyLength, maxEndpointUrlLength } from './openai-endpoints';
 import type { SealedSecret } from './sealed-secret';
 
@@ -9,18 +11,27 @@ export const endpointTestStreamId = (testId: string): string => `${endpointTestS
 /** The largest test body the dialog may send (serialised JSON). */
 export const maxTestBodyBytes = 4096;
 
+/** The length of `body` as JSON; Infinity when it cannot be serialised (nested deeper than the stack). */
+const jsonLength = (body: unknown): number => {
+  try {
+    return JSON.stringify(body).length;
+  } catch {
+    return Infinity;
+  }
+};
+
 /**
  * POST /api/admin/testEndpoint. `model` picks the request (embedding models, 'code-interpreter',
  * others: a chat request to the url as given); `body`, when given, replaces the default test body.
  */
 export const TestEndpointRequest = z.object({
-  url: z.string().trim().min(1, 'url is required').max(maxEndpointUrlLength),
-  key: z.string().min(1, 'key is required').max(maxEndpointKeyLength),
-  model: z.string().trim().max(200).optional(),
+  url: boundedString('The url', maxEndpointUrlLength).trim().min(1, 'url is required'),
+  key: boundedString('The key', maxEndpointKeyLength).min(1, 'key is required'),
+  model: nameString('The model').trim().optional(),
   body: z
     .record(z.string(), z.unknown())
     .refine(
-      (b) => JSON.stringify(b).length <= maxTestBodyBytes,
+      (b) => jsonLength(b) <= maxTestBodyBytes,
       `body must be at most ${maxTestBodyBytes} bytes of JSON`,
     )
     .optional(),
@@ -33,9 +44,9 @@ export type TestEndpointRequest = z.infer<typeof TestEndpointRequest>;
  */
 export const TestEndpointResponse = z.object({
   success: z.boolean(),
-  message: z.string(),
-  reason: z.string().optional(),
-  testId: z.string(),
+  message: boundedString('The message', limits.messageLength),
+  reason: boundedString('The reason', limits.messageLength).optional(),
+  testId: boundedString('The test id', limits.nameLength),
 });
 export type TestEndpointResponse = z.infer<typeof TestEndpointResponse>;
 
@@ -62,14 +73,14 @@ export const endpointTestStatuses = ['pending', 'succeeded', 'failed'] as const;
 
 /** The endpointTests read model, as GET /api/admin/endpointTests/:testId answers it. */
 export const EndpointTestView = z.object({
-  testId: z.string(),
-  url: z.string(),
-  model: z.string().nullable(),
+  testId: boundedString('The test id', limits.nameLength),
+  url: boundedString('The url', maxEndpointUrlLength),
+  model: boundedString('The model', limits.nameLength).nullable(),
   status: z.enum(endpointTestStatuses),
-  message: z.string().nullable(),
-  reason: z.string().nullable(),
-  requestedBy: z.string(),
-  requestedAt: z.string(),
-  finishedAt: z.string().nullable(),
+  message: boundedString('The message', limits.messageLength).nullable(),
+  reason: boundedString('The reason', limits.messageLength).nullable(),
+  requestedBy: boundedString('Requested by', limits.emailLength),
+  requestedAt: boundedString('Requested at', limits.timestampLength),
+  finishedAt: boundedString('Finished at', limits.timestampLength).nullable(),
 });
 export type EndpointTestView = z.infer<typeof EndpointTestView>;

@@ -1,16 +1,31 @@
 import { z } from 'zod';
+import { boundedList, boundedString, nameFields, nameKeyedRecord, nameString } from '../bounded';
+import { limits } from '../limits';
 
 export const featureFlagsStreamId = 'config-featureFlags';
 
 export const FeatureFlag = z.object({
   enabled: z.boolean(),
-  userExceptions: z.array(z.string()),
-  amplifyGroupExceptions: z.array(z.string()),
+  userExceptions: boundedList(
+    boundedString('A user exception', limits.emailLength),
+    'The user exceptions of a feature flag',
+    limits.flagUserExceptions,
+  ),
+  amplifyGroupExceptions: boundedList(
+    nameString(nameFields.groupReference),
+    'The Amplify group exceptions of a feature flag',
+    limits.flagGroupExceptions,
+  ),
 });
 export type FeatureFlag = z.infer<typeof FeatureFlag>;
 
 /** The section as the dialog sends and reads it: flags keyed by camelCase name. */
-export const FeatureFlagsSection = z.record(z.string(), FeatureFlag);
+export const FeatureFlagsSection = nameKeyedRecord(FeatureFlag, {
+  field: 'Feature Flags',
+  keyField: nameFields.flagName,
+  max: limits.featureFlags,
+  savedAs: (key) => toFeatureFlagName(key),
+});
 export type FeatureFlagsSection = z.infer<typeof FeatureFlagsSection>;
 
 export const defaultFeatureFlag = (): FeatureFlag => ({

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { boundedString } from '../bounded';
+import { limits } from '../limits';
 import { AdminsSection } from './admins';
 import { FeatureFlagsSection } from './feature-flags';
 import { SupportedModelsSection } from './supported-models';
@@ -55,7 +57,7 @@ export type SectionData = { [K in SectionType]: z.infer<(typeof sectionSchemas)[
 /** Who last changed a section, and the stream version the dialog loaded. */
 export const SectionMeta = z.object({
   version: z.number().int().nonnegative(),
-  changedBy: z.string().nullable(),
-  changedAt: z.string().nullable(),
+  changedBy: boundedString('Changed by', limits.emailLength).nullable(),
+  changedAt: boundedString('Changed at', limits.timestampLength).nullable(),
 });
 export type SectionMeta = z.infer<typeof SectionMeta>;

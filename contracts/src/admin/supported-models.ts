@@ -1,9 +1,18 @@
 import { z } from 'zod';
+import {
+  boundedList,
+  boundedString,
+  nameFields,
+  nameKeyedRecord,
+  nameString,
+  reservedNameRefusal,
+} from '../bounded';
+import { limits } from '../limits';
 import { adminMessages } from '../messages';
 
 export const supportedModelsStreamId = 'config-supportedModels';
 
-const text = () => z.string().default('');
+const text = (field: string, max: number) => boundedString(field, max).default('');
 const flag = () => z.boolean().default(false);
 /** Integers (window, limit) and decimals (costs per 1k tokens): numbers only, minimum 0 (spec 5). */
 const count = () => z.number().int().nonnegative().default(0);
@@ -14,11 +23,11 @@ const cost = () => z.number().nonnegative().default(0);
  * default (numbers 0, booleans false, strings empty, spec 9).
  */
 export const Model = z.object({
-  id: text(),
-  name: text(),
-  provider: text(),
-  description: text(),
-  systemPrompt: text(),
+  id: nameString(nameFields.modelId).default(''),
+  name: text('The model name', limits.modelNameLength),
+  provider: text('The provider', limits.providerLength),
+  description: text('The description', limits.descriptionLength),
+  systemPrompt: text('The additional system prompt', limits.systemPromptLength),
   inputContextWindow: count(),
   outputTokenLimit: count(),
   inputTokenCost: cost(),
@@ -30,14 +39,20 @@ export const Model = z.object({
   isAvailable: flag(),
   isBuiltIn: flag(),
   /** Amplify group names; empty means every user may use the model (when it is available). */
-  exclusiveGroupAvailability: z
-    .array(z.string().trim().min(1, 'Amplify group names cannot be empty'))
-    .default([]),
+  exclusiveGroupAvailability: boundedList(
+    nameString(nameFields.groupReference).trim().min(1, 'Amplify group names cannot be empty'),
+    'The Amplify groups of a model',
+    limits.modelGroups,
+  ).default([]),
 });
 export type Model = z.infer<typeof Model>;
 
 /** The section as the dialog reads and saves it: models keyed by their id (the key equals `id`). */
-export const SupportedModelsSection = z.record(z.string(), Model);
+export const SupportedModelsSection = nameKeyedRecord(Model, {
+  field: 'Supported Models',
+  keyField: nameFields.modelId,
+  max: limits.models,
+});
 export type SupportedModelsSection = z.infer<typeof SupportedModelsSection>;
 
 export const defaultModel = (): Model => Model.parse({});
@@ -106,9 +121,11 @@ export const modelRequiredFieldsMissing = (m: Model): boolean =>
   m.provider === '' ||
   (m.isAvailable && (m.inputContextWindow === 0 || m.outputTokenLimit === 0));
 
-/** The form's instant check: the spec's message, or null when the model may be added or saved. */
+/** The form's instant check: the spec's message (or a reserved id's), or null when the model may be added or saved. */
 export const modelFormError = (model: Model): string | null =>
-  modelRequiredFieldsMissing(normaliseModel(model)) ? adminMessages.modelRequiredFields : null;
+  modelRequiredFieldsMissing(normaliseModel(model))
+    ? adminMessages.modelRequiredFields
+    : reservedNameRefusal(nameFields.modelId, model.id);
 
 /** Available models that are not embedding models: chat needs at least one (spec 5). */
 export const availableNonEmbeddingCount = (models: SupportedModelsSection): number =>

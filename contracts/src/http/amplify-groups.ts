@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { boundedList, boundedString } from '../bounded';
+import { limits } from '../limits';
 import { AmplifyGroupsSection } from '../admin/amplify-groups';
 import { WaitForQuery } from './events';
 
@@ -10,7 +12,7 @@ export const AmplifyGroupsListQuery = WaitForQuery.extend({ full: z.enum(['true'
 /** Every signed-in user gets the group names (sorted); admins asking `full=true` also the groups. */
 export const AmplifyGroupsListResponse = z.object({
   success: z.literal(true),
-  data: z.array(z.string()),
+  data: boundedList(boundedString('A group name', limits.nameLength), 'Amplify Groups', limits.groups),
   groups: AmplifyGroupsSection.optional(),
 });
 export type AmplifyGroupsListResponse = z.infer<typeof AmplifyGroupsListResponse>;

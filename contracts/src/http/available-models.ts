@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { boundedList } from '../bounded';
+import { limits } from '../limits';
 import { Model } from '../admin/supported-models';
 
 /** GET /available_models (second spec, section 7): the models the signed-in caller may chat with. */
@@ -20,7 +22,7 @@ export const AvailableModelsResponse = z.object({
   success: z.literal(true),
   data: z.object({
     /** Sorted by name. */
-    models: z.array(UserModel),
+    models: boundedList(UserModel, 'Available models', limits.models),
     /** The default user model, the advanced and the cheapest (Simple Task) ones; null when unset or not open to the caller. */
     default: UserModel.nullable(),
     advanced: UserModel.nullable(),

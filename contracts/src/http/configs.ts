@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { boundedList, boundedString, nameFields } from '../bounded';
+import { platformMessages } from '../messages';
+import { limits } from '../limits';
 import { sectionSchemas, sectionTypes, SectionMeta, type SectionType } from '../admin/sections';
 import { FeatureFlagsSection } from '../admin/feature-flags';
 
@@ -26,19 +29,27 @@ export const routes = {
 export const ConfigsResponse = z.object({
   success: z.literal(true),
   data: z.object(sectionSchemas),
-  meta: z.record(z.string(), SectionMeta),
-  position: z.string(),
+  meta: z
+    .record(boundedString('A section', limits.sectionTypeLength), SectionMeta)
+    .refine(
+      (m) => Object.keys(m).length <= limits.sectionsPerUpdate,
+      platformMessages.tooMany('Section metadata', limits.sectionsPerUpdate),
+    ),
+  position: boundedString('The position', limits.positionLength),
 });
 export type ConfigsResponse = z.infer<typeof ConfigsResponse>;
 
 /** One section of POST /amplifymin/configs/update; `version` is what the dialog loaded (optional). */
 export const ConfigurationUpdate = z.object({
-  type: z.string(),
+  type: boundedString('A section type', limits.sectionTypeLength),
   data: z.unknown(),
   version: z.number().int().nonnegative().optional(),
 });
 export const ConfigsUpdateRequest = z.object({
-  configurations: z.array(ConfigurationUpdate).min(1, 'configurations must list at least one section'),
+  configurations: boundedList(ConfigurationUpdate, 'configurations', limits.sectionsPerUpdate).min(
+    1,
+    'configurations must list at least one section',
+  ),
 });
 export type ConfigsUpdateRequest = z.infer<typeof ConfigsUpdateRequest>;
 
@@ -46,33 +57,46 @@ export const isSectionType = (t: string): t is SectionType => (sectionTypes as s
 
 export const SectionResult = z.object({
   success: z.boolean(),
-  message: z.string().optional(),
+  message: boundedString('The message', limits.answerMessageLength).optional(),
   /** 'invalid' (400) or 'conflict' (409) when success is false. */
   reason: z.enum(['invalid', 'conflict']).optional(),
   version: z.number().int().optional(),
-  changedBy: z.string().optional(),
+  changedBy: boundedString('Changed by', limits.emailLength).optional(),
   /** What the save did beyond what was asked (e.g. 'Removed <model> (no endpoints configured)'). */
-  notes: z.array(z.string()).optional(),
+  notes: boundedList(boundedString('A note', limits.messageLength), 'Notes', limits.notes).optional(),
 });
 export type SectionResult = z.infer<typeof SectionResult>;
 
 export const ConfigsUpdateResponse = z.object({
   success: z.boolean(),
-  message: z.string().optional(),
-  data: z.record(z.string(), SectionResult),
-  position: z.string(),
+  message: boundedString('The message', limits.answerMessageLength).optional(),
+  data: z
+    .record(boundedString('A section', limits.sectionTypeLength), SectionResult)
+    .refine(
+      (d) => Object.keys(d).length <= limits.sectionsPerUpdate,
+      platformMessages.tooMany('Section results', limits.sectionsPerUpdate),
+    ),
+  position: boundedString('The position', limits.positionLength),
 });
 export type ConfigsUpdateResponse = z.infer<typeof ConfigsUpdateResponse>;
 
 /** GET /amplifymin/feature_flags: flags resolved for the caller. */
 export const ResolvedFeatureFlagsResponse = z.object({
   success: z.literal(true),
-  data: z.record(z.string(), z.boolean()),
+  data: z
+    .record(boundedString(nameFields.flagName, limits.nameLength), z.boolean())
+    .refine(
+      (d) => Object.keys(d).length <= limits.featureFlags,
+      platformMessages.tooMany('Feature Flags', limits.featureFlags),
+    ),
 });
 export type ResolvedFeatureFlagsResponse = z.infer<typeof ResolvedFeatureFlagsResponse>;
 
 export { FeatureFlagsSection };
 
 /** A failed request, whatever the route. */
-export const ErrorResponse = z.object({ success: z.literal(false), message: z.string() });
+export const ErrorResponse = z.object({
+  success: z.literal(false),
+  message: boundedString('The message', limits.answerMessageLength),
+});
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

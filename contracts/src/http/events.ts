@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { boundedString } from '../bounded';
+import { limits } from '../limits';
 
-const position = z.string().regex(/^\d+$/, 'must be a whole number');
+const position = boundedString('A position', limits.positionLength).regex(/^\d+$/, 'must be a whole number');
 
 /** GET /api/events filters (operators). */
 export const EventsQuery = z.object({
-  stream: z.string().optional(),
-  type: z.string().optional(),
-  actor: z.string().optional(),
+  stream: boundedString('The stream', limits.streamIdLength).optional(),
+  type: boundedString('The event type', limits.eventTypeLength).optional(),
+  actor: boundedString('The actor', limits.emailLength).optional(),
   after: position.optional(),
   since: z.iso.datetime({ offset: true }).optional(),
   until: z.iso.datetime({ offset: true }).optional(),

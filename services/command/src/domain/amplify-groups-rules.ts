@@ -1,5 +1,7 @@
 import {
   adminMessages,
+  emptyNameMap,
+  ownValue,
   findInclusionCycle,
   isEmail,
   isSystemGroup,
@@ -12,11 +14,12 @@ import {
 import { DomainError } from '@app/platform';
 import { unique } from './set-diff';
 
+/** Groups by name, in a map without a prototype (see @app/contracts' records). */
 export type AmplifyGroupsState = Record<string, AmplifyGroup>;
 
 /** The group of that name, never a member every object inherits ('constructor', 'toString'...). */
 export const ownGroup = (groups: AmplifyGroupsState, name: string): AmplifyGroup | undefined =>
-  Object.hasOwn(groups, name) ? groups[name] : undefined;
+  ownValue(groups, name);
 
 /** A group name as saved: trimmed, required (spec 5). */
 export const groupNameOf = (raw: string): string => {
@@ -77,7 +80,7 @@ export const nextGroups = (
   current: AmplifyGroupsState,
   actor: string,
 ): AmplifyGroupsState => {
-  const next: AmplifyGroupsState = {};
+  const next = emptyNameMap<AmplifyGroup>();
   const taken = new Set<string>();
   for (const group of Object.values(sent)) {
     const name = groupNameOf(group.groupName);

@@ -1,6 +1,9 @@
 import {
   adminMessages,
+  emptyNameMap,
   evolveAmplifyGroup,
+  nameMapWith,
+  nameMapWithout,
   isSystemGroup,
   normaliseRateLimit,
   sameRateLimit,
@@ -94,7 +97,7 @@ const registerSystemGroup = (
 };
 
 export const amplifyGroupsDecider: Decider<AmplifyGroupsState, AmplifyGroupsCommand, E> = {
-  initialState: () => ({}),
+  initialState: () => emptyNameMap<AmplifyGroup>(),
 
   decide: (command, state) => {
     switch (command.type) {
@@ -119,8 +122,6 @@ export const amplifyGroupsDecider: Decider<AmplifyGroupsState, AmplifyGroupsComm
   evolve: (state, event) => {
     const name = event.data.groupName;
     const group = evolveAmplifyGroup(ownGroup(state, name), event);
-    if (group) return { ...state, [name]: group };
-    const { [name]: _gone, ...rest } = state;
-    return rest;
+    return group ? nameMapWith(state, name, group) : nameMapWithout(state, name);
   },
 };

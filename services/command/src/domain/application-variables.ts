@@ -1,4 +1,10 @@
-import { sectionLabels, type ApplicationSecretsEvent, type ApplicationVariablesEvent } from '@app/contracts';
+import {
+  emptyNameMap,
+  sectionLabels,
+  type ApplicationSecretsEvent,
+  type ApplicationVariablesEvent,
+  type SealedSecret,
+} from '@app/contracts';
 import { assertNever, type Decider } from './decider';
 import {
   diffNamedValues,
@@ -50,7 +56,7 @@ export const applicationVariablesDecider: Decider<
   ApplicationVariablesCommand,
   ApplicationVariablesEvent
 > = {
-  initialState: () => ({}),
+  initialState: () => emptyNameMap<SealedSecret>(),
   decide: (command, state) => {
     switch (command.type) {
       case 'UpdateApplicationVariables':
@@ -80,7 +86,7 @@ export const applicationSecretsDecider: Decider<
   ApplicationSecretsCommand,
   ApplicationSecretsEvent
 > = {
-  initialState: () => ({}),
+  initialState: () => emptyNameMap<SealedSecret>(),
   decide: (command, state) => {
     switch (command.type) {
       case 'UpdateApplicationSecrets':

@@ -1,6 +1,10 @@
 import {
   adminMessages,
+  emptyNameMap,
   isEmail,
+  nameMapWith,
+  nameMapWithout,
+  ownValue,
   normaliseEmail,
   platformMessages,
   toFeatureFlagName,
@@ -12,6 +16,7 @@ import { DomainError } from '@app/platform';
 import { assertNever, type Decider } from './decider';
 import { diffLists, unique } from './set-diff';
 
+/** Flags by name, in a map without a prototype (see @app/contracts' records). */
 export type FeatureFlagsState = Record<string, FeatureFlag>;
 
 export type FeatureFlagsCommand =
@@ -22,7 +27,7 @@ type E = FeatureFlagsEvent;
 
 /** Names normalised to camelCase, required and unique; exceptions trimmed, lower-cased, deduplicated. */
 const normalise = (flags: FeatureFlagsSection): FeatureFlagsState => {
-  const out: FeatureFlagsState = {};
+  const out = emptyNameMap<FeatureFlag>();
   for (const [rawName, flag] of Object.entries(flags)) {
     const name = toFeatureFlagName(rawName);
     if (name === '') throw new DomainError(adminMessages.featureNameRequired);
@@ -63,16 +68,15 @@ const flagEvents = (name: string, before: FeatureFlag | undefined, after: Featur
 };
 
 /** The flag of that name, never a member every object inherits ('constructor', 'toString'...). */
-const own = (state: FeatureFlagsState, name: string): FeatureFlag | undefined =>
-  Object.hasOwn(state, name) ? state[name] : undefined;
+const own = (state: FeatureFlagsState, name: string): FeatureFlag | undefined => ownValue(state, name);
 
 const withFlag = (state: FeatureFlagsState, name: string, change: (f: FeatureFlag) => FeatureFlag) => {
   const flag = own(state, name);
-  return flag ? { ...state, [name]: change(flag) } : state;
+  return flag ? nameMapWith(state, name, change(flag)) : state;
 };
 
 export const featureFlagsDecider: Decider<FeatureFlagsState, FeatureFlagsCommand, E> = {
-  initialState: () => ({}),
+  initialState: () => emptyNameMap<FeatureFlag>(),
 
   decide: (command, state) => {
     switch (command.type) {
@@ -95,11 +99,9 @@ export const featureFlagsDecider: Decider<FeatureFlagsState, FeatureFlagsCommand
     const { name } = event.data;
     switch (event.type) {
       case 'FeatureFlagCreated':
-        return { ...state, [name]: { ...blank } };
-      case 'FeatureFlagRemoved': {
-        const { [name]: _gone, ...rest } = state;
-        return rest;
-      }
+        return nameMapWith(state, name, { ...blank });
+      case 'FeatureFlagRemoved':
+        return nameMapWithout(state, name);
       case 'FeatureFlagEnabled':
         return withFlag(state, name, (f) => ({ ...f, enabled: true }));
       case 'FeatureFlagDisabled':

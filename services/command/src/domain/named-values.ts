@@ -1,4 +1,4 @@
-import { platformMessages, type SealedSecret } from '@app/contracts';
+import { nameMapWith, nameMapWithout, ownValue, platformMessages, type SealedSecret } from '@app/contracts';
 import { DomainError } from '@app/platform';
 
 /** A value of Application Variables or Secrets once the route sealed it (never the plain value). */
@@ -29,8 +29,7 @@ export const normaliseNames = <T>(
   });
 };
 
-const own = (state: NamedValuesState, name: string): SealedSecret | undefined =>
-  Object.hasOwn(state, name) ? state[name] : undefined;
+const own = (state: NamedValuesState, name: string): SealedSecret | undefined => ownValue(state, name);
 
 /**
  * What a whole-section save changes: names gone are removed; a value is changed only when its
@@ -57,10 +56,8 @@ export const diffNamedValues = (
   return [...removed, ...changed];
 };
 
-export const withValue = (state: NamedValuesState, name: string, value: SealedSecret): NamedValuesState => ({
-  ...state,
-  [name]: value,
-});
+export const withValue = (state: NamedValuesState, name: string, value: SealedSecret): NamedValuesState =>
+  nameMapWith(state, name, value);
 
 export const withoutValue = (state: NamedValuesState, name: string): NamedValuesState =>
-  Object.fromEntries(Object.entries(state).filter(([n]) => n !== name));
+  nameMapWithout(state, name);

@@ -1,6 +1,10 @@
 import {
   adminMessages,
+  emptyNameMap,
   modelDetailFields,
+  nameMapWith,
+  nameMapWithout,
+  ownValue,
   modelRequiredFieldsMissing,
   normaliseModel,
   platformMessages,
@@ -13,6 +17,7 @@ import { DomainError } from '@app/platform';
 import { assertNever, type Decider } from './decider';
 import { diffLists } from './set-diff';
 
+/** Models by id, in a map without a prototype (see @app/contracts' records). */
 export type SupportedModelsState = Record<string, Model>;
 
 export type SupportedModelsCommand =
@@ -23,8 +28,7 @@ export type SupportedModelsCommand =
 
 type E = SupportedModelsEvent;
 
-const own = (state: SupportedModelsState, id: string): Model | undefined =>
-  Object.hasOwn(state, id) ? state[id] : undefined;
+const own = (state: SupportedModelsState, id: string): Model | undefined => ownValue(state, id);
 
 /** Normalised, with the form's rules: required fields, key equal to id, ids unique. */
 const normalise = (models: SupportedModelsSection): Model[] => {
@@ -73,11 +77,11 @@ const withModel = (
   change: (m: Model) => Model,
 ): SupportedModelsState => {
   const model = own(state, id);
-  return model ? { ...state, [id]: change(model) } : state;
+  return model ? nameMapWith(state, id, change(model)) : state;
 };
 
 export const supportedModelsDecider: Decider<SupportedModelsState, SupportedModelsCommand, E> = {
-  initialState: () => ({}),
+  initialState: () => emptyNameMap<Model>(),
 
   decide: (command, state) => {
     switch (command.type) {
@@ -112,13 +116,11 @@ export const supportedModelsDecider: Decider<SupportedModelsState, SupportedMode
   evolve: (state, event) => {
     switch (event.type) {
       case 'ModelAdded':
-        return { ...state, [event.data.model.id]: event.data.model };
+        return nameMapWith(state, event.data.model.id, event.data.model);
       case 'ModelUpdated':
         return withModel(state, event.data.id, (m) => ({ ...m, ...event.data.changes }));
-      case 'ModelRemoved': {
-        const { [event.data.id]: _gone, ...rest } = state;
-        return rest;
-      }
+      case 'ModelRemoved':
+        return nameMapWithout(state, event.data.id);
       case 'ModelAvailabilityChanged':
         return withModel(state, event.data.id, (m) => ({ ...m, isAvailable: event.data.isAvailable }));
       case 'ModelGroupAvailabilityAdded':

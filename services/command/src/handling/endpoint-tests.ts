@@ -19,10 +19,15 @@ export const requestEndpointTest = async (
   secrets: SecretBox,
   input: TestEndpointRequest,
   metadata: EventMetadata,
+  requestHash?: string,
 ): Promise<{ testId: string; position: string }> => {
   const { result } = await runIdempotent(
     db,
-    { actor: metadata.actor.email, commandId: metadata.commandId },
+    {
+      actor: metadata.actor.email,
+      commandId: metadata.commandId,
+      ...(requestHash === undefined ? {} : { requestHash }),
+    },
     async (trx) => {
       const testId = randomUUID();
       const data = {

@@ -10,7 +10,14 @@ import {
   type SealedSecret,
   type SecretRevealedEvent,
 } from '@app/contracts';
-import { appendToStream, DomainError, runIdempotent, type Db, type SecretBox } from '@app/platform';
+import {
+  appendToStream,
+  DomainError,
+  refuseReusedKey,
+  runIdempotent,
+  type Db,
+  type SecretBox,
+} from '@app/platform';
 import { applicationSecretsDecider, applicationVariablesDecider } from '../domain/application-variables';
 import { openaiEndpointsDecider } from '../domain/openai-endpoints';
 import { loadState } from './secret-sections';
@@ -39,14 +46,23 @@ const sealedValue = async (
 /**
  * Reveals one saved value to an admin: `SecretRevealed` is recorded first (who, which value; never the
  * value), then the value is decrypted for the answer. A retry with the same Idempotency-Key records
- * nothing more. The recorded command result holds the position only, never the value.
+ * nothing more; the same key sent to reveal another value (`requestHash` differs) is refused (409)
+ * before anything is recorded or decrypted. The recorded command result holds the position only,
+ * never the value.
  */
 export const revealSecret = async (
   db: Db,
   secrets: SecretBox,
   req: RevealRequest,
   metadata: EventMetadata,
+  requestHash?: string,
 ): Promise<string> => {
+  const idempotency = {
+    actor: metadata.actor.email,
+    commandId: metadata.commandId,
+    ...(requestHash === undefined ? {} : { requestHash }),
+  };
+  await refuseReusedKey(db, idempotency);
   const { sealed, key } = await sealedValue(db, req);
   if (!sealed) throw new DomainError(platformMessages.noSuchSecret(sectionLabels[req.section], key));
   const event: SecretRevealedEvent = {
@@ -58,7 +74,7 @@ export const revealSecret = async (
       by: metadata.actor.email,
     },
   };
-  await runIdempotent(db, { actor: metadata.actor.email, commandId: metadata.commandId }, async (trx) => {
+  await runIdempotent(db, idempotency, async (trx) => {
     const appended = await appendToStream(trx, secretRevealsStreamId(req.section), [event], {
       expectedVersion: 'any',
       metadata,

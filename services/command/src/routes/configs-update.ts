@@ -13,6 +13,9 @@ import {
   commandMetadata,
   ConcurrencyError,
   DomainError,
+  idempotencyKeyOf,
+  refuseReusedKey,
+  requestHashOf,
   runIdempotent,
   type Db,
   type SecretBox,
@@ -47,12 +50,15 @@ const failure = (e: unknown, label: string): SectionResult => {
 
 /**
  * POST /amplifymin/configs/update: every section is its own command on its own stream; the answer
- * reports each one, so a partial failure says which sections were not saved.
+ * reports each one, so a partial failure says which sections were not saved. An Idempotency-Key
+ * names the whole request: each section's command id is derived from it, and each stores the hash
+ * of the whole request, so the key sent again with another body (or to another route) is a 409.
  */
 export const configsUpdateRoute =
   (db: Db, path: string, secrets: SecretBox): FastifyPluginAsync =>
   async (app) => {
     app.post(path, { preHandler: app.requireAdmin }, async (request, reply) => {
+      const idempotencyKey = idempotencyKeyOf(request);
       const body = ConfigsUpdateRequest.parse(request.body);
       const unknownType = body.configurations.find((c) => !isSectionType(c.type));
       if (unknownType) {
@@ -75,6 +81,12 @@ export const configsUpdateRoute =
         return { type, data: parseSection(type, c.data, ['configurations', i, 'data']), version: c.version };
       });
       const actor = await request.actor();
+      // The headers events keep are checked before anything runs (a 400 for a bad one).
+      commandMetadata(request, actor);
+      const requestHash = requestHashOf(request);
+      if (idempotencyKey !== undefined) {
+        await refuseReusedKey(db, { actor: actor.email, commandId: idempotencyKey, requestHash });
+      }
       const data: Record<string, SectionResult> = {};
       let position = '0';
       // Rules across tabs, on the configuration as it would be after the save: a section that would
@@ -88,7 +100,12 @@ export const configsUpdateRoute =
         }
         const metadata = commandMetadata(request, actor);
         metadata.commandId = `${metadata.commandId}:${section.type}`;
-        const key = { actor: actor.email, commandId: metadata.commandId };
+        const key = {
+          actor: actor.email,
+          commandId: metadata.commandId,
+          requestHash,
+          ...(idempotencyKey === undefined ? {} : { requestKey: idempotencyKey }),
+        };
         try {
           const { result } = await runIdempotent<CommandOutcome>(db, key, (trx) =>
             (sectionHandlers[section.type] as (d: Db, x: unknown, o: object) => Promise<CommandOutcome>)(

@@ -9,7 +9,7 @@ import {
   type RevealResponse,
   type TestEndpointResponse,
 } from '@app/contracts';
-import { commandMetadata, type Db, type SecretBox } from '@app/platform';
+import { commandMetadata, requestHashOf, type Db, type SecretBox } from '@app/platform';
 import { requestEndpointTest, waitForEndpointTestOutcome } from '../handling/endpoint-tests';
 import { revealSecret } from '../handling/reveal-secret';
 
@@ -26,7 +26,7 @@ export const secretRoutesPlugin =
     app.post(secretRoutes.reveal, { preHandler: app.requireAdmin }, async (request, reply) => {
       const body = RevealRequest.parse(request.body);
       const metadata = commandMetadata(request, await request.actor());
-      const value = await revealSecret(opts.db, opts.secrets, body, metadata);
+      const value = await revealSecret(opts.db, opts.secrets, body, metadata, requestHashOf(request));
       const answer: RevealResponse = { success: true, value };
       return reply.header('cache-control', 'no-store').send(answer);
     });
@@ -34,7 +34,13 @@ export const secretRoutesPlugin =
     app.post(secretRoutes.testEndpoint, { preHandler: app.requireAdmin }, async (request) => {
       const body = TestEndpointRequest.parse(request.body);
       const metadata = commandMetadata(request, await request.actor());
-      const { testId } = await requestEndpointTest(opts.db, opts.secrets, body, metadata);
+      const { testId } = await requestEndpointTest(
+        opts.db,
+        opts.secrets,
+        body,
+        metadata,
+        requestHashOf(request),
+      );
       const outcome = await waitForEndpointTestOutcome(opts.db, testId, opts.endpointTestWaitMs);
       const answer: TestEndpointResponse = outcome
         ? { testId, ...outcome }

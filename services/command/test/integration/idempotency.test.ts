@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeatureFlagsSection } from '@app/contracts';
+import { platformMessages, type FeatureFlagsSection } from '@app/contracts';
 import { startTestPlatform, type TestPlatform } from '../../../query/test/support/test-platform';
 
 const ann = 'ann@example.com';
@@ -29,10 +29,21 @@ describe('Idempotency-Key: a retried save returns the first answer and appends n
     const events = (await p.events()).slice(before);
     expect(events.every((e) => e.metadata.commandId === 'save-1:featureFlags')).toBe(true);
 
-    // The retry carries other data (a client bug or a double click after an edit): still the first answer.
-    const retry = await p.save(ann, [{ type: 'featureFlags', data: flags('alpha', 'beta') }], key);
+    const retry = await p.save(ann, [{ type: 'featureFlags', data: flags('alpha') }], key);
     expect(retry).toEqual(first);
     expect((await p.events()).length).toBe(before + appended);
+  });
+
+  it('the same key with other data (a client bug or an edit) is refused: 409, nothing appended', async () => {
+    const before = (await p.events()).length;
+    const other = await p.save(ann, [{ type: 'featureFlags', data: flags('alpha', 'beta') }], {
+      'idempotency-key': 'save-1',
+    });
+    expect(other).toEqual({
+      status: 409,
+      body: { success: false, message: platformMessages.idempotencyKeyReused },
+    });
+    expect((await p.events()).length).toBe(before);
   });
 
   it('the same key from another actor is another command', async () => {

@@ -1,5 +1,5 @@
 import type { FeatureFlagsSection, SectionMeta, SectionType } from '@app/contracts';
-import { sectionTypes } from '@app/contracts';
+import { nameMapFrom, sectionTypes } from '@app/contracts';
 import type { Db } from '@app/platform';
 
 export const readAdmins = async (db: Db): Promise<string[]> =>
@@ -7,7 +7,7 @@ export const readAdmins = async (db: Db): Promise<string[]> =>
 
 export const readFeatureFlags = async (db: Db): Promise<FeatureFlagsSection> => {
   const rows = await db.selectFrom('rm_feature_flags').selectAll().orderBy('name').execute();
-  return Object.fromEntries(
+  return nameMapFrom(
     rows.map((r) => [
       r.name,
       {

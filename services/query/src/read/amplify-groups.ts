@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { normaliseEmail, type AmplifyGroup, type AmplifyGroupsSection, type RateLimit } from '@app/contracts';
+import {
+  nameMapFrom,
+  normaliseEmail,
+  type AmplifyGroup,
+  type AmplifyGroupsSection,
+  type RateLimit,
+} from '@app/contracts';
 import type { Db } from '@app/platform';
 
 type GroupRow = {
@@ -35,7 +41,7 @@ export const loadGroup = async (db: Db, groupName: string): Promise<AmplifyGroup
 /** The Amplify Groups section: every group in one query, keyed by name, in name order. */
 export const readAmplifyGroups = async (db: Db): Promise<AmplifyGroupsSection> => {
   const rows = await db.selectFrom('rm_amplify_groups').selectAll().orderBy('group_name').execute();
-  return Object.fromEntries(rows.map((r) => [r.group_name, groupOfRow(r)]));
+  return nameMapFrom(rows.map((r) => [r.group_name, groupOfRow(r)] as const));
 };
 
 export const readAmplifyGroupNames = async (db: Db): Promise<string[]> =>

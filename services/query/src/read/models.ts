@@ -1,5 +1,6 @@
 import {
   defaultModelKeys,
+  nameMapFrom,
   unsetDefaultModels,
   type DefaultModelsSection,
   type Model,
@@ -32,7 +33,7 @@ const toModel = (r: ModelRow): Model => ({
 /** Every supported model, keyed by id, in one query. */
 export const readSupportedModels = async (db: Db): Promise<SupportedModelsSection> => {
   const rows = await selectModels(db).orderBy('id').execute();
-  return Object.fromEntries(rows.map((r) => [r.id, toModel(r)]));
+  return nameMapFrom(rows.map((r) => [r.id, toModel(r)] as const));
 };
 
 /** The available models only (GET /available_models), in one query. */

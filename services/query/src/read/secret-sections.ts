@@ -3,6 +3,7 @@ import {
   EndpointTestView,
   endpointTestStatuses,
   maskOf,
+  nameMapFrom,
   type NamedValuesSection,
   type OpenAiEndpointsSection,
 } from '@app/contracts';
@@ -13,8 +14,10 @@ const namedValues = async (
   table: 'rm_application_variables' | 'rm_application_secrets',
 ): Promise<NamedValuesSection> => {
   const rows = await db.selectFrom(table).select(['name', 'last4']).execute();
-  return Object.fromEntries(
-    rows.sort((a, b) => byNameLengthDescending(a.name, b.name)).map((r) => [r.name, maskOf(r.last4)]),
+  return nameMapFrom(
+    rows
+      .sort((a, b) => byNameLengthDescending(a.name, b.name))
+      .map((r) => [r.name, maskOf(r.last4)] as const),
   );
 };
 
@@ -33,13 +36,18 @@ export const readOpenAiEndpoints = async (db: Db): Promise<OpenAiEndpointsSectio
     db.selectFrom('rm_openai_endpoints').select(['model', 'url', 'last4']).orderBy('position').execute(),
   ]);
   return {
-    models: models.map((m) => ({
-      [m.name]: {
-        endpoints: endpoints
-          .filter((e) => e.model === m.name)
-          .map((e) => ({ url: e.url, key: maskOf(e.last4) })),
-      },
-    })),
+    models: models.map((m) =>
+      nameMapFrom([
+        [
+          m.name,
+          {
+            endpoints: endpoints
+              .filter((e) => e.model === m.name)
+              .map((e) => ({ url: e.url, key: maskOf(e.last4) })),
+          },
+        ],
+      ]),
+    ),
   };
 };
 

@@ -1,4 +1,10 @@
-import { byNameLengthDescending, platformMessages, type NamedValuesSection } from '@app/contracts';
+import {
+  byNameLengthDescending,
+  nameFields,
+  platformMessages,
+  reservedNameRefusal,
+  type NamedValuesSection,
+} from '@app/contracts';
 
 /** The names as the tab lists them: longest first, then alphabetically. */
 export const sortedNames = (values: NamedValuesSection): string[] =>
@@ -27,6 +33,8 @@ export type NameCheck = { ok: true; name: string } | { ok: false; message: strin
 export const checkNewName = (values: NamedValuesSection, raw: string, section: string): NameCheck => {
   const name = raw.trim();
   if (name === '') return { ok: false, message: platformMessages.variableNameRequired(section) };
+  const reserved = reservedNameRefusal(nameFields.variableName, name);
+  if (reserved !== null) return { ok: false, message: reserved };
   if (Object.hasOwn(values, name))
     return { ok: false, message: platformMessages.variableNameRepeated(section, name) };
   return { ok: true, name };

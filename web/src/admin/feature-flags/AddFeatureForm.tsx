@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { toFeatureFlagName } from '@app/contracts';
+import { limits, toFeatureFlagName } from '@app/contracts';
 import { sections } from '../../state/sections';
 import { addFlag, checkNewFlag } from './flag-edits';
 
@@ -37,6 +37,7 @@ export function AddFeatureForm() {
           className="input"
           type="text"
           value={name}
+          maxLength={limits.nameLength}
           autoComplete="off"
           placeholder="e.g. dark mode"
           aria-invalid={error !== null}

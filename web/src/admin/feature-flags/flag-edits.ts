@@ -1,6 +1,8 @@
 import {
   adminMessages,
   defaultFeatureFlag,
+  nameFields,
+  reservedNameRefusal,
   toFeatureFlagName,
   type FeatureFlag,
   type FeatureFlagsSection,
@@ -12,6 +14,8 @@ export type NewFlagCheck = { ok: true; name: string } | { ok: false; message: st
 export const checkNewFlag = (raw: string, flags: FeatureFlagsSection): NewFlagCheck => {
   const name = toFeatureFlagName(raw);
   if (name === '') return { ok: false, message: adminMessages.featureNameRequired };
+  const reserved = reservedNameRefusal(nameFields.flagName, name);
+  if (reserved !== null) return { ok: false, message: reserved };
   if (Object.hasOwn(flags, name)) return { ok: false, message: adminMessages.featureNameUnique };
   return { ok: true, name };
 };

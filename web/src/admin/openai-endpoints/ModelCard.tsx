@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { defaultOpenAiModelName } from '@app/contracts';
+import { defaultOpenAiModelName, limits } from '@app/contracts';
 import { canDeleteModel, canRename, type ModelView } from './endpoint-edits';
 import { EndpointRow } from './EndpointRow';
 
@@ -48,7 +48,7 @@ export function ModelCard(props: ModelCardProps) {
             // A model just added is named next.
             autoFocus={renamable && model.name === defaultOpenAiModelName}
             title={renamable ? undefined : 'The name can be edited only while the model has no endpoints.'}
-            maxLength={200}
+            maxLength={limits.nameLength}
             spellCheck={false}
             autoComplete="off"
             aria-invalid={message !== null}

@@ -1,7 +1,9 @@
 import {
   adminMessages,
   defaultOpenAiModelName,
+  nameFields,
   platformMessages,
+  reservedNameRefusal,
   type OpenAiEndpoint,
   type OpenAiEndpointsSection,
 } from '@app/contracts';
@@ -29,6 +31,8 @@ export const modelNameProblem = (models: readonly ModelView[], index: number): s
   const name = models[index]?.name.trim() ?? '';
   if (name === '') return platformMessages.openAiModelNameRequired;
   if (name === defaultOpenAiModelName) return adminMessages.openAiDefaultModelName;
+  const reserved = reservedNameRefusal(nameFields.endpointModelName, name);
+  if (reserved !== null) return reserved;
   const taken = models.some((m, i) => i !== index && m.name.trim() === name);
   return taken ? adminMessages.openAiModelNameExists(name) : null;
 };

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { aiEmailDomainFlag } from '@app/contracts';
+import { aiEmailDomainFlag, limits } from '@app/contracts';
 import { sections } from '../../../state/sections';
 import { ConfigCard } from '../config-card/ConfigCard';
 import { showsAiEmailDomain } from './ai-email-domain';
@@ -27,6 +27,7 @@ export function AiEmailDomainCard() {
           autoComplete="off"
           placeholder="example.com"
           value={domain}
+          maxLength={limits.domainLength}
           aria-describedby={hintId}
           onChange={(e) => edit(() => e.target.value)}
         />

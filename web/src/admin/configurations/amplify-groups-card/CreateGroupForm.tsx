@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { limits } from '@app/contracts';
 import { sections } from '../../../state/sections';
 import { sessionAtom } from '../../../state/session';
 import { addGroup, checkNewGroup } from './group-edits';
@@ -37,6 +38,7 @@ export function CreateGroupForm() {
           className="input"
           type="text"
           value={name}
+          maxLength={limits.nameLength}
           autoComplete="off"
           placeholder="e.g. Research Team"
           aria-invalid={error !== null}

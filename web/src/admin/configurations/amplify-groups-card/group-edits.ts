@@ -4,7 +4,9 @@ import {
   findInclusionCycle,
   isSystemGroup,
   membersOf,
+  nameFields,
   platformMessages,
+  reservedNameRefusal,
   type AmplifyGroup,
   type AmplifyGroupsSection,
   type RateLimit,
@@ -19,6 +21,8 @@ const own = (groups: AmplifyGroupsSection, name: string): AmplifyGroup | undefin
 export const checkNewGroup = (raw: string, groups: AmplifyGroupsSection): NewGroupCheck => {
   const name = raw.trim();
   if (name === '') return { ok: false, message: adminMessages.groupNameRequired };
+  const reserved = reservedNameRefusal(nameFields.groupName, name);
+  if (reserved !== null) return { ok: false, message: reserved };
   const taken = Object.keys(groups).some((g) => g.toLowerCase() === name.toLowerCase());
   return taken ? { ok: false, message: adminMessages.groupNameExists(name) } : { ok: true, name };
 };

@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { limits } from '@app/contracts';
 import { sections } from '../../../state/sections';
 import { ConfigCard } from '../config-card/ConfigCard';
 import {
@@ -52,6 +53,7 @@ export function PromptCostAlertCard() {
           rows={3}
           placeholder="You have spent <totalCost> on your last <prompts> prompts."
           value={value.alertMessage}
+          maxLength={limits.alertMessageLength}
           aria-describedby={hintId}
           onChange={(e) => edit((v) => setCostAlert(v, 'alertMessage', e.target.value))}
         />

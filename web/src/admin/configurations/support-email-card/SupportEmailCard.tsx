@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { limits } from '@app/contracts';
 import { sections } from '../../../state/sections';
 import { ConfigCard } from '../config-card/ConfigCard';
 import { setSupportEmailActive, setSupportEmailAddress, supportEmailProblem } from './support-email';
@@ -37,6 +38,7 @@ export function SupportEmailCard() {
           autoComplete="off"
           placeholder="support@example.com"
           value={value.email}
+          maxLength={limits.emailLength}
           aria-invalid={problem !== null}
           aria-describedby={problem ? problemId : undefined}
           onChange={(e) => {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isEmbeddingModel, type Model, type SupportedModelsSection } from '@app/contracts';
+import { isEmbeddingModel, limits, type Model, type SupportedModelsSection } from '@app/contracts';
 import { checkModelForm } from '../model-edits';
 import {
   modelOfDraft,
@@ -114,6 +114,7 @@ export function ModelForm({ initial, originalId, models, submitLabel, onSubmit, 
               id={id}
               className="input"
               value={draft.id}
+              maxLength={limits.nameLength}
               readOnly={idFixed}
               aria-describedby={hintId}
               autoComplete="off"
@@ -128,6 +129,7 @@ export function ModelForm({ initial, originalId, models, submitLabel, onSubmit, 
               id={id}
               className="input"
               value={draft.name}
+              maxLength={limits.modelNameLength}
               autoComplete="off"
               onChange={(e) => change('name', e.target.value)}
             />
@@ -143,6 +145,7 @@ export function ModelForm({ initial, originalId, models, submitLabel, onSubmit, 
               className="input textarea"
               rows={3}
               value={draft.description}
+              maxLength={limits.descriptionLength}
               onChange={(e) => change('description', e.target.value)}
             />
           )}
@@ -154,6 +157,7 @@ export function ModelForm({ initial, originalId, models, submitLabel, onSubmit, 
               className="input textarea"
               rows={3}
               value={draft.systemPrompt}
+              maxLength={limits.systemPromptLength}
               onChange={(e) => change('systemPrompt', e.target.value)}
             />
           )}
