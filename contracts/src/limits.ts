@@ -44,6 +44,8 @@ export const limits = {
   groupInclusions: 5_000,
   /** Application variables, and application secrets, each. */
   namedValues: 1_000,
+  /** Models of the OpenAi Endpoints tab. */
+  endpointModels: 500,
   /** Endpoints of one OpenAI endpoint model (its position in a reveal is below this). */
   endpointsPerModel: 100,
 
