@@ -21,6 +21,21 @@ export interface CommandResultsTable {
   recorded_at: ColumnType<Date, never, never>;
 }
 
+export interface SessionsTable {
+  id: string;
+  token_hash: string;
+  email: string;
+  method: string;
+  ip: string;
+  user_agent: string;
+  created_at: ColumnType<Date, never, never>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  idle_expires_at: Date;
+  expires_at: Date;
+  ended_at: Date | null;
+  ended_reason: string | null;
+}
+
 export interface CheckpointsTable {
   name: string;
   transaction_id: string;
@@ -144,6 +159,7 @@ export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
   checkpoints: CheckpointsTable;
+  sessions: SessionsTable;
   rm_admins: RmAdminsTable;
   rm_feature_flags: RmFeatureFlagsTable;
   rm_sections: RmSectionsTable;
