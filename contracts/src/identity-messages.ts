@@ -9,6 +9,13 @@ export const identityMessages = {
     `You already have ${max} live connections open. Close a tab and try again.`,
   sessionsEnded: (email: string, count: number) =>
     `Ended ${count} ${count === 1 ? 'session' : 'sessions'} of ${email}.`,
+  /** The web app: its session ended elsewhere (signed out, ended by an admin, expired). */
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  /** The web app: an admin removed the signed-in user from the admins while the dialog was open. */
+  noLongerAdmin: 'You are no longer an admin, so the Admin Interface was closed.',
+  /** The web app: the confirmation before an admin ends every session of a user. */
+  endSessionsConfirm: (email: string) =>
+    `End every session of ${email}? They are signed out on all their devices and must sign in again.`,
   /** Startup refusals. */
   devSignInOnPublicHost: (host: string) =>
     `AUTH_MODE=dev offers a sign-in without a password, so it only listens on a loopback address; HOST is '${host}'. Use AUTH_MODE=oidc (see the README) or HOST=127.0.0.1.`,

@@ -30,6 +30,23 @@ export const relayTexts = {
 export const errorText = (e: unknown): string =>
   e instanceof ApiError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e);
 
+type SessionEndedListener = () => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+/**
+ * Told whenever a call answers 401: the session ended (signed out elsewhere, ended by an admin,
+ * expired) or nobody was signed in. Returns the unsubscribe.
+ */
+export const onUnauthorized = (listener: SessionEndedListener): (() => void) => {
+  sessionEndedListeners.add(listener);
+  return () => {
+    sessionEndedListeners.delete(listener);
+  };
+};
+
+/** A call refused for want of a session: the app has gone back to sign-in, nothing more to say. */
+export const answeredSignedOut = (e: unknown): boolean => e instanceof ApiError && e.status === 401;
+
 export interface RequestOptions {
   method?: 'GET' | 'POST';
   body?: unknown;
@@ -71,6 +88,7 @@ export async function requestJson<S extends z.ZodType>(
   } catch {
     throw new ApiError(relayTexts.network(call), 'network');
   }
+  if (response.status === 401) for (const listener of sessionEndedListeners) listener();
   let json: unknown;
   try {
     json = await readJson(response);

@@ -9,12 +9,26 @@ import { backoffDelay } from './backoff';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
 
+/** Why the server ended the socket for good: reconnecting would not help. */
+export type LiveEnd = 'sessionEnded' | 'notAdmin';
+
+/** The close codes of the query service's socket sweeper (`liveCloseCodes`). */
+export const liveEndOfCloseCode = (code: number): LiveEnd | null =>
+  code === 4401 ? 'sessionEnded' : code === 4403 ? 'notAdmin' : null;
+
 export interface LiveOptions {
   readModels: readonly ReadModelName[];
   onChanged: (message: ChangedMessage) => void;
   onStatus: (status: LiveStatus) => void;
   /** After a reconnect: changes may have been missed while the socket was down. */
   onResync: () => void;
+  /** The server ended the socket (4401: the session ended; 4403: no longer an admin): no reconnect. */
+  onEnded: (reason: LiveEnd) => void;
+  /**
+   * After an attempt that never opened (an upgrade refused with 401/403 looks like any network
+   * failure): whether the session still allows the socket. A reason stops reconnecting.
+   */
+  checkAccess?: () => Promise<LiveEnd | null>;
 }
 
 export interface LiveConnection {
@@ -26,7 +40,10 @@ const liveUrl = (): string => {
   return `${protocol}//${window.location.host}${routes.live}`;
 };
 
-/** The `/live` websocket: subscribes, reports changes, reconnects with backoff when it drops. */
+/**
+ * The `/live` websocket: subscribes, reports changes, reconnects with backoff when it drops, and
+ * stops for good when the server says the session or the admin right has ended.
+ */
 export function connectLive(options: LiveOptions): LiveConnection {
   let socket: WebSocket | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -38,7 +55,9 @@ export function connectLive(options: LiveOptions): LiveConnection {
     options.onStatus(wasLive ? 'reconnecting' : 'connecting');
     const ws = new WebSocket(liveUrl());
     socket = ws;
+    let opened = false;
     ws.addEventListener('open', () => {
+      opened = true;
       const subscribe: LiveClientMessage = { type: 'subscribe', readModels: [...options.readModels] };
       ws.send(JSON.stringify(subscribe));
     });
@@ -62,12 +81,40 @@ export function connectLive(options: LiveOptions): LiveConnection {
         options.onChanged(message);
       }
     });
-    ws.addEventListener('close', () => {
+    ws.addEventListener('close', (event: CloseEvent) => {
       if (closed || socket !== ws) return;
-      options.onStatus('reconnecting');
-      timer = setTimeout(open, backoffDelay(attempt));
-      attempt += 1;
+      const ended = liveEndOfCloseCode(event.code);
+      if (ended !== null) {
+        end(ended);
+      } else {
+        options.onStatus('reconnecting');
+        if (!opened && options.checkAccess) void checkThenRetry(options.checkAccess);
+        else retry();
+      }
     });
+  };
+
+  const retry = () => {
+    timer = setTimeout(open, backoffDelay(attempt));
+    attempt += 1;
+  };
+
+  const checkThenRetry = async (checkAccess: () => Promise<LiveEnd | null>) => {
+    let ended: LiveEnd | null = null;
+    try {
+      ended = await checkAccess();
+    } catch {
+      // Unknown (offline, say): keep trying as for any drop.
+    }
+    if (closed) return;
+    if (ended !== null) end(ended);
+    else retry();
+  };
+
+  const end = (reason: LiveEnd) => {
+    closed = true;
+    socket = null;
+    options.onEnded(reason);
   };
 
   open();

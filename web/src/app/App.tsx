@@ -3,6 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { errorText } from '../api/http';
 import { SignInPage } from '../auth/SignInPage';
 import { loadSessionAtom } from '../auth/session-actions';
+import { useSessionEndOnUnauthorized } from '../auth/use-session-end';
 import { sessionAtom } from '../state/session';
 import { Toasts } from '../ui/Toasts';
 import { AppShell } from './AppShell';
@@ -12,6 +13,7 @@ export function App() {
   const session = useAtomValue(sessionAtom);
   const loadSession = useSetAtom(loadSessionAtom);
   const [error, setError] = useState<string | null>(null);
+  useSessionEndOnUnauthorized();
 
   const load = useCallback(() => {
     loadSession().then(

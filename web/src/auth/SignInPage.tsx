@@ -1,17 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { routes, type AuthProvidersResponse } from '@app/contracts';
 import { fetchAuthProviders } from '../api/auth';
 import { errorText } from '../api/http';
 import { DevSignInForm } from './DevSignInForm';
+import { signInNoticeAtom } from './session-ended';
 import { signInErrorMessage, signInText, withoutSignInError } from './sign-in-text';
 import './sign-in.css';
 
 /**
  * The sign-in page: "Sign in with <provider>" when OpenID Connect is set up, the development form
- * when the server offers it, and why the last sign-in was refused (`/?signInError=<code>`).
+ * when the server offers it, why the last sign-in was refused (`/?signInError=<code>`), and that
+ * the session ended when that is why the user is here.
  */
 export function SignInPage() {
   const [refusal] = useState(() => signInErrorMessage(window.location.search));
+  const notice = useAtomValue(signInNoticeAtom);
   const [providers, setProviders] = useState<AuthProvidersResponse | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
 
@@ -39,6 +43,11 @@ export function SignInPage() {
         <h1 id="sign-in-title" className="sign-in-title">
           {signInText.title}
         </h1>
+        {notice && (
+          <p role="alert" className="sign-in-notice">
+            {notice}
+          </p>
+        )}
         {refusal && (
           <p role="alert" className="form-error">
             {refusal}

@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import { adminMessages, type SectionType } from '@app/contracts';
 import { fetchConfigs } from '../../api/configs';
+import { answeredSignedOut } from '../../api/http';
 import { discardEdits } from '../../state/section-rules';
 import { pushToastAtom } from '../../state/toasts';
 import { adminDialogOpenAtom, configsStatusAtom } from './admin-status';
@@ -13,10 +14,10 @@ export const loadConfigsAtom = atom(null, async (_get, set) => {
     const response = await fetchConfigs();
     applyConfigs(_get, set, response, (s, incoming) => discardEdits(s, incoming));
     set(configsStatusAtom, 'ready');
-  } catch {
+  } catch (e) {
     // The spec: the loading message is cleared and the dialog closes.
     set(configsStatusAtom, 'idle');
-    set(pushToastAtom, { tone: 'error', message: adminMessages.loadFailed });
+    if (!answeredSignedOut(e)) set(pushToastAtom, { tone: 'error', message: adminMessages.loadFailed });
     set(adminDialogOpenAtom, false);
   }
 });
@@ -26,7 +27,7 @@ export const reloadSectionAtom = atom(null, async (get, set, type: SectionType) 
   try {
     const response = await fetchConfigs();
     applySection(get, set, type, response, (s, incoming) => discardEdits(s, incoming));
-  } catch {
-    set(pushToastAtom, { tone: 'error', message: adminMessages.loadFailed });
+  } catch (e) {
+    if (!answeredSignedOut(e)) set(pushToastAtom, { tone: 'error', message: adminMessages.loadFailed });
   }
 });

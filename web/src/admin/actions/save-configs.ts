@@ -6,6 +6,7 @@ import {
   type SectionType,
 } from '@app/contracts';
 import { fetchConfigs, updateConfigs } from '../../api/configs';
+import { answeredSignedOut } from '../../api/http';
 import { currentValue, markSaved, markSaveFailed, mergeIncoming } from '../../state/section-rules';
 import { dirtySectionsAtom, readSection, sectionDefs, updateSection } from '../../state/sections';
 import { pushToastAtom } from '../../state/toasts';
@@ -98,8 +99,8 @@ export const saveConfigsAtom = atom(null, async (get, set) => {
       await readBack(get, set, response.position, saved);
       // The spec: after a successful save the models list and feature flags are refreshed.
       if (saved.length > 0) await set(refreshUserConfigAtom, response.position);
-    } catch {
-      set(pushToastAtom, { tone: 'error', message: adminMessages.saveFailed });
+    } catch (e) {
+      if (!answeredSignedOut(e)) set(pushToastAtom, { tone: 'error', message: adminMessages.saveFailed });
     } finally {
       set(savingAtom, false);
     }
