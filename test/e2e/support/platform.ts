@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { startPlatform } from '@app/standalone';
 import { createTestDatabase } from '@app/platform/testing';
 
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+/** The built web app; E2E_WEB_DIST points elsewhere (a private build while others rebuild web/dist). */
+const webDist =
+  process.env['E2E_WEB_DIST'] ??
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 export interface TestPlatform {
   url: string;
