@@ -110,7 +110,7 @@ describe('rebuild', () => {
     });
     expect(incremental.featureFlags.find((r) => r.name === 'fastFlag')).toBeUndefined();
 
-    const total = (await p.events()).length;
+    const total = (await p.allEvents()).length;
     for (const proj of allProjections) expect(await rebuild(db, proj, 3)).toBe(total);
     expect(await readModelRows(db)).toEqual(incremental);
     expect(await Promise.all(allProjections.map((proj) => projectionCheckpoint(db, proj)))).toEqual(
