@@ -29,6 +29,9 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
+          // expect.poll waits for a state the page reaches when the machine gets to it: a busy
+          // 2-core machine can take longer than the 1 s default, and a test never asserts time.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
