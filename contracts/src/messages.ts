@@ -60,6 +60,21 @@ export const platformMessages = {
   endpointTestPassed: 'Successfully made contact with the endpoint.',
   endpointTestInvalidUrl: 'The url must be an http:// or https:// address without a user name or password.',
   endpointTestTimedOut: 'The endpoint test did not finish in time.',
+  /** Secrets whose data key is gone (deleted or replaced: shredded) or cannot be opened with this master key. */
+  secretShredded: (section: string, key: string) =>
+    `The value of '${key}' in ${section} was deleted: its key was destroyed, so it can no longer be read. Please enter the value again.`,
+  secretUnreadable: (section: string, key: string) =>
+    `The value of '${key}' in ${section} cannot be decrypted with this server's master key (APP_MASTER_KEY). Ask the operator, or enter the value again.`,
+  sealedValueShredded: 'This value was deleted: its key was destroyed, so it can no longer be read.',
+  sealedValueUnreadable:
+    "This value cannot be decrypted with this server's master key (APP_MASTER_KEY); it may have been sealed under another one.",
+  masterKeyNotInUse:
+    "Secrets cannot be saved: this server's master key (APP_MASTER_KEY) is not the one the secrets are wrapped under now (was it rotated?). Restart the service with the current master key.",
+  endpointUrlUserInfo: (model: string, url: string) =>
+    `The endpoint '${url}' of ${model} names a user name or password before its host, which is not accepted: put the key in the key field (credentials in the query, such as api-key=, are kept secret).`,
+  maskedUrlUnknown: (model: string, url: string) =>
+    `The url of the endpoint '${url}' of ${model} was sent with masked credentials, but no saved endpoint of ${model} has that url. Please enter the whole url again.`,
+  urlCredentialsMasked: 'Credentials in this url are kept secret and shown masked.',
   groupInclusionCycle: (cycle: readonly string[]) =>
     `Amplify groups cannot include each other in a cycle: ${cycle.join(' includes ')}. Remove one of these inclusions and try again.`,
   systemGroupLocked: (groupName: string) =>

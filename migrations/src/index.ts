@@ -6,6 +6,7 @@ import * as m0003 from './0003_config_values_and_groups';
 import * as m0004 from './0004_models';
 import * as m0005 from './0005_secrets_and_endpoints';
 import * as m0006 from './0006_sessions';
+import * as m0007 from './0007_data_keys';
 import * as m0008 from './0008_command_request_hash';
 
 export type { Database } from './schema';
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0004_models': m0004,
   '0005_secrets_and_endpoints': m0005,
   '0006_sessions': m0006,
+  '0007_data_keys': m0007,
   '0008_command_request_hash': m0008,
 };
 

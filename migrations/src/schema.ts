@@ -131,12 +131,17 @@ export interface RmOpenAiModelsTable {
   changed_at: Date;
 }
 
-/** `key` is a sealed secret; an endpoint is known by (model, url, key_fingerprint). */
+/**
+ * `key` (and `url_secret`, for a url with credentials: `url` is then masked) are sealed secrets; an
+ * endpoint is known by (model, url, key_fingerprint, url_fingerprint).
+ */
 export interface RmOpenAiEndpointsTable {
   model: string;
   url: string;
   key_fingerprint: string;
   key: ColumnType<unknown, string, string>;
+  url_fingerprint: ColumnType<string, string | undefined, string>;
+  url_secret: ColumnType<unknown, string | null | undefined, string | null>;
   last4: string;
   position: string;
   added_by: string;
@@ -153,6 +158,22 @@ export interface RmEndpointTestsTable {
   requested_by: string;
   requested_at: Date;
   finished_at: Date | null;
+}
+
+/** A data key of one sealed value, wrapped under the master key; wrapped_key null once destroyed (shredded). */
+export interface DataKeysTable {
+  id: string;
+  wrapped_key: string | null;
+  master_key_id: string;
+  created_at: ColumnType<Date, never, never>;
+  destroyed_at: Date | null;
+}
+
+/** One row: the id (a digest) of the master key every live data key is wrapped under. */
+export interface SecretMasterKeyTable {
+  id: ColumnType<number, number | undefined, never>;
+  key_id: string;
+  changed_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface Database {
@@ -172,4 +193,6 @@ export interface Database {
   rm_openai_models: RmOpenAiModelsTable;
   rm_openai_endpoints: RmOpenAiEndpointsTable;
   rm_endpoint_tests: RmEndpointTestsTable;
+  data_keys: DataKeysTable;
+  secret_master_key: SecretMasterKeyTable;
 }

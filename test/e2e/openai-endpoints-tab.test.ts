@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { adminMessages, displayUrl, maskOf } from '@app/contracts';
+import { adminMessages, displayUrl, maskOf, platformMessages } from '@app/contracts';
 import { launchBrowser, openAdmin, signIn, toast } from './support/browser';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 
@@ -281,6 +281,42 @@ describe('the OpenAi Endpoints tab', () => {
     await save(dialog);
     await toast(page, adminMessages.openAiModelRemoved('gpt-dead')).waitFor();
     expect(await page.getByRole('alertdialog').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a url with a credential (?api-key=) is tested with the whole url, then shown masked', async () => {
+    const { context, page, errors } = await signIn(browser, platform.url, admin);
+    let dialog = await openTab(page);
+    const credential = 'sk-url-credential-0000-UCRD';
+    await addModelWithEndpoint(
+      dialog,
+      'gpt-url-key',
+      `${modelUrl}?api-key=${credential}`,
+      'sk-url-model-key',
+    );
+    await addModelWithEndpoint(dialog, 'gpt-url-other', modelUrl, 'sk-url-other-key');
+    await save(dialog);
+    await toast(page, adminMessages.saved).waitFor();
+    expect(received.some((r) => r.path === `/v1/chat/completions?api-key=${credential}`)).toBe(true);
+
+    await page.reload();
+    dialog = await openTab(page);
+    const url = model(dialog, 'gpt-url-key').getByLabel('Url of endpoint 1');
+    expect(await url.inputValue()).toBe(`${modelUrl}?api-key=${maskOf('UCRD')}`);
+    expect(await url.getAttribute('title')).toBe(platformMessages.urlCredentialsMasked);
+    expect(await page.content()).not.toContain(credential);
+
+    // Another model's endpoint deleted: the section goes back with this url masked, and it stays.
+    await model(dialog, 'gpt-url-other').getByLabel('Select endpoint 1').check();
+    await model(dialog, 'gpt-url-other').getByRole('button', { name: 'Delete Selected (1)' }).click();
+    await save(dialog);
+    await toast(page, adminMessages.openAiModelRemoved('gpt-url-other')).waitFor();
+    await page.reload();
+    dialog = await openTab(page);
+    expect(await model(dialog, 'gpt-url-key').getByLabel('Url of endpoint 1').inputValue()).toBe(
+      `${modelUrl}?api-key=${maskOf('UCRD')}`,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

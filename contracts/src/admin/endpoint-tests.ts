@@ -52,7 +52,9 @@ export type TestEndpointResponse = z.infer<typeof TestEndpointResponse>;
 
 export type EndpointTestRequestedData = {
   testId: string;
+  /** The url with its credentials masked; the whole url, when it carried any, is `urlSecret`. */
   url: string;
+  urlSecret?: SealedSecret;
   model?: string;
   body?: Record<string, unknown>;
   key: SealedSecret;

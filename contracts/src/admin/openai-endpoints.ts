@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { SealedSecret } from './sealed-secret';
 
+export * from './url-credentials';
+
 /** The OpenAi Endpoints tab: models, each with a list of url and key pairs. Keys are secrets. */
 export const openaiEndpointsStreamId = 'config-openaiEndpoints';
 
@@ -14,8 +16,10 @@ export const maxEndpointUrlLength = 2048;
 export const maxEndpointKeyLength = 4096;
 
 /**
- * One endpoint as the dialog reads and saves it. GET answers a mask in place of the key; `isNew` is
- * the dialog's own flag (the endpoints it must test before saving), never stored.
+ * One endpoint as the dialog reads and saves it. GET answers a mask in place of the key, and the url
+ * with its credentials masked (`?api-key=••••••••wxyz`; see url-credentials.ts); a masked url sent
+ * back stands for the saved one. `isNew` is the dialog's own flag (the endpoints it must test before
+ * saving), never stored.
  */
 export const OpenAiEndpoint = z.object({
   url: z.string().max(maxEndpointUrlLength),
@@ -38,9 +42,22 @@ type Model = { model: string };
 export type OpenAiEndpointsEvent =
   | { type: 'OpenAiModelAdded'; data: Model }
   | { type: 'OpenAiModelRemoved'; data: Model }
-  | { type: 'OpenAiEndpointAdded'; data: Model & { url: string; key: SealedSecret } }
-  /** An endpoint is known by its model, url and key fingerprint: a model never lists the same pair twice. */
-  | { type: 'OpenAiEndpointRemoved'; data: Model & { url: string; keyFingerprint: string } };
+  /**
+   * `url` is the url with its credentials masked (maskUrlCredentials); when it carried any, the whole
+   * url is `urlSecret`, sealed like the key.
+   */
+  | {
+      type: 'OpenAiEndpointAdded';
+      data: Model & { url: string; key: SealedSecret; urlSecret?: SealedSecret };
+    }
+  /**
+   * An endpoint is known by its model, url, key fingerprint and (for a url with credentials) the
+   * url's fingerprint: a model never lists the same endpoint twice.
+   */
+  | {
+      type: 'OpenAiEndpointRemoved';
+      data: Model & { url: string; keyFingerprint: string; urlFingerprint?: string };
+    };
 
 export const openaiEndpointsEventTypes = [
   'OpenAiModelAdded',
@@ -51,7 +68,9 @@ export const openaiEndpointsEventTypes = [
 
 /**
  * An endpoint url the platform may call: http or https, no user name or password in it (the key has
- * its own field). Answers the parsed URL, or null.
+ * its own field, sent as the `api-key` and `Authorization: Bearer` headers, so a user name and
+ * password could only travel in that same Authorization header). Credentials in the query are
+ * accepted and sealed. Answers the parsed URL, or null.
  */
 export const parseEndpointUrl = (raw: string): URL | null => {
   try {

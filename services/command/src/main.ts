@@ -6,20 +6,23 @@ import {
   migrateToLatest,
   onShutdown,
   openDatabase,
-  parseMasterKey,
+  resolveMasterKey,
   orRefuseToStart,
   serviceAuthOptions,
 } from '@app/platform';
 import { commandService, seedAdmins } from './index';
 
-/** The command service on its own (split deployment): needs DATABASE_URL, SESSION_SECRET and APP_MASTER_KEY. */
+/** The command service on its own (split deployment): needs DATABASE_URL, SESSION_SECRET and APP_MASTER_KEY (or APP_MASTER_KEY_FILE). */
 const settings = loadSettings();
 const logger = createLogger(settings.LOG_LEVEL, 'command');
-if (!settings.DATABASE_URL || !settings.SESSION_SECRET || !settings.APP_MASTER_KEY) {
-  logger.fatal('DATABASE_URL, SESSION_SECRET and APP_MASTER_KEY must be set for the split deployment');
+const masterKey = orRefuseToStart(logger, () => resolveMasterKey(settings));
+if (!settings.DATABASE_URL || !settings.SESSION_SECRET || !masterKey) {
+  logger.fatal(
+    'DATABASE_URL, SESSION_SECRET and APP_MASTER_KEY (or APP_MASTER_KEY_FILE) must be set for the split deployment',
+  );
   process.exit(1);
 }
-const secrets = createSecretBox(parseMasterKey(settings.APP_MASTER_KEY));
+const secrets = createSecretBox(masterKey);
 const authOptions = orRefuseToStart(logger, () => serviceAuthOptions(settings));
 const database = openDatabase(settings.DATABASE_URL);
 await migrateToLatest(database.db);

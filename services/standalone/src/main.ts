@@ -6,6 +6,7 @@ import {
   loopbackAllowEntries,
   onShutdown,
   orRefuseToStart,
+  resolveMasterKeyText,
   serviceAuthOptions,
   secretFromFile,
   startEmbeddedPostgres,
@@ -46,8 +47,10 @@ const platform = await startPlatform({
   logger,
   sessionSecret: settings.SESSION_SECRET ?? (await secretFromFile(dataDir, 'session-secret')),
   ...authOptions,
-  // Without APP_MASTER_KEY the embedded default keeps one in the data folder (mode 0600).
-  masterKey: settings.APP_MASTER_KEY ?? (await secretFromFile(dataDir, 'master-key')),
+  // Without APP_MASTER_KEY (or APP_MASTER_KEY_FILE) the embedded default keeps one in the data folder (mode 0600).
+  masterKey:
+    orRefuseToStart(logger, () => resolveMasterKeyText(settings)) ??
+    (await secretFromFile(dataDir, 'master-key')),
   outboundAllow: settings.OUTBOUND_ALLOW ?? loopbackAllowEntries,
 });
 

@@ -7,24 +7,28 @@ import {
   onShutdown,
   openDatabase,
   parseAllowList,
-  parseMasterKey,
+  orRefuseToStart,
+  resolveMasterKey,
 } from '@app/platform';
 import { processors, routes } from './jobs/registry';
 import { startWorkers } from './index';
 
 /**
- * The workers on their own (split deployment): needs DATABASE_URL and APP_MASTER_KEY (endpoint tests
+ * The workers on their own (split deployment): needs DATABASE_URL and APP_MASTER_KEY or APP_MASTER_KEY_FILE (endpoint tests
  * open sealed keys); outbound calls reach private addresses only as OUTBOUND_ALLOW lists them. BullMQ runs on REDIS_URL when set,
  * else on its PostgreSQL backend in the same database. Any number of instances: one reactor leads,
  * every instance runs jobs.
  */
 const settings = loadSettings();
 const logger = createLogger(settings.LOG_LEVEL, 'workers');
-if (!settings.DATABASE_URL || !settings.APP_MASTER_KEY) {
-  logger.fatal('DATABASE_URL and APP_MASTER_KEY must be set for the split deployment');
+const masterKey = orRefuseToStart(logger, () => resolveMasterKey(settings));
+if (!settings.DATABASE_URL || !masterKey) {
+  logger.fatal(
+    'DATABASE_URL and APP_MASTER_KEY (or APP_MASTER_KEY_FILE) must be set for the split deployment',
+  );
   process.exit(1);
 }
-const secrets = createSecretBox(parseMasterKey(settings.APP_MASTER_KEY));
+const secrets = createSecretBox(masterKey);
 const outbound = createOutboundClient({ allow: parseAllowList(settings.OUTBOUND_ALLOW ?? []) });
 const databaseUrl = settings.DATABASE_URL;
 const database = openDatabase(databaseUrl);

@@ -8,9 +8,13 @@ import {
 } from '@app/contracts';
 import { DomainError } from '@app/platform';
 
-/** An endpoint once the route sealed its key; `key` is null when the dialog sent it empty. */
+/**
+ * An endpoint once the route sealed its key; `key` is null when the dialog sent it empty. `url` is
+ * never a credential in clear: a url that carried one is masked, the whole url `urlSecret`.
+ */
 export interface SealedEndpointInput {
   url: string;
+  urlSecret?: SealedSecret;
   key: SealedSecret | null;
 }
 
@@ -22,6 +26,7 @@ export interface SealedModelInput {
 
 export interface SavedEndpoint {
   url: string;
+  urlSecret?: SealedSecret;
   key: SealedSecret;
 }
 
@@ -30,15 +35,21 @@ export interface SavedModel {
   endpoints: SavedEndpoint[];
 }
 
+/** The fingerprint of the url with credentials, '' for a url without any. */
+export const urlFingerprintOf = (e: Pick<SavedEndpoint, 'urlSecret'>): string =>
+  e.urlSecret?.fingerprint ?? '';
+
 const sameEndpoint = (a: SavedEndpoint, b: SavedEndpoint) =>
-  a.url === b.url && a.key.fingerprint === b.key.fingerprint;
+  a.url === b.url && a.key.fingerprint === b.key.fingerprint && urlFingerprintOf(a) === urlFingerprintOf(b);
 
 /** The endpoints kept: an empty url or key is dropped, and so is a pair listed twice. */
 const keptEndpoints = (endpoints: readonly SealedEndpointInput[]): SavedEndpoint[] =>
   endpoints.reduce<SavedEndpoint[]>((kept, e) => {
     const url = e.url.trim();
     if (url === '' || e.key === null) return kept;
-    const endpoint = { url, key: e.key };
+    const endpoint: SavedEndpoint = e.urlSecret
+      ? { url, urlSecret: e.urlSecret, key: e.key }
+      : { url, key: e.key };
     return kept.some((k) => sameEndpoint(k, endpoint)) ? kept : [...kept, endpoint];
   }, []);
 

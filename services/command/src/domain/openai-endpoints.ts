@@ -3,6 +3,7 @@ import { assertNever, type Decider } from './decider';
 import {
   endpointsDiff,
   normaliseOpenAiModels,
+  urlFingerprintOf,
   type SavedEndpoint,
   type SavedModel,
   type SealedModelInput,
@@ -19,24 +20,34 @@ export type OpenAiEndpointsCommand = {
 
 type E = OpenAiEndpointsEvent;
 
+/** An endpoint's removal names it as the rules know it: url, key fingerprint, and url fingerprint when it has one. */
+const removed = (model: string, e: SavedEndpoint): E => ({
+  type: 'OpenAiEndpointRemoved',
+  data: {
+    model,
+    url: e.url,
+    keyFingerprint: e.key.fingerprint,
+    ...(e.urlSecret ? { urlFingerprint: e.urlSecret.fingerprint } : {}),
+  },
+});
+
+const added = (model: string, e: SavedEndpoint): E => ({
+  type: 'OpenAiEndpointAdded',
+  data: { model, url: e.url, key: e.key, ...(e.urlSecret ? { urlSecret: e.urlSecret } : {}) },
+});
+
 const removedModelEvents = (model: SavedModel): E[] => [
-  ...model.endpoints.map((e): E => ({
-    type: 'OpenAiEndpointRemoved',
-    data: { model: model.name, url: e.url, keyFingerprint: e.key.fingerprint },
-  })),
+  ...model.endpoints.map((e) => removed(model.name, e)),
   { type: 'OpenAiModelRemoved', data: { model: model.name } },
 ];
 
 const modelEvents = (before: SavedModel | undefined, after: SavedModel): E[] => {
   const model = after.name;
-  const { removed, added } = endpointsDiff(before?.endpoints ?? [], after.endpoints);
+  const diff = endpointsDiff(before?.endpoints ?? [], after.endpoints);
   return [
     ...(before ? [] : [{ type: 'OpenAiModelAdded', data: { model } } satisfies E]),
-    ...removed.map((e): E => ({
-      type: 'OpenAiEndpointRemoved',
-      data: { model, url: e.url, keyFingerprint: e.key.fingerprint },
-    })),
-    ...added.map((e): E => ({ type: 'OpenAiEndpointAdded', data: { model, url: e.url, key: e.key } })),
+    ...diff.removed.map((e) => removed(model, e)),
+    ...diff.added.map((e) => added(model, e)),
   ];
 };
 
@@ -76,12 +87,23 @@ export const openaiEndpointsDecider: Decider<OpenAiEndpointsState, OpenAiEndpoin
       case 'OpenAiEndpointAdded':
         return withModel(state, event.data.model, (es) => [
           ...es,
-          { url: event.data.url, key: event.data.key },
+          event.data.urlSecret
+            ? { url: event.data.url, urlSecret: event.data.urlSecret, key: event.data.key }
+            : { url: event.data.url, key: event.data.key },
         ]);
-      case 'OpenAiEndpointRemoved':
+      case 'OpenAiEndpointRemoved': {
+        const { url, keyFingerprint, urlFingerprint = '' } = event.data;
         return withModel(state, event.data.model, (es) =>
-          es.filter((e) => !(e.url === event.data.url && e.key.fingerprint === event.data.keyFingerprint)),
+          es.filter(
+            (e) =>
+              !(
+                e.url === url &&
+                e.key.fingerprint === keyFingerprint &&
+                urlFingerprintOf(e) === urlFingerprint
+              ),
+          ),
         );
+      }
       default:
         return assertNever(event);
     }

@@ -1,17 +1,54 @@
 import { randomUUID } from 'node:crypto';
 import {
   endpointTestStreamId,
+  maskUrlCredentials,
+  parseEndpointUrl,
+  platformMessages,
   type EndpointTestEvent,
+  type EndpointTestRequestedData,
   type EventMetadata,
+  type SealedSecret,
   type TestEndpointRequest,
 } from '@app/contracts';
-import { readStream, runIdempotent, type Db, type SecretBox } from '@app/platform';
+import {
+  destroyDataKeys,
+  DomainError,
+  readStream,
+  runIdempotent,
+  type Db,
+  type Keyring,
+  type SecretBox,
+} from '@app/platform';
 import { endpointTestDecider, type EndpointTestOutcome } from '../domain/endpoint-test';
 import { handleCommand, type CommandOutcome } from './handle-command';
 
 /**
- * Records that an admin asked for an endpoint test; the workers run it. The key is sealed here, so the
- * event (and the job made from it) carry ciphertext only. A retry with the same Idempotency-Key
+ * The test's data with the key sealed, and the url masked with the whole url sealed when it carries
+ * credentials (`?api-key=...`); a url the platform may not call (not http(s), a user name or password
+ * before the host) is refused before anything is sealed.
+ */
+const sealedTestData = async (
+  testId: string,
+  input: TestEndpointRequest,
+  keys: Keyring,
+): Promise<EndpointTestRequestedData> => {
+  const url = input.url.trim();
+  if (parseEndpointUrl(url) === null) throw new DomainError(platformMessages.endpointTestInvalidUrl);
+  const masked = maskUrlCredentials(url);
+  return {
+    testId,
+    url: masked,
+    ...(masked === url ? {} : { urlSecret: await keys.seal(url) }),
+    ...(input.model ? { model: input.model } : {}),
+    ...(input.body ? { body: input.body } : {}),
+    key: await keys.seal(input.key),
+  };
+};
+
+/**
+ * Records that an admin asked for an endpoint test; the workers run it. The key (and a url with
+ * credentials) is sealed here, so the event (and the job made from it) carry ciphertext only; its
+ * data keys are destroyed once the outcome is recorded. A retry with the same Idempotency-Key
  * answers the first request's test.
  */
 export const requestEndpointTest = async (
@@ -30,13 +67,7 @@ export const requestEndpointTest = async (
     },
     async (trx) => {
       const testId = randomUUID();
-      const data = {
-        testId,
-        url: input.url.trim(),
-        ...(input.model ? { model: input.model } : {}),
-        ...(input.body ? { body: input.body } : {}),
-        key: secrets.seal(input.key),
-      };
+      const data = await sealedTestData(testId, input, secrets.keyring(trx));
       const outcome = await handleCommand(
         trx,
         endpointTestDecider,
@@ -53,7 +84,17 @@ export const requestEndpointTest = async (
   return result;
 };
 
-/** The workers' report of a test, as a command: once per job (the job id is the command id). */
+/** The sealed values a test's request carries (its key, its url with credentials). */
+const requestSecrets = (events: readonly { type: string; data: unknown }[]): SealedSecret[] =>
+  (events as readonly EndpointTestEvent[]).flatMap((e) =>
+    e.type === 'EndpointTestRequested' ? [e.data.key, ...(e.data.urlSecret ? [e.data.urlSecret] : [])] : [],
+  );
+
+/**
+ * The workers' report of a test, as a command: once per job (the job id is the command id). With the
+ * outcome recorded the test's key is no longer needed: its data keys are destroyed in the same
+ * transaction (shredded: the ciphertext in the log and the job row can no longer be read).
+ */
 export const recordEndpointTestResult = async (
   db: Db,
   testId: string,
@@ -63,8 +104,8 @@ export const recordEndpointTestResult = async (
   const { result } = await runIdempotent(
     db,
     { actor: metadata.actor.email, commandId: metadata.commandId },
-    (trx) =>
-      handleCommand(
+    async (trx) => {
+      const recorded = await handleCommand(
         trx,
         endpointTestDecider,
         endpointTestStreamId(testId),
@@ -73,7 +114,11 @@ export const recordEndpointTestResult = async (
           data: { testId, outcome },
         },
         { metadata },
-      ),
+      );
+      if (recorded.eventCount > 0)
+        await destroyDataKeys(trx, requestSecrets(await readStream(trx, endpointTestStreamId(testId))));
+      return recorded;
+    },
   );
   return result;
 };

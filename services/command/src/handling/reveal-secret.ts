@@ -15,6 +15,7 @@ import {
   DomainError,
   refuseReusedKey,
   runIdempotent,
+  SecretUnavailableError,
   type Db,
   type SecretBox,
 } from '@app/platform';
@@ -43,9 +44,25 @@ const sealedValue = async (
   }
 };
 
+/** The value in clear, or a refusal that names the value and says why it cannot be read. */
+const opened = async (db: Db, secrets: SecretBox, sealed: SealedSecret, section: string, key: string) => {
+  try {
+    return await secrets.keyring(db).open(sealed);
+  } catch (e) {
+    if (!(e instanceof SecretUnavailableError)) throw e;
+    throw new DomainError(
+      e.reason === 'shredded'
+        ? platformMessages.secretShredded(section, key)
+        : platformMessages.secretUnreadable(section, key),
+    );
+  }
+};
+
 /**
  * Reveals one saved value to an admin: `SecretRevealed` is recorded first (who, which value; never the
- * value), then the value is decrypted for the answer. A retry with the same Idempotency-Key records
+ * value), then the value is decrypted for the answer, in the same transaction: a value whose data key
+ * was destroyed (shredded), or that this master key cannot open, is refused with a message saying so
+ * and its reveal is not recorded. A retry with the same Idempotency-Key records
  * nothing more; the same key sent to reveal another value (`requestHash` differs) is refused (409)
  * before anything is recorded or decrypted. The recorded command result holds the position only,
  * never the value.
@@ -74,12 +91,15 @@ export const revealSecret = async (
       by: metadata.actor.email,
     },
   };
+  const section = sectionLabels[req.section];
+  let value: string | undefined;
   await runIdempotent(db, idempotency, async (trx) => {
     const appended = await appendToStream(trx, secretRevealsStreamId(req.section), [event], {
       expectedVersion: 'any',
       metadata,
     });
+    value = await opened(trx, secrets, sealed, section, key);
     return { position: appended.position };
   });
-  return secrets.open(sealed);
+  return value ?? (await opened(db, secrets, sealed, section, key));
 };

@@ -1,66 +1,135 @@
 import {
   displayUrl,
   isMask,
+  isMaskedUrl,
   maskOf,
+  maskUrlCredentials,
   platformMessages,
+  urlHasUserInfo,
   type NamedValuesSection,
   type OpenAiEndpointsSection,
   type SealedSecret,
 } from '@app/contracts';
-import { DomainError, type SecretBox } from '@app/platform';
+import { DomainError, type Keyring } from '@app/platform';
 import { normaliseNames, type NamedSealedValue, type NamedValuesState } from '../domain/named-values';
-import type { SealedModelInput } from '../domain/openai-endpoint-rules';
+import type { SavedEndpoint, SealedEndpointInput, SealedModelInput } from '../domain/openai-endpoint-rules';
 import type { OpenAiEndpointsState } from '../domain/openai-endpoints';
 
 /**
  * Before a secret section is decided, every value becomes sealed: a mask the dialog sent back stands
- * for the saved value it masks (unchanged), anything else is a new value and is encrypted here. The
- * plain values go no further than this function.
+ * for the saved value it masks (unchanged), a value equal to the saved one (same fingerprint) is the
+ * saved one, anything else is a new value and is sealed here, its data key written in the caller's
+ * transaction. The plain values go no further than this file.
  */
-export const sealNamedValues = (
+export const sealNamedValues = async (
   section: string,
   input: NamedValuesSection,
   state: NamedValuesState,
-  box: SecretBox,
-): NamedSealedValue[] =>
-  normaliseNames(section, Object.entries(input)).map(([name, value]) => {
-    if (!isMask(value)) return { name, value: box.seal(value) };
+  keys: Keyring,
+): Promise<NamedSealedValue[]> => {
+  const sealed: NamedSealedValue[] = [];
+  for (const [name, value] of normaliseNames(section, Object.entries(input))) {
     const saved = Object.hasOwn(state, name) ? state[name] : undefined;
-    if (saved && maskOf(saved.last4) === value) return { name, value: saved };
-    throw new DomainError(platformMessages.maskedValueUnknown(section, name));
-  });
+    if (isMask(value)) {
+      if (!saved || maskOf(saved.last4) !== value)
+        throw new DomainError(platformMessages.maskedValueUnknown(section, name));
+      sealed.push({ name, value: saved });
+    } else if (saved && saved.fingerprint === keys.fingerprint(value)) {
+      sealed.push({ name, value: saved });
+    } else {
+      sealed.push({ name, value: await keys.seal(value) });
+    }
+  }
+  return sealed;
+};
 
 /** The saved key a masked key stands for: the same model's endpoint with that url first, else any of its endpoints. */
 const savedKeyFor = (
-  state: OpenAiEndpointsState,
-  model: string,
+  endpoints: readonly SavedEndpoint[],
   url: string,
   mask: string,
 ): SealedSecret | undefined => {
-  const endpoints = state.find((m) => m.name === model)?.endpoints ?? [];
   const matching = endpoints.filter((e) => maskOf(e.key.last4) === mask);
   return (matching.find((e) => e.url === url) ?? matching[0])?.key;
 };
 
-/** The OpenAi Endpoints section with its keys sealed (an empty key, or an endpoint without url, is null: dropped). */
-export const sealOpenAiEndpoints = (
+const sealKey = async (
+  model: string,
+  url: string,
+  key: string,
+  saved: readonly SavedEndpoint[],
+  keys: Keyring,
+): Promise<SealedSecret> => {
+  if (isMask(key)) {
+    const found = savedKeyFor(saved, url, key);
+    if (!found) throw new DomainError(platformMessages.maskedKeyUnknown(model, displayUrl(url)));
+    return found;
+  }
+  const fingerprint = keys.fingerprint(key);
+  return saved.find((e) => e.key.fingerprint === fingerprint)?.key ?? (await keys.seal(key));
+};
+
+/**
+ * The url as stored: as it is when it carries no credential; else masked (maskUrlCredentials), the
+ * whole url sealed beside it. A masked url sent back stands for the saved endpoint's url it equals; a
+ * user name or password before the host is refused (the key has its own field).
+ */
+const sealUrl = async (
+  model: string,
+  url: string,
+  saved: readonly SavedEndpoint[],
+  keys: Keyring,
+): Promise<Pick<SealedEndpointInput, 'url' | 'urlSecret'>> => {
+  if (isMaskedUrl(url)) {
+    const found = saved.find((e) => e.url === url);
+    if (!found) throw new DomainError(platformMessages.maskedUrlUnknown(model, displayUrl(url)));
+    return found.urlSecret ? { url, urlSecret: found.urlSecret } : { url };
+  }
+  if (urlHasUserInfo(url))
+    throw new DomainError(platformMessages.endpointUrlUserInfo(model, displayUrl(url)));
+  const masked = maskUrlCredentials(url);
+  if (masked === url) return { url };
+  const fingerprint = keys.fingerprint(url);
+  const same = saved.find((e) => e.urlSecret?.fingerprint === fingerprint)?.urlSecret;
+  return { url: masked, urlSecret: same ?? (await keys.seal(url)) };
+};
+
+/**
+ * The OpenAi Endpoints section with its keys (and urls with credentials) sealed; an empty key, or an
+ * endpoint without url, is null: dropped by the rules.
+ */
+export const sealOpenAiEndpoints = async (
   input: OpenAiEndpointsSection,
   state: OpenAiEndpointsState,
-  box: SecretBox,
-): SealedModelInput[] =>
-  input.models.flatMap((entry) =>
-    Object.entries(entry).map(([rawName, { endpoints }]) => {
+  keys: Keyring,
+): Promise<SealedModelInput[]> => {
+  const models: SealedModelInput[] = [];
+  for (const entry of input.models) {
+    for (const [rawName, { endpoints }] of Object.entries(entry)) {
       const name = rawName.trim();
-      return {
-        name,
-        endpoints: endpoints.map(({ url: rawUrl, key }) => {
-          const url = rawUrl.trim();
-          if (url === '' || key === '') return { url, key: null };
-          if (!isMask(key)) return { url, key: box.seal(key) };
-          const saved = savedKeyFor(state, name, url, key);
-          if (!saved) throw new DomainError(platformMessages.maskedKeyUnknown(name, displayUrl(url)));
-          return { url, key: saved };
-        }),
-      };
-    }),
+      const saved = state.find((m) => m.name === name)?.endpoints ?? [];
+      const sealed: SealedEndpointInput[] = [];
+      for (const { url: rawUrl, key } of endpoints) {
+        const url = rawUrl.trim();
+        if (url === '' || key === '') {
+          sealed.push({ url: maskUrlCredentials(url), key: null });
+          continue;
+        }
+        const stored = await sealUrl(name, url, saved, keys);
+        sealed.push({ ...stored, key: await sealKey(name, stored.url, key, saved, keys) });
+      }
+      models.push({ name, endpoints: sealed });
+    }
+  }
+  return models;
+};
+
+/** Every sealed value an endpoints state holds: keys and urls with credentials. */
+export const endpointSecrets = (state: OpenAiEndpointsState): SealedSecret[] =>
+  state.flatMap((m) => m.endpoints.flatMap((e) => (e.urlSecret ? [e.key, e.urlSecret] : [e.key])));
+
+/** Every sealed value the sealed input of a save holds. */
+export const sentEndpointSecrets = (models: readonly SealedModelInput[]): SealedSecret[] =>
+  models.flatMap((m) =>
+    m.endpoints.flatMap((e) => [...(e.key ? [e.key] : []), ...(e.urlSecret ? [e.urlSecret] : [])]),
   );

@@ -6,15 +6,18 @@ import {
   type EventMetadata,
   type NamedValuesSection,
   type OpenAiEndpointsSection,
+  type SealedSecret,
 } from '@app/contracts';
-import { readStream, type Db, type NewEvent, type SecretBox } from '@app/platform';
+import { readStream, type Db, type Keyring, type NewEvent, type SecretBox } from '@app/platform';
 import { applicationSecretsDecider, applicationVariablesDecider } from '../domain/application-variables';
 import type { Decider } from '../domain/decider';
 import { normaliseOpenAiModels } from '../domain/openai-endpoint-rules';
 import { openaiEndpointsDecider } from '../domain/openai-endpoints';
 import { handleCommand, type CommandOutcome } from './handle-command';
-import { sealNamedValues, sealOpenAiEndpoints } from './seal-values';
+import type { NamedValuesState } from '../domain/named-values';
+import { endpointSecrets, sealNamedValues, sealOpenAiEndpoints, sentEndpointSecrets } from './seal-values';
 
+/** The saves run in the command's transaction (`db`): data keys sealed, and destroyed, commit with the events. */
 export type SecretSectionOptions = { metadata: EventMetadata; expectedVersion?: number; secrets: SecretBox };
 
 /** A section's state as its decider folds it, and the version it was loaded at. */
@@ -37,21 +40,45 @@ const expected = (o: SecretSectionOptions, loaded: number) => ({
   expectedVersion: o.expectedVersion ?? loaded,
 });
 
+/**
+ * Shredding: once the events are appended, every data key the section held before (or that this save
+ * sealed) and no longer holds is destroyed in the same transaction: a value removed or replaced, an
+ * endpoint deleted. The ciphertext stays in the log, unreadable; the read models hold masks only, so
+ * a replay does not need it.
+ */
+const shredDropped = async <S>(
+  keys: Keyring,
+  secretsOf: (state: S) => SealedSecret[],
+  change: { before: S; sent: readonly SealedSecret[]; after: S },
+): Promise<void> => {
+  await keys.shred([...secretsOf(change.before), ...change.sent], secretsOf(change.after));
+};
+
+const namedSecrets = (state: NamedValuesState): SealedSecret[] => Object.values(state);
+
 export const saveApplicationVariables = async (
   db: Db,
   input: NamedValuesSection,
   o: SecretSectionOptions,
 ): Promise<CommandOutcome> => {
-  const { state, version } = await loadState(db, applicationVariablesDecider, applicationVariablesStreamId);
-  const values = sealNamedValues(sectionLabels.applicationVariables, input, state, o.secrets);
+  const load = () => loadState(db, applicationVariablesDecider, applicationVariablesStreamId);
+  const { state, version } = await load();
+  const keys = o.secrets.keyring(db);
+  const values = await sealNamedValues(sectionLabels.applicationVariables, input, state, keys);
   const command = { type: 'UpdateApplicationVariables', data: { values } } as const;
-  return handleCommand(
+  const outcome = await handleCommand(
     db,
     applicationVariablesDecider,
     applicationVariablesStreamId,
     command,
     expected(o, version),
   );
+  await shredDropped(keys, namedSecrets, {
+    before: state,
+    sent: values.map((v) => v.value),
+    after: (await load()).state,
+  });
+  return outcome;
 };
 
 export const saveApplicationSecrets = async (
@@ -59,16 +86,24 @@ export const saveApplicationSecrets = async (
   input: NamedValuesSection,
   o: SecretSectionOptions,
 ): Promise<CommandOutcome> => {
-  const { state, version } = await loadState(db, applicationSecretsDecider, applicationSecretsStreamId);
-  const values = sealNamedValues(sectionLabels.applicationSecrets, input, state, o.secrets);
+  const load = () => loadState(db, applicationSecretsDecider, applicationSecretsStreamId);
+  const { state, version } = await load();
+  const keys = o.secrets.keyring(db);
+  const values = await sealNamedValues(sectionLabels.applicationSecrets, input, state, keys);
   const command = { type: 'UpdateApplicationSecrets', data: { values } } as const;
-  return handleCommand(
+  const outcome = await handleCommand(
     db,
     applicationSecretsDecider,
     applicationSecretsStreamId,
     command,
     expected(o, version),
   );
+  await shredDropped(keys, namedSecrets, {
+    before: state,
+    sent: values.map((v) => v.value),
+    after: (await load()).state,
+  });
+  return outcome;
 };
 
 /** Saves the OpenAi Endpoints section; the outcome's notes name the models removed for having no endpoints. */
@@ -77,8 +112,10 @@ export const saveOpenAiEndpoints = async (
   input: OpenAiEndpointsSection,
   o: SecretSectionOptions,
 ): Promise<CommandOutcome> => {
-  const { state, version } = await loadState(db, openaiEndpointsDecider, openaiEndpointsStreamId);
-  const models = sealOpenAiEndpoints(input, state, o.secrets);
+  const load = () => loadState(db, openaiEndpointsDecider, openaiEndpointsStreamId);
+  const { state, version } = await load();
+  const keys = o.secrets.keyring(db);
+  const models = await sealOpenAiEndpoints(input, state, keys);
   const { notes } = normaliseOpenAiModels(models);
   const command = { type: 'UpdateOpenAiEndpoints', data: { models } } as const;
   const outcome = await handleCommand(
@@ -88,5 +125,10 @@ export const saveOpenAiEndpoints = async (
     command,
     expected(o, version),
   );
+  await shredDropped(keys, endpointSecrets, {
+    before: state,
+    sent: sentEndpointSecrets(models),
+    after: (await load()).state,
+  });
   return notes.length > 0 ? { ...outcome, notes } : outcome;
 };

@@ -174,3 +174,52 @@ describe('OpenAi endpoints decider: the save rules of spec 5', () => {
       .thenThrows(platformMessages.invalidEndpointUrl('gpt-4o', shown));
   });
 });
+
+describe('OpenAi endpoints decider: urls with credentials (masked, the whole url sealed)', () => {
+  const masked = `${east}?api-key=••••••••AAAA`;
+  const u1 = sealed('url-fp-1', 'AAAA');
+  const u2 = sealed('url-fp-2', 'AAAA');
+  const withSecret = (urlSecret: SealedSecret): SealedModelInput => ({
+    name: 'gpt-4o',
+    endpoints: [{ url: masked, urlSecret, key: k1 }],
+  });
+  const added = (urlSecret: SealedSecret): E => ({
+    type: 'OpenAiEndpointAdded',
+    data: { model: 'gpt-4o', url: masked, key: k1, urlSecret },
+  });
+  const removed = (urlSecret: SealedSecret): E => ({
+    type: 'OpenAiEndpointRemoved',
+    data: {
+      model: 'gpt-4o',
+      url: masked,
+      keyFingerprint: k1.fingerprint,
+      urlFingerprint: urlSecret.fingerprint,
+    },
+  });
+
+  it('the endpoint is added with its masked url and the sealed url', () => {
+    given([])
+      .when(save([withSecret(u1)]))
+      .then([modelAdded('gpt-4o'), added(u1)]);
+  });
+
+  it('the same masked url with the same sealed url changes nothing', () => {
+    given([modelAdded('gpt-4o'), added(u1)])
+      .when(save([withSecret(u1)]))
+      .then([]);
+  });
+
+  it('another credential behind the same mask is another endpoint: the old one removed by its url fingerprint', () => {
+    given([modelAdded('gpt-4o'), added(u1)])
+      .when(save([withSecret(u2)]))
+      .then([removed(u1), added(u2)]);
+  });
+
+  it('a removal names the url fingerprint, so the one with the other credential stays', () => {
+    const state = [modelAdded('gpt-4o'), added(u1), added(u2), removed(u1)].reduce(
+      openaiEndpointsDecider.evolve,
+      openaiEndpointsDecider.initialState(),
+    );
+    expect(state).toEqual([{ name: 'gpt-4o', endpoints: [{ url: masked, urlSecret: u2, key: k1 }] }]);
+  });
+});

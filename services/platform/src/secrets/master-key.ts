@@ -8,12 +8,12 @@ const base64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
  * APP_MASTER_KEY: the base64 (or base64url) of 32 random bytes. The error names the variable,
  * never its value.
  */
-export const parseMasterKey = (encoded: string): Buffer => {
+export const parseMasterKey = (encoded: string, name = 'APP_MASTER_KEY'): Buffer => {
   const text = encoded.trim();
   const key = base64.test(text) ? Buffer.from(text, 'base64') : Buffer.alloc(0);
   if (key.length !== masterKeyBytes) {
     throw new Error(
-      `APP_MASTER_KEY must be the base64 of ${masterKeyBytes} random bytes (e.g. openssl rand -base64 32)`,
+      `${name} must be the base64 of ${masterKeyBytes} random bytes (e.g. openssl rand -base64 32)`,
     );
   }
   return key;

@@ -10,7 +10,10 @@ const touchModel = async (trx: Db, model: string, recorded: RecordedEvent) => {
     .execute();
 };
 
-/** Models in the order they were added, each endpoint with its sealed key and last 4 characters. */
+/**
+ * Models in the order they were added, each endpoint with its sealed key and last 4 characters, and
+ * its url as the event has it (masked when it carried credentials, the whole url sealed beside it).
+ */
 export const openaiEndpointsProjection: Projection = {
   name: 'openaiEndpoints',
   readModel: 'openaiEndpoints',
@@ -39,11 +42,13 @@ export const openaiEndpointsProjection: Projection = {
             key_fingerprint: event.data.key.fingerprint,
             key: JSON.stringify(event.data.key),
             last4: event.data.key.last4,
+            url_fingerprint: event.data.urlSecret?.fingerprint ?? '',
+            url_secret: event.data.urlSecret ? JSON.stringify(event.data.urlSecret) : null,
             position: recorded.globalPosition,
             added_by: stamp.changed_by,
             added_at: stamp.changed_at,
           })
-          .onConflict((oc) => oc.columns(['model', 'url', 'key_fingerprint']).doNothing())
+          .onConflict((oc) => oc.columns(['model', 'url', 'key_fingerprint', 'url_fingerprint']).doNothing())
           .execute();
         await touchModel(trx, model, recorded);
         return [model];
@@ -53,6 +58,7 @@ export const openaiEndpointsProjection: Projection = {
           .where('model', '=', model)
           .where('url', '=', event.data.url)
           .where('key_fingerprint', '=', event.data.keyFingerprint)
+          .where('url_fingerprint', '=', event.data.urlFingerprint ?? '')
           .execute();
         await touchModel(trx, model, recorded);
         return [model];

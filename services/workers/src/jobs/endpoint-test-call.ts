@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { codeInterpreterModel, isEmbeddingModel } from '@app/contracts';
+import { codeInterpreterModel, isCredentialParam, isEmbeddingModel } from '@app/contracts';
 
 export type EndpointKind = 'embeddings' | 'chat';
 
@@ -15,14 +15,20 @@ export const testMaxTokens = 50;
 export const embeddingsApiVersion = '2024-02-01';
 export const codeInterpreterApiVersion = '2024-08-01-preview';
 
-/** `rest` below the endpoint's url (its query and fragment dropped), as the dialog's processUrl joined them. */
+/**
+ * `rest` below the endpoint's url (its query and fragment dropped), as the dialog's processUrl joined
+ * them; credentials in the url's query (`api-key=`, `sig=`...) go along, or the call could not sign in.
+ */
 const below = (url: string, rest: string): string => {
   try {
     const base = new URL(url);
+    const credentials = [...base.searchParams].filter(([name]) => isCredentialParam(name));
     base.search = '';
     base.hash = '';
     if (!base.pathname.endsWith('/')) base.pathname = `${base.pathname}/`;
-    return new URL(rest, base).href;
+    const target = new URL(rest, base);
+    for (const [name, value] of credentials) target.searchParams.append(name, value);
+    return target.href;
   } catch {
     return `${url.endsWith('/') ? url : `${url}/`}${rest}`;
   }

@@ -8,16 +8,18 @@ import {
   SealedSecret,
   type RecordedEvent,
 } from '@app/contracts';
-import { OutboundError, type OutboundClient, type SecretBox } from '@app/platform';
+import { OutboundError, SecretUnavailableError, type Keyring, type OutboundClient } from '@app/platform';
 import { answerProblem, endpointTestCall, endpointTestHeaders } from './endpoint-test-call';
 import type { JobProcessor, JobRequest } from './types';
 
 export const endpointTestJob = 'endpoint-test';
 
-/** The job's input: the EndpointTestRequested event's data (the key sealed). */
+/** The job's input: the EndpointTestRequested event's data (the key, and a url with credentials, sealed). */
 const EndpointTestJobData = z.object({
   testId: z.string(),
+  /** The url with its credentials masked; `urlSecret` is the whole url when it carried any. */
   url: z.string(),
+  urlSecret: SealedSecret.optional(),
   model: z.string().optional(),
   body: z.record(z.string(), z.unknown()).optional(),
   key: SealedSecret,
@@ -35,23 +37,41 @@ const failed = (input: EndpointTestJobData, reason: string): EndpointTestOutcome
   reason,
 });
 
+/** The key and the whole url in clear, or why they cannot be opened. */
+const openSecrets = async (
+  input: EndpointTestJobData,
+  keys: Keyring,
+): Promise<{ key: string; url: string } | { problem: string }> => {
+  try {
+    const key = await keys.open(input.key);
+    const url = input.urlSecret ? await keys.open(input.urlSecret) : input.url;
+    return { key, url };
+  } catch (e) {
+    if (!(e instanceof SecretUnavailableError)) throw e;
+    return {
+      problem:
+        e.reason === 'shredded'
+          ? 'the key was deleted (its data key was destroyed)'
+          : 'the key could not be decrypted (was APP_MASTER_KEY changed?)',
+    };
+  }
+};
+
 /**
- * Calls the endpoint through the guarded client with the request its model needs. Every way it can
- * fail is an outcome (a status, a refusal, a timeout), never the remote body or the key.
+ * Calls the endpoint through the guarded client with the request its model needs, to the whole url
+ * (credentials in its query included). Every way it can fail is an outcome (a status, a refusal, a
+ * timeout), never the remote body, the key or the url's credentials.
  */
 export const testEndpoint = async (
   input: EndpointTestJobData,
-  secrets: SecretBox,
+  keys: Keyring,
   outbound: OutboundClient,
   signal?: AbortSignal,
 ): Promise<EndpointTestOutcome> => {
-  let key: string;
-  try {
-    key = secrets.open(input.key);
-  } catch {
-    return failed(input, 'the key could not be decrypted (was APP_MASTER_KEY changed?)');
-  }
-  const call = endpointTestCall(input);
+  const opened = await openSecrets(input, keys);
+  if ('problem' in opened) return failed(input, opened.problem);
+  const { key } = opened;
+  const call = endpointTestCall({ ...input, url: opened.url });
   try {
     const answer = await outbound.request(call.url, {
       method: 'POST',
@@ -75,7 +95,7 @@ export const runEndpointTest: JobProcessor = async (data, ctx) => {
     );
   }
   const input = EndpointTestJobData.parse(data);
-  const outcome = await testEndpoint(input, ctx.secrets, ctx.outbound, ctx.signal);
+  const outcome = await testEndpoint(input, ctx.secrets.keyring(ctx.db), ctx.outbound, ctx.signal);
   await recordEndpointTestResult(ctx.db, input.testId, outcome, ctx.metadata);
   ctx.logger.info(
     {

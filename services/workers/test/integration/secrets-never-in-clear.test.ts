@@ -12,6 +12,7 @@ import {
   sessionCookieName,
   type ConfigsResponse,
   type RevealResponse,
+  type SealedSecret,
   type TestEndpointResponse,
 } from '@app/contracts';
 import { loggerOptions, type Db } from '@app/platform';
@@ -21,9 +22,10 @@ import { startEndpointTestPlatform, type EndpointTestPlatform } from '../support
 /**
  * The full-run check: the platform with its workers, logging everything at trace level into a buffer.
  * A secret, an app variable and an endpoint key with distinctive values are saved, read, saved back,
- * revealed and used in endpoint tests; then no plain value may be found in the events table, any
- * read model (every table the platform and BullMQ keep), the logs, the live pushes or any HTTP answer
- * but the reveals'.
+ * revealed and used in endpoint tests; so are credentials in endpoint urls (`?api-key=`, `token=`,
+ * refused `user:pass@`). Then no plain value may be found in the events table, any read model (every
+ * table the platform and BullMQ keep, data keys included), the logs, the live pushes or any HTTP
+ * answer but the reveals'.
  */
 const run = randomBytes(6).toString('hex');
 const plain = {
@@ -31,6 +33,10 @@ const plain = {
   variable: `plain-variable-${run}-VAR1`,
   endpointKey: `plain-endpoint-key-${run}-KEY1`,
   wrongKey: `plain-wrong-key-${run}-BAD1`,
+  urlApiKey: `plain-url-api-key-${run}-AKEY`,
+  urlToken: `plain-url-token-${run}-TOKN`,
+  urlUser: `plain-url-user-${run}-USER`,
+  urlPassword: `plain-url-password-${run}-PASS`,
 };
 const ann = 'ann@example.com';
 
@@ -88,6 +94,7 @@ describe('a full run: no secret value in clear anywhere but the reveal answer', 
     const session = await t.p.signIn(ann);
     socket = new WebSocket(`${t.p.url.replace(/^http/, 'ws')}${routes.live}`, {
       headers: { cookie: `${sessionCookieName}=${session}` },
+      origin: t.p.url,
     });
     const live = socket;
     live.on('message', (data: Buffer) => liveMessages.push(data.toString('utf8')));
@@ -166,9 +173,81 @@ describe('a full run: no secret value in clear anywhere but the reveal answer', 
       ],
     });
     expect(badSave.statusCode).toBe(400);
+
+    // Credentials in urls: saved sealed (the url masked), read back masked, saved back, tested.
+    const keyUrl = `${server.origin}/v1/chat/completions?api-version=2024-02-01&api-key=${plain.urlApiKey}`;
+    const tokenUrl = `${server.origin}/?token=${plain.urlToken}`;
+    const userUrl = `http://${plain.urlUser}:${plain.urlPassword}@127.0.0.1:${server.port}/v1/chat/completions`;
+    const withUrls = await call('POST', routes.configsUpdate, {
+      configurations: [
+        {
+          type: 'openaiEndpoints',
+          data: {
+            models: [
+              {
+                'gpt-4o': {
+                  endpoints: [
+                    { url, key: maskOf('KEY1') },
+                    { url: keyUrl, key: plain.endpointKey, isNew: true },
+                  ],
+                },
+              },
+              {
+                'text-embedding-ada-002': {
+                  endpoints: [{ url: tokenUrl, key: plain.endpointKey, isNew: true }],
+                },
+              },
+            ],
+          },
+        },
+      ],
+    });
+    expect(withUrls.statusCode).toBe(200);
+    await t.p.settle();
+    const masked = (await call('GET', routes.configs)).json<ConfigsResponse>().data.openaiEndpoints;
+    expect(JSON.stringify(masked)).toContain('api-key=••••••••AKEY');
+    expect(JSON.stringify(masked)).toContain('token=••••••••TOKN');
+    const savedBack = await call('POST', routes.configsUpdate, {
+      configurations: [{ type: 'openaiEndpoints', data: masked }],
+    });
+    expect(savedBack.statusCode).toBe(200);
+    const keyUrlTest = (
+      await call('POST', secretRoutes.testEndpoint, { url: keyUrl, key: plain.endpointKey, model: 'gpt-4o' })
+    ).json<TestEndpointResponse>();
+    expect(keyUrlTest.success).toBe(true);
+    const tokenUrlTest = (
+      await call('POST', secretRoutes.testEndpoint, {
+        url: tokenUrl,
+        key: plain.endpointKey,
+        model: 'text-embedding-ada-002',
+      })
+    ).json<TestEndpointResponse>();
+    expect(tokenUrlTest.success).toBe(true);
+    await call('GET', `/api/admin/endpointTests/${keyUrlTest.testId}`);
+    // A user name and password before the host are refused, in a save and in a test, without repeating them.
+    const userSave = await call('POST', routes.configsUpdate, {
+      configurations: [
+        {
+          type: 'openaiEndpoints',
+          data: {
+            models: [{ 'gpt-4o': { endpoints: [{ url: userUrl, key: plain.endpointKey, isNew: true }] } }],
+          },
+        },
+      ],
+    });
+    expect(userSave.statusCode).toBe(400);
+    const userTest = await call('POST', secretRoutes.testEndpoint, { url: userUrl, key: plain.endpointKey });
+    expect(userTest.statusCode).toBe(400);
+
+    await call('GET', `${routes.events}?limit=1000`);
     await t.workers.idle();
     await t.p.settle();
     expect(server.calls.some((c) => c.headers['api-key'] === plain.endpointKey)).toBe(true);
+    // The tests called the whole urls: the credentials reached the model server, and nothing else.
+    expect(server.calls.some((c) => c.path.includes(`api-key=${plain.urlApiKey}`))).toBe(true);
+    expect(
+      server.calls.some((c) => c.path.includes('/embeddings') && c.path.includes(`token=${plain.urlToken}`)),
+    ).toBe(true);
   });
 
   it.each(Object.entries(plain))(
@@ -193,6 +272,20 @@ describe('a full run: no secret value in clear anywhere but the reveal answer', 
     expect(text).toContain('"last4": "SEC1"');
     expect(text).toContain('"section": "openaiEndpoints", "endpointIndex": 0');
     for (const value of Object.values(plain)) expect(text).not.toContain(value);
+  });
+
+  it('once an endpoint test has run, its key and its sealed url are shredded (data keys destroyed)', async () => {
+    const requested = (
+      await sql<{ data: { key: SealedSecret; urlSecret?: SealedSecret } }>`
+        select data from events where event_type = 'EndpointTestRequested'`.execute(t.p.database.db)
+    ).rows.map((r) => r.data);
+    expect(requested.some((d) => d.urlSecret)).toBe(true);
+    const ids = requested.flatMap((d) =>
+      [d.key, d.urlSecret].flatMap((s) => (s?.version === 2 ? [s.dataKeyId] : [])),
+    );
+    const rows = await t.p.database.db.selectFrom('data_keys').selectAll().where('id', 'in', ids).execute();
+    expect(rows).toHaveLength(ids.length);
+    expect(rows.every((r) => r.wrapped_key === null && r.destroyed_at !== null)).toBe(true);
   });
 
   it('the search finds what is there: names in clear, and the values where they belong (the reveal, the model server)', async () => {

@@ -1,4 +1,10 @@
-import { maxEndpointKeyLength, maxEndpointUrlLength, type OpenAiEndpoint } from '@app/contracts';
+import {
+  isMaskedUrl,
+  maxEndpointKeyLength,
+  maxEndpointUrlLength,
+  platformMessages,
+  type OpenAiEndpoint,
+} from '@app/contracts';
 import { SecretInput } from '../../ui/secret-input/SecretInput';
 
 export interface EndpointRowProps {
@@ -14,7 +20,7 @@ export interface EndpointRowProps {
 
 const notSaved = () => Promise.reject(new Error('This key is not saved yet.'));
 
-/** One url and key pair: a new one is edited here, a saved one is shown (its key masked). */
+/** One url and key pair: a new one is edited here, a saved one is shown (its key, and credentials in its url, masked). */
 export function EndpointRow({ endpoint, position, selected, onToggle, onChange, reveal }: EndpointRowProps) {
   const isNew = endpoint.isNew === true;
   return (
@@ -34,6 +40,7 @@ export function EndpointRow({ endpoint, position, selected, onToggle, onChange, 
           aria-label={`Url of endpoint ${position}`}
           value={endpoint.url}
           readOnly={!isNew}
+          title={!isNew && isMaskedUrl(endpoint.url) ? platformMessages.urlCredentialsMasked : undefined}
           maxLength={maxEndpointUrlLength}
           placeholder="https://…/chat/completions"
           spellCheck={false}
