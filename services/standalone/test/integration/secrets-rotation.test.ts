@@ -235,6 +235,15 @@ describe('rotating the master key', () => {
     expect(saved.status).toBe(200);
   });
 
+  it('status names the master key in use and counts the data keys, printing no key', async () => {
+    const result = await run(['status'], { DATABASE_URL: p.database.url, APP_MASTER_KEY: newText });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`master key in use: ${newBox.keyId}`);
+    expect(result.stdout).toContain(`this key (APP_MASTER_KEY): ${newBox.keyId} - the one in use`);
+    expect(result.stdout).toMatch(new RegExp(`master key ${newBox.keyId}: \\d+ live, \\d+ destroyed`));
+    expect(result.stdout + result.stderr).not.toContain(newText);
+  });
+
   it('a second run with the old key as the current one is refused, changing nothing', async () => {
     const result = await run(['rotate-master-key'], {
       DATABASE_URL: p.database.url,
