@@ -1,4 +1,5 @@
 export * from './messages';
+export * from './identity-messages';
 export * from './actor';
 export * from './email';
 export * from './event-metadata';

@@ -177,6 +177,7 @@ describe('the route', () => {
     const session = await t.p.signIn(ann);
     const socket = new WebSocket(`${t.p.url.replace(/^http/, 'ws')}${routes.live}`, {
       headers: { cookie: `${sessionCookieName}=${session}` },
+      origin: t.p.url,
     });
     try {
       const messages: { type: string; readModel?: string; ids?: string[] }[] = [];
