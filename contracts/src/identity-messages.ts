@@ -2,6 +2,9 @@
 export const identityMessages = {
   hostNotServed: (host: string) => `This platform is not served at '${host}'.`,
   originRefused: 'This request came from another site and was refused.',
+  /** A NUL character or a broken (lone surrogate) character in a request: no database can store it. */
+  unstorableText: (where: string) =>
+    `${where} holds a character that cannot be saved (a NUL character or a broken Unicode character).`,
   devSignInUnavailable: 'The development sign-in is not offered here.',
   tooManyRequests: (retryAfterSeconds: number) =>
     `Too many requests. Please wait ${retryAfterSeconds} seconds and try again.`,

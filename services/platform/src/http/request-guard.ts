@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { identityMessages } from '@app/contracts';
+import { installStorableTextGuard } from './storable-text';
 
 /** Names every deployment answers to, for probes and the embedded default. */
 const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -32,6 +33,17 @@ export const isServedHost = (raw: string | undefined, policy: HostPolicy): boole
 const defaultPort = (protocol: string) => (protocol === 'https:' ? '443' : '80');
 
 /**
+ * Whether a Cookie header carries the cookie `name`, read as leniently as the cookie parser that
+ * authenticates the request (`a=1; session =x` is the session cookie to it too): over-reading only
+ * makes the guard ask for an Origin more often, never less.
+ */
+export const carriesCookie = (header: string | undefined, name: string): boolean =>
+  (header ?? '').split(';').some((pair) => {
+    const eq = pair.indexOf('=');
+    return eq >= 0 && pair.slice(0, eq).trim() === name;
+  });
+
+/**
  * Whether a browser's Origin is this deployment: PUBLIC_URL's origin exactly, or (loopback only) the
  * very host and port the request was sent to.
  */
@@ -52,7 +64,8 @@ export const isSameOrigin = (origin: string, hostHeader: string | undefined, pol
 /**
  * Refuses DNS rebinding and cross-site requests before anything else runs: a Host this deployment
  * does not serve answers 421; a foreign Origin answers 403; a state-changing request or a /live
- * upgrade that rides on the session cookie (not a bearer token) must carry a matching Origin.
+ * upgrade that rides on the session cookie (not a bearer token) must carry a matching Origin. Then,
+ * once the body is parsed, text no column can store (NUL, lone surrogates) answers 400.
  */
 export const installRequestGuard = (
   app: FastifyInstance,
@@ -70,12 +83,17 @@ export const installRequestGuard = (
       return refuse(421, identityMessages.hostNotServed((host ?? '').slice(0, 100)));
     const origin = request.headers.origin;
     const byCookie =
-      request.headers.authorization === undefined &&
-      (request.headers.cookie ?? '').split(/;\s*/).some((c) => c.startsWith(`${policy.cookieName}=`));
-    const path = request.url.split('?')[0];
-    const needsOrigin = byCookie && (stateChanging.has(request.method) || path === policy.livePath);
+      request.headers.authorization === undefined && carriesCookie(request.headers.cookie, policy.cookieName);
+    // The route as matched, not the url as sent: `/%6Cive` and `GET http://x/live` reach /live too.
+    // Any websocket upgrade counts (browsers always send an Origin with one).
+    const upgrade =
+      request.headers.upgrade !== undefined ||
+      request.routeOptions.url === policy.livePath ||
+      request.url.split('?')[0] === policy.livePath;
+    const needsOrigin = byCookie && (stateChanging.has(request.method) || upgrade);
     if (origin === undefined ? needsOrigin : !isSameOrigin(origin, host, policy))
       return refuse(403, identityMessages.originRefused);
     return undefined;
   });
+  installStorableTextGuard(app);
 };
