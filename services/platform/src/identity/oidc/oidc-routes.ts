@@ -41,6 +41,19 @@ export const oidcScopes = 'openid email profile';
 /** Where a refused sign-in lands: the sign-in page, which explains the code. */
 export const signInErrorLocation = (code: SignInErrorCode): string => `/?signInError=${code}`;
 
+/**
+ * The callback's request as its log lines show it: the path only. Its query holds the authorization
+ * code and the state, which no log may keep.
+ */
+export const callbackLogSerializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: request.url.split('?')[0],
+    host: request.host,
+    remoteAddress: request.ip,
+  }),
+};
+
 class Refusal extends Error {
   constructor(
     readonly code: SignInErrorCode,
@@ -162,7 +175,7 @@ export const oidcRoutes =
       }
     };
 
-    app.get(routes.oidcCallback, async (request, reply) => {
+    app.get(routes.oidcCallback, { logSerializers: callbackLogSerializers }, async (request, reply) => {
       void reply.clearCookie(cookieName, cookieOptions).header('cache-control', 'no-store');
       let email: string;
       try {
