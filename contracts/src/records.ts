@@ -19,8 +19,7 @@ export const nameMapFrom = <T>(entries: Iterable<readonly [string, T]>): NameMap
  * A copy of `map` without a prototype. Object.assign sets each own key with [[Set]]: on an object
  * without a prototype there is no inherited '__proto__' setter, so that key is copied as a key.
  */
-const copyOf = <T>(map: Readonly<NameMap<T>>): NameMap<T> =>
-  Object.assign(emptyNameMap<T>(), map) as NameMap<T>;
+const copyOf = <T>(map: Readonly<NameMap<T>>): NameMap<T> => Object.assign(emptyNameMap<T>(), map);
 
 /** A copy of `map` with `name` set to `value`. */
 export const nameMapWith = <T>(map: Readonly<NameMap<T>>, name: string, value: T): NameMap<T> => {

@@ -106,7 +106,7 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
   });
   await installSecurityHeaders(app, { https });
   await app.register(cookie);
-  await app.register(identityPlugin, { authenticate: sessions.authenticate, admins });
+  await app.register(identityPlugin, { authenticate: (request) => sessions.authenticate(request), admins });
   await installRateLimits(app, { ...defaultRateLimits, ...opts.rateLimits });
   const oidcName = opts.oidc ? (opts.oidc.providerName ?? new URL(opts.oidc.issuer).host) : null;
   await app.register(authRoutes({ sessions, devLogin: opts.devLogin, oidcName }));

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import websocket from '@fastify/websocket';
 import {
   identityMessages,
@@ -44,7 +44,7 @@ export const liveRoute =
       ...(opts.sweepEveryMs ? { everyMs: opts.sweepEveryMs } : {}),
     });
     app.addHook('onClose', async () => stopSweeper());
-    const underCap = async (request: { principal: string | null }, reply: import('fastify').FastifyReply) => {
+    const underCap = async (request: { principal: string | null }, reply: FastifyReply) => {
       if (request.principal && hub.countFor(request.principal) >= maxPerUser)
         await reply.code(429).send({ success: false, message: identityMessages.tooManySockets(maxPerUser) });
     };

@@ -105,7 +105,7 @@ describe('sessions', () => {
     const res = await p.call(admin, 'POST', routes.endUserSessions, { body: { email: user } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true });
-    expect((res.json() as { ended: number }).ended).toBeGreaterThanOrEqual(2);
+    expect(res.json<{ ended: number }>().ended).toBeGreaterThanOrEqual(2);
     expect((await me(a.token, 'cookie')).statusCode).toBe(401);
     expect((await me(b.token, 'bearer')).statusCode).toBe(401);
     const revoked = (await p.allEvents()).filter((e) => e.type === 'SessionRevoked');
