@@ -121,6 +121,8 @@ describe('OpenID Connect sign-in in Chromium', () => {
     const signedIn = await eventsOfType(oidc, 'SignedIn');
     expect(signedIn).toHaveLength(1);
     expect(signedIn[0]).toMatchObject({ email: admin, method: 'oidc' });
+    // The provider's own id of the account, beside the email it named.
+    expect(String((signedIn[0] as { subject?: string }).subject)).toMatch(/^http:\/\/127\.0\.0\.1:\d+.*#.+/);
     expect(errors).toEqual([]);
     await close();
   });

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { boundedString } from '../bounded';
 import { limits } from '../limits';
 
-const position = boundedString('A position', limits.positionLength).regex(/^\d+$/, 'must be a whole number');
+const maxPosition = 9223372036854775807n;
+/** A log position: a whole number PostgreSQL's bigint holds. */
+const position = boundedString('A position', limits.positionLength)
+  .regex(/^\d+$/, 'must be a whole number')
+  // The regex check does not stop zod: only a whole number is compared.
+  .refine((v) => !/^\d+$/.test(v) || BigInt(v) <= maxPosition, `must be at most ${maxPosition}`);
 
 /** GET /api/events filters (operators). */
 export const EventsQuery = z.object({

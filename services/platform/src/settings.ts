@@ -24,11 +24,24 @@ const SettingsSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
   OIDC_PROVIDER_NAME: z.string().min(1).max(100).optional(),
+  /** `false` only for a provider that omits `email_verified` yet vouches for every address (see the README). */
+  OIDC_REQUIRE_VERIFIED_EMAIL: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** The address users reach the platform at (https in production): its host is the only Host served. */
   PUBLIC_URL: z.string().url().max(2000).optional(),
   /** How long a session lasts without use, and at most, in hours. */
-  SESSION_IDLE_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
-  SESSION_MAX_HOURS: z.coerce.number().positive().max(24 * 365).default(24 * 30),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24 * 7),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24 * 30),
   /** Behind a reverse proxy (the split deployment's Caddy): client addresses from X-Forwarded-For. */
   TRUST_PROXY: z
     .enum(['true', 'false'])

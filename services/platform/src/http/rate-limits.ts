@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import ipaddr from 'ipaddr.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { identityMessages, routes } from '@app/contracts';
 
@@ -14,7 +15,19 @@ export const defaultRateLimits: RateLimits = { signInPerMinute: 20, commandsPerM
 const signInPaths = new Set<string>([routes.devLogin, routes.oidcLogin, routes.oidcCallback]);
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const byAddress = (request: FastifyRequest) => `address:${request.ip}`;
+/**
+ * The address a limit counts by: an IPv4 address as it is, an IPv6 address by its /64 (one
+ * household or host gets a whole /64, so counting single addresses would let it walk around the limit).
+ */
+export const addressKey = (ip: string): string => {
+  if (!ipaddr.isValid(ip)) return ip;
+  const parsed = ipaddr.process(ip);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((p) => p.toString(16)).join(':')}::/64`;
+};
+
+const byAddress = (request: FastifyRequest) => `address:${addressKey(request.ip)}`;
 const byUser = (request: FastifyRequest) =>
   request.principal ? `user:${request.principal}` : byAddress(request);
 

@@ -78,7 +78,8 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
     genReqId: requestIdFactory,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
-    trustProxy: opts.trustProxy ?? false,
+    // One hop: the proxy in front (Caddy) appends the address it saw; earlier entries are the client's word.
+    trustProxy: opts.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
   });
   installErrorHandler(app);
   const registered: RegisteredRoute[] = [];
@@ -121,6 +122,7 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
         redirectUri: callbackUrl(publicUrl),
         cookieSecret: opts.sessionSecret,
         secureCookies: https,
+        ...(opts.oidc.requireVerifiedEmail === false ? { requireVerifiedEmail: false } : {}),
       }),
     );
   }

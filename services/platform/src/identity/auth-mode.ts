@@ -10,6 +10,8 @@ export interface OidcSettings {
   clientId: string;
   clientSecret: string;
   providerName?: string;
+  /** Sign in only with `email_verified: true` (default true). */
+  requireVerifiedEmail?: boolean;
 }
 
 export type AuthMode = { kind: 'dev' } | { kind: 'oidc'; oidc: OidcSettings; publicUrl: string };
@@ -25,6 +27,7 @@ export const resolveAuthMode = (s: {
   OIDC_CLIENT_ID?: string | undefined;
   OIDC_CLIENT_SECRET?: string | undefined;
   OIDC_PROVIDER_NAME?: string | undefined;
+  OIDC_REQUIRE_VERIFIED_EMAIL?: boolean | undefined;
   PUBLIC_URL?: string | undefined;
 }): AuthMode => {
   if (s.AUTH_MODE === 'dev') {
@@ -43,6 +46,7 @@ export const resolveAuthMode = (s: {
       clientId: s.OIDC_CLIENT_ID,
       clientSecret: s.OIDC_CLIENT_SECRET,
       ...(s.OIDC_PROVIDER_NAME ? { providerName: s.OIDC_PROVIDER_NAME } : {}),
+      ...(s.OIDC_REQUIRE_VERIFIED_EMAIL === false ? { requireVerifiedEmail: false } : {}),
     },
     publicUrl: s.PUBLIC_URL,
   };

@@ -14,6 +14,8 @@ export type SessionEvent =
         ip: string;
         userAgent: string;
         expiresAt: string;
+        /** The provider's id of the account (`<iss>#<sub>`), for OIDC sign-ins. */
+        subject?: string;
       };
     }
   | { type: 'SignedOut'; data: { sessionId: string; email: string; ip: string; userAgent: string } }
@@ -32,6 +34,7 @@ export type SessionCommand =
       ip: string;
       userAgent: string;
       expiresAt: string;
+      subject?: string;
     }
   | { type: 'SignOut'; ip: string; userAgent: string }
   | { type: 'Revoke'; by: string; ip: string; userAgent: string };

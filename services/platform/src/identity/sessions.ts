@@ -120,7 +120,7 @@ export const createSessions = (opts: {
       return { email: session.email, sessionId: session.id };
     },
 
-    signIn: async (request, reply, email, method: SignInMethod): Promise<MeResponse> => {
+    signIn: async (request, reply, email, method: SignInMethod, subject?: string): Promise<MeResponse> => {
       const { token, tokenHash } = tokens.issue();
       const sessionId = randomUUID();
       const now = Date.now();
@@ -146,6 +146,7 @@ export const createSessions = (opts: {
           method,
           ...from,
           expiresAt: expiresAt.toISOString(),
+          ...(subject ? { subject: subject.slice(0, 1000) } : {}),
         };
         await decideOn(trx, sessionId, start, actor, request);
       });

@@ -14,6 +14,9 @@ export const loggerOptions = (level: string, service: string): LoggerOptions => 
       'req.headers.cookie',
       'req.headers["idempotency-key"]',
       'res.headers["set-cookie"]',
+      // Node's clientError hands the whole malformed request over as bytes: tokens and all.
+      'err.rawPacket',
+      'rawPacket',
       '*.key',
       '*.secret',
       '*.password',

@@ -36,12 +36,24 @@ describe('the flow cookie', () => {
 });
 
 describe('the email claim', () => {
-  it('names the user, trimmed and lower-cased, unless the provider says it is not verified', () => {
+  it('names the user, trimmed and lower-cased, when the provider says it is verified', () => {
     expect(emailFromClaims({ email: ' Ada@Example.COM ', email_verified: true })).toEqual({
       ok: true,
       email: 'ada@example.com',
     });
-    expect(emailFromClaims({ email: 'ada@example.com' })).toEqual({ ok: true, email: 'ada@example.com' });
+    // No email_verified: an address anyone may have typed at the provider (the "nOAuth" pattern).
+    expect(emailFromClaims({ email: 'ada@example.com' })).toMatchObject({
+      ok: false,
+      reason: 'the email claim is not verified',
+    });
+    // ...unless the operator says the provider vouches for every address (OIDC_REQUIRE_VERIFIED_EMAIL=false).
+    expect(emailFromClaims({ email: 'ada@example.com' }, { requireVerified: false })).toEqual({
+      ok: true,
+      email: 'ada@example.com',
+    });
+    expect(
+      emailFromClaims({ email: 'ada@example.com', email_verified: false }, { requireVerified: false }),
+    ).toMatchObject({ ok: false });
     expect(emailFromClaims({ email: 'ada@example.com', email_verified: false })).toMatchObject({
       ok: false,
       email: 'ada@example.com',

@@ -33,6 +33,12 @@ export interface OidcRoutesOptions {
   /** Replaces discovery (tests); by default the issuer's metadata is discovered on first use. */
   configLoader?: OidcConfigLoader;
   now?: () => number;
+  /**
+   * Sign in only with `email_verified: true` (default). Off only for a provider that vouches for
+   * every address it hands out without saying so (some Entra ID tenants): there, anyone who can set
+   * their own email at the provider could sign in as another person.
+   */
+  requireVerifiedEmail?: boolean;
 }
 
 /** What the platform asks for: who the user is and their email. */
@@ -132,7 +138,7 @@ export const oidcRoutes =
     });
 
     /** The signed-in email, or a Refusal saying why not. */
-    const completeSignIn = async (request: FastifyRequest): Promise<string> => {
+    const completeSignIn = async (request: FastifyRequest): Promise<{ email: string; subject: string }> => {
       const params = new URL(request.url, 'http://callback.invalid').searchParams;
       const providerError = params.get('error');
       if (providerError !== null) {
@@ -166,9 +172,9 @@ export const oidcRoutes =
         const claims = hasEmailClaim(idClaims)
           ? idClaims
           : await fetchUserInfo(config, tokens.access_token, idClaims.sub);
-        const named = emailFromClaims(claims);
+        const named = emailFromClaims(claims, { requireVerified: opts.requireVerifiedEmail ?? true });
         if (!named.ok) throw new Refusal('noEmail', named.reason, named.email);
-        return named.email;
+        return { email: named.email, subject: `${String(idClaims.iss)}#${idClaims.sub}` };
       } catch (e) {
         if (e instanceof Refusal) throw e;
         throw new Refusal('failed', `the sign-in could not be completed: ${describeOidcError(e)}`);
@@ -177,14 +183,14 @@ export const oidcRoutes =
 
     app.get(routes.oidcCallback, { logSerializers: callbackLogSerializers }, async (request, reply) => {
       void reply.clearCookie(cookieName, cookieOptions).header('cache-control', 'no-store');
-      let email: string;
+      let who: { email: string; subject: string };
       try {
-        email = await completeSignIn(request);
+        who = await completeSignIn(request);
       } catch (e) {
         if (e instanceof Refusal) return refuse(request, reply, e);
         throw e;
       }
-      await opts.sessions.signIn(request, reply, email, 'oidc');
+      await opts.sessions.signIn(request, reply, who.email, 'oidc', who.subject);
       return reply.redirect('/', 302);
     });
   };
