@@ -103,6 +103,9 @@ export const platformMessages = {
   headerInvalid: (header: string, max: number) =>
     `The ${header} header must be 1 to ${max} printable ASCII characters.`,
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
+  /** A reveal retried with its Idempotency-Key after the value it revealed was changed or deleted. */
+  revealReplayValueChanged: (section: string, key: string) =>
+    `This Idempotency-Key already revealed the value of '${key}' in ${section}, and that value has since been changed or deleted, so nothing was revealed. To see the current value, reveal it again with a new Idempotency-Key.`,
   /** What the sign-in page says for `/?signInError=<code>` after a refused OpenID Connect sign-in. */
   signInErrors: {
     cancelled: 'Sign-in was cancelled at the identity provider. You are not signed in.',

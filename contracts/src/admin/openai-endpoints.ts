@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SealedSecret } from './sealed-secret';
+import { maskUrlCredentials } from './url-credentials';
 
 export * from './url-credentials';
 
@@ -83,7 +84,10 @@ export const parseEndpointUrl = (raw: string): URL | null => {
   }
 };
 
-/** A url as messages may show it: scheme, host, port and path; never a user name, password, query or fragment. */
+/**
+ * A url as messages may show it: scheme, host, port and path, credentials in path parameters masked
+ * (`/openai;api-key=••••••••`); never a user name, password, query or fragment.
+ */
 export const displayUrl = (raw: string): string => {
   try {
     const url = new URL(raw.trim());
@@ -91,8 +95,8 @@ export const displayUrl = (raw: string): string => {
     url.password = '';
     url.search = '';
     url.hash = '';
-    return url.href;
+    return maskUrlCredentials(url.href);
   } catch {
-    return (raw.split(/[?#]/)[0] ?? '').replace(/\/\/[^/]*@/, '//').slice(0, 200);
+    return maskUrlCredentials((raw.split(/[?#]/)[0] ?? '').replace(/\/\/[^/]*@/, '//')).slice(0, 200);
   }
 };

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   limits,
+  maskOf,
   platformMessages,
   routes,
   secretRevealsStreamId,
   secretRoutes,
+  sectionLabels,
   type FeatureFlagsSection,
   type RevealResponse,
 } from '@app/contracts';
@@ -161,5 +163,86 @@ describe('reveal: a reused key never reveals another value without an audit reco
       (e) => e.streamId === secretRevealsStreamId('applicationSecrets'),
     );
     expect(reveals.map((e) => (e.data as { key: string }).key)).toEqual(['ALPHA']);
+  });
+});
+
+describe('reveal: a replay answers only the very value it first revealed (each disclosure is in the log)', () => {
+  const secrets = async (data: Record<string, string>) => {
+    const saved = await p.save(ann, [{ type: 'applicationSecrets', data }]);
+    expect(saved.status).toBe(200);
+  };
+  const revealsOf = async (key: string) =>
+    (await p.events()).filter(
+      (e) =>
+        e.streamId === secretRevealsStreamId('applicationSecrets') && (e.data as { key: string }).key === key,
+    );
+  const changed = {
+    status: 409,
+    body: {
+      success: false,
+      message: platformMessages.revealReplayValueChanged(sectionLabels.applicationSecrets, 'GAMMA'),
+    },
+  };
+
+  it('same key, same body, value unchanged (saved back as its mask): the same value again, nothing more recorded', async () => {
+    await secrets({ GAMMA: 'gamma-secret-value-1111' });
+    const k2 = { 'idempotency-key': 'K2-unchanged' };
+    const first = await reveal('GAMMA', k2);
+    expect(first.json()).toEqual({ success: true, value: 'gamma-secret-value-1111' });
+    await secrets({ GAMMA: maskOf('1111') });
+    await secrets({ GAMMA: 'gamma-secret-value-1111' });
+    const before = await count();
+    const again = await reveal('GAMMA', k2);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await count()).toBe(before);
+    expect(await revealsOf('GAMMA')).toHaveLength(1);
+  });
+
+  it('same key after the value changed: 409 saying so, no value, nothing recorded; a new key reveals it, recorded', async () => {
+    await secrets({ GAMMA: 'gamma-secret-value-2222' });
+    const k2 = { 'idempotency-key': 'K2-changed' };
+    expect((await reveal('GAMMA', k2)).json()).toEqual({ success: true, value: 'gamma-secret-value-2222' });
+    const recorded = (await revealsOf('GAMMA')).length;
+
+    await secrets({ GAMMA: 'gamma-secret-value-3333' });
+    const before = await count();
+    const replay = await reveal('GAMMA', k2);
+    expect({ status: replay.statusCode, body: replay.json<unknown>() }).toEqual(changed);
+    expect(replay.body).not.toContain('gamma-secret');
+    expect(await count()).toBe(before);
+    expect(await revealsOf('GAMMA')).toHaveLength(recorded);
+
+    const fresh = await reveal('GAMMA', { 'idempotency-key': 'K3-changed' });
+    expect(fresh.json()).toEqual({ success: true, value: 'gamma-secret-value-3333' });
+    expect(await revealsOf('GAMMA')).toHaveLength(recorded + 1);
+  });
+
+  it('same key after the value was deleted and created again (even with the same value): 409, nothing recorded', async () => {
+    await secrets({ GAMMA: 'gamma-secret-value-4444' });
+    const k2 = { 'idempotency-key': 'K2-recreated' };
+    expect((await reveal('GAMMA', k2)).json()).toEqual({ success: true, value: 'gamma-secret-value-4444' });
+    const recorded = (await revealsOf('GAMMA')).length;
+
+    await secrets({ OTHER: 'other-secret-value-0000' });
+    const before = await count();
+    const gone = await reveal('GAMMA', k2);
+    expect(gone.statusCode).toBe(400);
+    expect(gone.json()).toEqual({
+      success: false,
+      message: platformMessages.noSuchSecret(sectionLabels.applicationSecrets, 'GAMMA'),
+    });
+    expect(await count()).toBe(before);
+
+    for (const value of ['gamma-secret-value-5555', 'gamma-secret-value-4444']) {
+      await secrets({ GAMMA: value });
+      const mark = await count();
+      const replay = await reveal('GAMMA', k2);
+      expect({ status: replay.statusCode, body: replay.json<unknown>() }).toEqual(changed);
+      expect(replay.body).not.toContain('gamma-secret');
+      expect(await count()).toBe(mark);
+      await secrets({ OTHER: 'other-secret-value-0000' });
+    }
+    expect(await revealsOf('GAMMA')).toHaveLength(recorded);
   });
 });

@@ -23,7 +23,7 @@ import { startEndpointTestPlatform, type EndpointTestPlatform } from '../support
  * The full-run check: the platform with its workers, logging everything at trace level into a buffer.
  * A secret, an app variable and an endpoint key with distinctive values are saved, read, saved back,
  * revealed and used in endpoint tests; so are credentials in endpoint urls (`?api-key=`, `token=`,
- * refused `user:pass@`). Then no plain value may be found in the events table, any read model (every
+ * an Azure Functions `?code=`, a path parameter `;api-key=`, refused `user:pass@`). Then no plain value may be found in the events table, any read model (every
  * table the platform and BullMQ keep, data keys included), the logs, the live pushes or any HTTP
  * answer but the reveals'.
  */
@@ -37,6 +37,8 @@ const plain = {
   urlToken: `plain-url-token-${run}-TOKN`,
   urlUser: `plain-url-user-${run}-USER`,
   urlPassword: `plain-url-password-${run}-PASS`,
+  urlCode: `plain-url-code-${run}-CODE`,
+  urlMatrixKey: `plain-url-matrix-key-${run}-MTRX`,
 };
 const ann = 'ann@example.com';
 
@@ -177,6 +179,8 @@ describe('a full run: no secret value in clear anywhere but the reveal answer', 
     // Credentials in urls: saved sealed (the url masked), read back masked, saved back, tested.
     const keyUrl = `${server.origin}/v1/chat/completions?api-version=2024-02-01&api-key=${plain.urlApiKey}`;
     const tokenUrl = `${server.origin}/?token=${plain.urlToken}`;
+    const codeUrl = `${server.origin}/v1/chat/completions?code=${plain.urlCode}`;
+    const matrixUrl = `${server.origin}/api;api-key=${plain.urlMatrixKey}`;
     const userUrl = `http://${plain.urlUser}:${plain.urlPassword}@127.0.0.1:${server.port}/v1/chat/completions`;
     const withUrls = await call('POST', routes.configsUpdate, {
       configurations: [
@@ -189,12 +193,16 @@ describe('a full run: no secret value in clear anywhere but the reveal answer', 
                   endpoints: [
                     { url, key: maskOf('KEY1') },
                     { url: keyUrl, key: plain.endpointKey, isNew: true },
+                    { url: codeUrl, key: plain.endpointKey, isNew: true },
                   ],
                 },
               },
               {
                 'text-embedding-ada-002': {
-                  endpoints: [{ url: tokenUrl, key: plain.endpointKey, isNew: true }],
+                  endpoints: [
+                    { url: tokenUrl, key: plain.endpointKey, isNew: true },
+                    { url: matrixUrl, key: plain.endpointKey, isNew: true },
+                  ],
                 },
               },
             ],
@@ -207,6 +215,8 @@ describe('a full run: no secret value in clear anywhere but the reveal answer', 
     const masked = (await call('GET', routes.configs)).json<ConfigsResponse>().data.openaiEndpoints;
     expect(JSON.stringify(masked)).toContain('api-key=••••••••AKEY');
     expect(JSON.stringify(masked)).toContain('token=••••••••TOKN');
+    expect(JSON.stringify(masked)).toContain('?code=••••••••CODE');
+    expect(JSON.stringify(masked)).toContain('/api;api-key=••••••••MTRX');
     const savedBack = await call('POST', routes.configsUpdate, {
       configurations: [{ type: 'openaiEndpoints', data: masked }],
     });
@@ -224,6 +234,25 @@ describe('a full run: no secret value in clear anywhere but the reveal answer', 
     ).json<TestEndpointResponse>();
     expect(tokenUrlTest.success).toBe(true);
     await call('GET', `/api/admin/endpointTests/${keyUrlTest.testId}`);
+    const codeUrlTest = (
+      await call('POST', secretRoutes.testEndpoint, { url: codeUrl, key: plain.endpointKey, model: 'gpt-4o' })
+    ).json<TestEndpointResponse>();
+    expect(codeUrlTest.success).toBe(true);
+    const matrixUrlTest = (
+      await call('POST', secretRoutes.testEndpoint, {
+        url: matrixUrl,
+        key: plain.endpointKey,
+        model: 'text-embedding-ada-002',
+      })
+    ).json<TestEndpointResponse>();
+    expect(matrixUrlTest.success).toBe(true);
+    // A failing test's message names the url, its path parameter masked.
+    const matrixUrlFailed = (
+      await call('POST', secretRoutes.testEndpoint, { url: matrixUrl, key: plain.endpointKey })
+    ).json<TestEndpointResponse>();
+    expect(matrixUrlFailed).toMatchObject({ success: false, reason: 'HTTP 404 Not Found' });
+    expect(matrixUrlFailed.message).toContain('/api;api-key=••••••••MTRX');
+    await call('GET', `/api/admin/endpointTests/${matrixUrlFailed.testId}`);
     // A user name and password before the host are refused, in a save and in a test, without repeating them.
     const userSave = await call('POST', routes.configsUpdate, {
       configurations: [
@@ -238,6 +267,30 @@ describe('a full run: no secret value in clear anywhere but the reveal answer', 
     expect(userSave.statusCode).toBe(400);
     const userTest = await call('POST', secretRoutes.testEndpoint, { url: userUrl, key: plain.endpointKey });
     expect(userTest.statusCode).toBe(400);
+    // The refusal names the url as sent: its path parameter masked.
+    const userMatrixSave = await call('POST', routes.configsUpdate, {
+      configurations: [
+        {
+          type: 'openaiEndpoints',
+          data: {
+            models: [
+              {
+                'gpt-4o': {
+                  endpoints: [
+                    {
+                      url: userUrl.replace('/v1/', `${matrixUrl.slice(server.origin.length)}/`),
+                      key: plain.endpointKey,
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+        },
+      ],
+    });
+    expect(userMatrixSave.statusCode).toBe(400);
+    expect(userMatrixSave.body).toContain(';api-key=••••••••MTRX');
 
     await call('GET', `${routes.events}?limit=1000`);
     await t.workers.idle();
@@ -247,6 +300,12 @@ describe('a full run: no secret value in clear anywhere but the reveal answer', 
     expect(server.calls.some((c) => c.path.includes(`api-key=${plain.urlApiKey}`))).toBe(true);
     expect(
       server.calls.some((c) => c.path.includes('/embeddings') && c.path.includes(`token=${plain.urlToken}`)),
+    ).toBe(true);
+    expect(server.calls.some((c) => c.path.includes(`code=${plain.urlCode}`))).toBe(true);
+    expect(
+      server.calls.some(
+        (c) => c.path.startsWith(`/api;api-key=${plain.urlMatrixKey}/`) && c.path.includes('/embeddings'),
+      ),
     ).toBe(true);
   });
 
