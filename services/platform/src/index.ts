@@ -3,6 +3,8 @@ export * from './db/database';
 export * from './db/migrate';
 export * from './db/notifications';
 export * from './db/embedded';
+export * from './db/prune-command-results';
+export * from './db/timeouts';
 export * from './event-store/index';
 export * from './identity/index';
 export * from './http/error-handler';

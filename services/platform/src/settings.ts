@@ -47,6 +47,15 @@ const SettingsSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Bounds on the platform's pooled database connections, in ms (0: none): a statement, a transaction left idle. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(2_147_483_647).default(30_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(2_147_483_647).default(60_000),
+  /** How long a command's result (and its Idempotency-Key) is kept, in hours; older ones are pruned. */
+  COMMAND_RESULTS_RETENTION_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 3650)
+    .default(72),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must hold at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('.data'),

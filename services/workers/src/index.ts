@@ -3,6 +3,8 @@ import type { Db, Logger } from '@app/platform';
 import { startReactor, type Reactor } from './reactor';
 import { queueBackend, type BackendKind, type JobQueue, type JobWorker } from './queue-backend';
 import { runJob } from './run-job';
+import { defaultJobOptionsOf, type FinishedJobsRetention } from './finished-jobs';
+import { startPruning } from './pruning';
 import type { JobServices, ProcessorRegistry, Routes } from './jobs/types';
 
 export * from './jobs/types';
@@ -22,6 +24,19 @@ export {
   type JobQueue,
   type QueueBackend,
 } from './queue-backend';
+export {
+  defaultFinishedJobs,
+  defaultJobOptionsOf,
+  type FinishedJobsRetention,
+  type KeepFinished,
+} from './finished-jobs';
+export {
+  startPruning,
+  defaultCommandResultsRetentionHours,
+  defaultPruneEveryMs,
+  type Pruning,
+  type PruningOptions,
+} from './pruning';
 export {
   jobFailedType,
   jobsStreamOf,
@@ -52,6 +67,12 @@ export interface WorkersOptions {
   pollMs?: number;
   /** The master key's box and the guarded HTTP client, handed to every job (endpoint tests need both). */
   services?: JobServices;
+  /** Command results older than this many hours are pruned (COMMAND_RESULTS_RETENTION_HOURS; 72 when unset). */
+  commandResultsRetentionHours?: number;
+  /** How often the pruning runs (hourly when unset). */
+  pruneEveryMs?: number;
+  /** How long and how many finished BullMQ jobs stay (defaultFinishedJobs when unset). */
+  finishedJobs?: FinishedJobsRetention;
 }
 
 export interface RunningWorkers {
@@ -82,24 +103,32 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
     ...(opts.redisUrl ? { redisUrl: opts.redisUrl } : {}),
     ...(opts.redisPrefix ? { redisPrefix: opts.redisPrefix } : {}),
   });
+  const pruning = startPruning({
+    db: opts.db,
+    logger: log,
+    ...(opts.commandResultsRetentionHours !== undefined
+      ? { retentionHours: opts.commandResultsRetentionHours }
+      : {}),
+    ...(opts.pruneEveryMs !== undefined ? { everyMs: opts.pruneEveryMs } : {}),
+  });
   if (Object.keys(opts.processors).length === 0) {
     log.info({ backend: backend.kind }, 'no jobs registered: workers stay idle');
     const nothing = () => Promise.resolve();
-    return { backend: backend.kind, queue: null, stop: nothing, idle: nothing };
+    return { backend: backend.kind, queue: null, stop: () => pruning.stop(), idle: nothing };
   }
 
   const queueName = opts.queueName ?? defaultQueueName;
   const retry = opts.retry ?? defaultRetry;
   const onError = (what: string) => (e: Error) => log.error({ err: e, queue: queueName }, `${what} error`);
-  await backend.prepare();
+  try {
+    await backend.prepare();
+  } catch (e) {
+    await pruning.stop();
+    throw e;
+  }
   const queue = backend.queue(queueName, {
-    // Completed and failed jobs are kept: a replay finds their ids and enqueues nothing.
-    defaultJobOptions: {
-      attempts: retry.attempts,
-      backoff: retry.backoff,
-      removeOnComplete: false,
-      removeOnFail: false,
-    },
+    // Finished jobs are kept days and thousands (not forever): a replay finds their ids and enqueues nothing.
+    defaultJobOptions: defaultJobOptionsOf(retry, opts.finishedJobs),
     onError: onError('queue'),
   });
   let worker: JobWorker | undefined;
@@ -108,6 +137,7 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
     await reactor?.stop().catch((e: unknown) => log.error({ err: e }, 'reactor stop failed'));
     await worker?.close().catch((e: unknown) => log.error({ err: e }, 'worker close failed'));
     await queue.close().catch((e: unknown) => log.error({ err: e }, 'queue close failed'));
+    await pruning.stop();
   };
   try {
     worker = backend.worker(

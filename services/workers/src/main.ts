@@ -2,6 +2,7 @@ import {
   createLogger,
   createOutboundClient,
   createSecretBox,
+  databaseOptionsOf,
   loadSettings,
   migrateToLatest,
   onShutdown,
@@ -31,7 +32,7 @@ if (!settings.DATABASE_URL || !masterKey) {
 const secrets = createSecretBox(masterKey);
 const outbound = createOutboundClient({ allow: parseAllowList(settings.OUTBOUND_ALLOW ?? []) });
 const databaseUrl = settings.DATABASE_URL;
-const database = openDatabase(databaseUrl);
+const database = openDatabase(databaseUrl, { ...databaseOptionsOf(settings), logger });
 await migrateToLatest(database.db);
 const workers = await startWorkers({
   db: database.db,
@@ -41,5 +42,6 @@ const workers = await startWorkers({
   routes,
   processors,
   services: { secrets, outbound },
+  commandResultsRetentionHours: settings.COMMAND_RESULTS_RETENTION_HOURS,
 });
 onShutdown(logger, [() => workers.stop(), () => outbound.close(), () => database.close()]);

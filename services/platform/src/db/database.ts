@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '@app/migrations';
+import type { Logger } from '../logging/logger';
 
 // bigint (int8) as string: positions exceed 2^53 only in theory, but never lose precision.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
@@ -14,12 +15,45 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const openDatabase = (url: string, options: { max?: number } = {}): DatabaseHandle => {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
-  // An idle client's error (the server went away) must not crash the process.
-  pool.on('error', () => undefined);
-  // ...and neither must one that dies while checked out: the query in flight fails, the process lives.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+/** The bounds every pooled connection starts with (the settings' defaults); 0 lifts a bound. */
+export const defaultStatementTimeoutMs = 30_000;
+export const defaultIdleInTransactionTimeoutMs = 60_000;
+
+export interface DatabaseOptions {
+  max?: number;
+  /** A statement running longer is cancelled (its transaction fails). */
+  statementTimeoutMs?: number;
+  /** A transaction left open without a statement this long is ended by the server (its locks freed). */
+  idleInTransactionTimeoutMs?: number;
+  /** Where pool errors go (warn); without one they are dropped. */
+  logger?: Pick<Logger, 'warn' | 'debug'>;
+}
+
+/** The pg pool options of a DatabaseOptions: each pooled connection starts with both bounds. */
+export const poolConfigOf = (url: string, options: DatabaseOptions = {}): pg.PoolConfig => ({
+  connectionString: url,
+  max: options.max ?? 10,
+  // pg sends neither when 0: the server's own setting (no bound by default) applies.
+  statement_timeout: options.statementTimeoutMs ?? defaultStatementTimeoutMs,
+  idle_in_transaction_session_timeout:
+    options.idleInTransactionTimeoutMs ?? defaultIdleInTransactionTimeoutMs,
+});
+
+/**
+ * The platform's pool. Only its connections carry the timeouts: the LISTEN and advisory-lock
+ * connections (pg.Client of their own) and BullMQ's PostgreSQL backend (its own pools) do not.
+ */
+export const openDatabase = (url: string, options: DatabaseOptions = {}): DatabaseHandle => {
+  const pool = new pg.Pool(poolConfigOf(url, options));
+  const log = options.logger;
+  // An idle client's error (the server went away) must not crash the process: logged, and the pool
+  // replaces the client on the next checkout.
+  pool.on('error', (e) => log?.warn({ err: e }, 'database connection lost (idle pooled client)'));
+  // ...and neither must one that dies while checked out: the query in flight fails (its caller sees
+  // the error), the process lives. An idle client's error also lands here: debug only, not twice at warn.
+  pool.on('connect', (client) =>
+    client.on('error', (e) => log?.debug({ err: e }, 'database connection error')),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {
