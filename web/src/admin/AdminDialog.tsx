@@ -4,7 +4,7 @@ import { platformMessages } from '@app/contracts';
 import { anyDirtyAtom } from '../state/sections';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Modal } from '../ui/Modal';
-import { configsStatusAtom } from './actions/admin-status';
+import { configsStatusAtom } from '../state/admin-status';
 import { closeAdminDialogAtom } from './actions/close-dialog';
 import { loadConfigsAtom } from './actions/load-configs';
 import { saveConfigsAtom } from './actions/save-configs';
@@ -13,7 +13,7 @@ import { AdminTopBar } from './shell/AdminTopBar';
 import { PanelLoading, TabContent } from './shell/TabContent';
 import { visibleTabs, type TabId } from './shell/tabs';
 import { useLiveConfigs } from './shell/use-live-configs';
-import { EndpointTestDialog } from './openai-endpoints/endpoint-tests/EndpointTestDialog';
+import { EndpointTestDialog } from './endpoint-tests/EndpointTestDialog';
 import '../styles/admin.css';
 
 /** The Admin Interface: one full-screen dialog with the spec's tabs. */

@@ -4,7 +4,7 @@ import { errorText } from '../api/http';
 import { signOutAtom } from '../auth/session-actions';
 import { pushToastAtom } from '../state/toasts';
 import { uiText } from '../ui/strings';
-import { adminDialogOpenAtom } from '../admin/actions/admin-status';
+import { adminDialogOpenAtom } from '../state/admin-status';
 
 const AdminDialog = lazy(() => import('../admin/AdminDialog'));
 

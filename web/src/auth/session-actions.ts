@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import { devLogin, fetchMe, logout } from '../api/auth';
 import { sessionAtom } from '../state/session';
-import { adminDialogOpenAtom } from '../admin/actions/admin-status';
+import { adminDialogOpenAtom } from '../state/admin-status';
 import { signInNoticeAtom } from './session-ended';
 
 /** GET /auth/me: 401 means nobody is signed in. Errors other than 401 are thrown to the caller. */

@@ -3,7 +3,7 @@ import { identityMessages } from '@app/contracts';
 import { fetchMe } from '../api/auth';
 import { sessionAtom } from '../state/session';
 import { pushToastAtom } from '../state/toasts';
-import { adminDialogOpenAtom, configsStatusAtom } from '../admin/actions/admin-status';
+import { adminDialogOpenAtom, configsStatusAtom } from '../state/admin-status';
 
 /** What the sign-in page tells the user about why they are there (their session ended). */
 export const signInNoticeAtom = atom<string | null>(null);

@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import { sectionTypes } from '@app/contracts';
 import { updateSection } from '../../state/sections';
-import { adminDialogOpenAtom, configsStatusAtom } from './admin-status';
+import { adminDialogOpenAtom, configsStatusAtom } from '../../state/admin-status';
 
 /** Close (after confirmation when anything is unsaved): unsaved edits are dropped. */
 export const closeAdminDialogAtom = atom(null, (get, set) => {

@@ -3,7 +3,7 @@ import type { ChangedMessage } from '@app/contracts';
 import { fetchConfigs } from '../../api/configs';
 import { mergeIncoming } from '../../state/section-rules';
 import { sessionAtom } from '../../state/session';
-import { configsStatusAtom, ownSavePositionAtom, pendingSaveAtom } from './admin-status';
+import { configsStatusAtom, ownSavePositionAtom, pendingSaveAtom } from '../../state/admin-status';
 import { applyConfigs } from './apply-configs';
 import { uiText } from '../../ui/strings';
 

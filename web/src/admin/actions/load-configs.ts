@@ -4,7 +4,7 @@ import { fetchConfigs } from '../../api/configs';
 import { answeredSignedOut } from '../../api/http';
 import { discardEdits } from '../../state/section-rules';
 import { pushToastAtom } from '../../state/toasts';
-import { adminDialogOpenAtom, configsStatusAtom } from './admin-status';
+import { adminDialogOpenAtom, configsStatusAtom } from '../../state/admin-status';
 import { applyConfigs, applySection } from './apply-configs';
 
 /** Opening and the reload button: every edit is discarded and the configuration loaded afresh. */

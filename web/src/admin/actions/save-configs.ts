@@ -11,12 +11,12 @@ import { currentValue, markSaved, markSaveFailed, mergeIncoming } from '../../st
 import { dirtySectionsAtom, readSection, sectionDefs, updateSection } from '../../state/sections';
 import { pushToastAtom } from '../../state/toasts';
 import { uiText } from '../../ui/strings';
-import { ownSavePositionAtom, pendingSaveAtom, savingAtom } from './admin-status';
+import { ownSavePositionAtom, pendingSaveAtom, savingAtom } from '../../state/admin-status';
 import { applyConfigs } from './apply-configs';
 import { buildUpdateRequest, summariseSave, type ChangedSection } from './save-plan';
 import { refreshUserConfigAtom } from '../../state/user-config';
-import { modelSaveRefusal } from '../supported-models/save-check';
-import { testNewEndpointsAtom } from '../openai-endpoints/endpoint-tests/test-before-save';
+import { modelSaveRefusal } from './model-save-check';
+import { testNewEndpointsAtom } from '../endpoint-tests/test-before-save';
 
 /** A changed section as it is sent: its value as the section saves it, with the version it was loaded at. */
 const changedSection = <K extends SectionType>(get: Getter, type: K): ChangedSection => {

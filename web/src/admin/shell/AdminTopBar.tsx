@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { anyDirtyAtom } from '../../state/sections';
-import { configsStatusAtom, liveStatusAtom, savingAtom } from '../actions/admin-status';
+import { configsStatusAtom, liveStatusAtom, savingAtom } from '../../state/admin-status';
 
 export interface AdminTopBarProps {
   titleId: string;

@@ -4,7 +4,7 @@ import { readModelNames } from '@app/contracts';
 import { fetchMe } from '../../api/auth';
 import { connectLive, type LiveEnd } from '../../api/live-socket';
 import { noLongerAdminAtom, sessionEndedAtom } from '../../auth/session-ended';
-import { liveStatusAtom } from '../actions/admin-status';
+import { liveStatusAtom } from '../../state/admin-status';
 import { applyLiveChangeAtom } from '../actions/live-change';
 
 /** A refused upgrade says nothing to the page: /auth/me tells whether access is what ended. */

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { LiveStatus } from '../../api/live-socket';
+import type { LiveStatus } from '../api/live-socket';
 
 export const adminDialogOpenAtom = atom(false);
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useAtomValue } from 'jotai';
 import { adminMessages } from '@app/contracts';
-import { Modal } from '../../../ui/Modal';
+import { Modal } from '../../ui/Modal';
 import { endpointTestStateAtom, type TestProgress } from './test-state';
 import type { TestOutcome } from './test-plan';
 import './endpoint-tests.css';

@@ -1,8 +1,8 @@
 import { atom } from 'jotai';
-import { testEndpoint } from '../../../api/secrets';
-import { errorText } from '../../../api/http';
-import { currentValue } from '../../../state/section-rules';
-import { readSection, sections } from '../../../state/sections';
+import { testEndpoint } from '../../api/secrets';
+import { errorText } from '../../api/http';
+import { currentValue } from '../../state/section-rules';
+import { readSection, sections } from '../../state/sections';
 import {
   endpointsToTest,
   testRequest,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminMessages, defaultModel, unsetDefaultModels, type ModelConfiguration } from '@app/contracts';
-import { modelRulesRefusal } from './save-check';
+import { modelRulesRefusal } from './model-save-check';
 
 const chat = { ...defaultModel(), id: 'gpt', name: 'GPT', provider: 'OpenAI', isAvailable: true };
 const embed = { ...defaultModel(), id: 'text-embed', name: 'Embed', provider: 'OpenAI' };
