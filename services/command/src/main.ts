@@ -1,5 +1,6 @@
 import {
   createLogger,
+  databaseOptionsOf,
   createSecretBox,
   createServiceApp,
   loadSettings,
@@ -24,7 +25,7 @@ if (!settings.DATABASE_URL || !settings.SESSION_SECRET || !masterKey) {
 }
 const secrets = createSecretBox(masterKey);
 const authOptions = orRefuseToStart(logger, () => serviceAuthOptions(settings));
-const database = openDatabase(settings.DATABASE_URL);
+const database = openDatabase(settings.DATABASE_URL, { ...databaseOptionsOf(settings), logger });
 await migrateToLatest(database.db);
 await seedAdmins(database.db, settings.ADMIN_EMAILS);
 const app = await createServiceApp({

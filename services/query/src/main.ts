@@ -1,5 +1,6 @@
 import {
   createLogger,
+  databaseOptionsOf,
   createServiceApp,
   loadSettings,
   migrateToLatest,
@@ -22,7 +23,7 @@ if (!settings.DATABASE_URL || !settings.SESSION_SECRET) {
 }
 const databaseUrl = settings.DATABASE_URL;
 const authOptions = orRefuseToStart(logger, () => serviceAuthOptions(settings));
-const database = openDatabase(databaseUrl);
+const database = openDatabase(databaseUrl, { ...databaseOptionsOf(settings), logger });
 await migrateToLatest(database.db);
 const runner = await startProjectionRunner({
   db: database.db,

@@ -4,6 +4,7 @@ import {
   createLogger,
   loadSettings,
   loopbackAllowEntries,
+  databaseOptionsOf,
   onShutdown,
   orRefuseToStart,
   resolveMasterKeyText,
@@ -39,6 +40,8 @@ const adminEmails =
 
 const platform = await startPlatform({
   databaseUrl,
+  databaseOptions: databaseOptionsOf(settings),
+  commandResultsRetentionHours: settings.COMMAND_RESULTS_RETENTION_HOURS,
   ...(settings.REDIS_URL ? { redisUrl: settings.REDIS_URL } : {}),
   port: settings.PORT,
   host: settings.HOST,

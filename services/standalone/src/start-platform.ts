@@ -17,6 +17,7 @@ import {
   migrateToLatest,
   openDatabase,
   isLoopbackHost,
+  type DatabaseOptions,
   type Logger,
   type OidcSettings,
   type RateLimits,
@@ -25,6 +26,10 @@ import {
 
 export interface PlatformOptions {
   databaseUrl: string;
+  /** Statement and idle-in-transaction bounds of the pool (DB_STATEMENT_TIMEOUT_MS...). */
+  databaseOptions?: Pick<DatabaseOptions, 'statementTimeoutMs' | 'idleInTransactionTimeoutMs'>;
+  /** COMMAND_RESULTS_RETENTION_HOURS. */
+  commandResultsRetentionHours?: number;
   redisUrl?: string;
   port: number;
   host: string;
@@ -64,7 +69,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
   const devLogin = opts.devLogin ?? !opts.oidc;
   if (devLogin && !isLoopbackHost(opts.host))
     throw new Error(identityMessages.devSignInOnPublicHost(opts.host));
-  const database = openDatabase(opts.databaseUrl, { max: 10 });
+  const database = openDatabase(opts.databaseUrl, { max: 10, ...opts.databaseOptions, logger });
   const { db } = database;
   await migrateToLatest(db);
   await seedAdmins(db, opts.adminEmails);
@@ -91,6 +96,9 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     routes: platformRoutes,
     processors: platformProcessors,
     services: { secrets, outbound },
+    ...(opts.commandResultsRetentionHours === undefined
+      ? {}
+      : { commandResultsRetentionHours: opts.commandResultsRetentionHours }),
   });
 
   const app = await createServiceApp({

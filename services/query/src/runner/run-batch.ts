@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import type { ChangedMessage, RecordedEvent } from '@app/contracts';
-import { checkpointOf, loadCheckpoint, readAllForward, saveCheckpoint, type Db } from '@app/platform';
+import {
+  checkpointOf,
+  liftStatementTimeout,
+  loadCheckpoint,
+  readAllForward,
+  saveCheckpoint,
+  type Db,
+} from '@app/platform';
 import { handlesEvent, type Projection } from '../projections/projection';
 import { changesChannel, projectionLockKey } from './channels';
 
@@ -53,6 +60,8 @@ export const runBatch = async (db: Db, p: Projection, batchSize: number): Promis
 /** Empties the read model and folds the whole log again, in one transaction: readers see the old rows until it commits. */
 export const rebuild = async (db: Db, p: Projection, batchSize = 1000): Promise<number> =>
   db.transaction().execute(async (trx) => {
+    // A rebuild reads the whole log in one transaction: the pool's statement bound is not for it.
+    await liftStatementTimeout(trx);
     await lockProjection(trx, p);
     await p.reset(trx);
     await trx.deleteFrom('checkpoints').where('name', '=', checkpointName(p)).execute();
