@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import ipaddr from 'ipaddr.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { identityMessages, routes } from '@app/contracts';
+import { stateChangingMethods } from './http-names';
 
 export interface RateLimits {
   /** Sign-in attempts per address per minute (development sign-in, OIDC start and callback). */
@@ -13,7 +14,6 @@ export interface RateLimits {
 export const defaultRateLimits: RateLimits = { signInPerMinute: 20, commandsPerMinute: 300 };
 
 const signInPaths = new Set<string>([routes.devLogin, routes.oidcLogin, routes.oidcCallback]);
-const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The address a limit counts by: an IPv4 address as it is, an IPv6 address by its /64 (one
@@ -40,7 +40,7 @@ export const installRateLimits = async (app: FastifyInstance, limits: RateLimits
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const signIn = signInPaths.has(route.url);
-    if (!signIn && !methods.some((m) => stateChanging.has(m))) return;
+    if (!signIn && !methods.some((m) => stateChangingMethods.has(m))) return;
     route.config = {
       ...route.config,
       rateLimit: signIn

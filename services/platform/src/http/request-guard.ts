@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { identityMessages } from '@app/contracts';
 import { installStorableTextGuard } from './storable-text';
-
-/** Names every deployment answers to, for probes and the embedded default. */
-const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+import { loopbackHostNames, stateChangingMethods } from './http-names';
 
 export interface HostPolicy {
   /** PUBLIC_URL: its host is the one name (besides loopback) this deployment serves. */
@@ -27,7 +24,7 @@ export const parseHostHeader = (raw: string | undefined): { hostname: string; po
 export const isServedHost = (raw: string | undefined, policy: HostPolicy): boolean => {
   const host = parseHostHeader(raw);
   if (!host) return false;
-  return loopbackNames.has(host.hostname) || host.hostname === policy.publicUrl?.hostname;
+  return loopbackHostNames.has(host.hostname) || host.hostname === policy.publicUrl?.hostname;
 };
 
 const defaultPort = (protocol: string) => (protocol === 'https:' ? '443' : '80');
@@ -57,7 +54,7 @@ export const isSameOrigin = (origin: string, hostHeader: string | undefined, pol
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   if (policy.publicUrl && url.origin === policy.publicUrl.origin) return true;
   const host = parseHostHeader(hostHeader);
-  if (!host || !loopbackNames.has(url.hostname) || url.hostname !== host.hostname) return false;
+  if (!host || !loopbackHostNames.has(url.hostname) || url.hostname !== host.hostname) return false;
   return (url.port || defaultPort(url.protocol)) === (host.port || defaultPort(url.protocol));
 };
 
@@ -90,7 +87,7 @@ export const installRequestGuard = (
       request.headers.upgrade !== undefined ||
       request.routeOptions.url === policy.livePath ||
       request.url.split('?')[0] === policy.livePath;
-    const needsOrigin = byCookie && (stateChanging.has(request.method) || upgrade);
+    const needsOrigin = byCookie && (stateChangingMethods.has(request.method) || upgrade);
     if (origin === undefined ? needsOrigin : !isSameOrigin(origin, host, policy))
       return refuse(403, identityMessages.originRefused);
     return undefined;

@@ -1,9 +1,8 @@
 import { identityMessages } from '@app/contracts';
-
-const loopbackHosts = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+import { loopbackHostNames } from '../http/http-names';
 
 export const isLoopbackHost = (host: string): boolean =>
-  loopbackHosts.has(host.toLowerCase()) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  loopbackHostNames.has(host.toLowerCase()) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 
 export interface OidcSettings {
   issuer: string;

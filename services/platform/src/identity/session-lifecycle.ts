@@ -4,20 +4,20 @@ import type { SignInMethod } from './session-service';
  * One session's stream (`session-<id>`): started once, ended once (by its user or by an admin).
  * Emmett's shape: pure decide/evolve, no I/O; the service writes the sessions row beside the append.
  */
+/** What a sign-in records: the Start command asks for it, the SignedIn event holds it. */
+export interface SessionStart {
+  sessionId: string;
+  email: string;
+  method: SignInMethod;
+  ip: string;
+  userAgent: string;
+  expiresAt: string;
+  /** The provider's id of the account (`<iss>#<sub>`), for OIDC sign-ins. */
+  subject?: string;
+}
+
 export type SessionEvent =
-  | {
-      type: 'SignedIn';
-      data: {
-        sessionId: string;
-        email: string;
-        method: SignInMethod;
-        ip: string;
-        userAgent: string;
-        expiresAt: string;
-        /** The provider's id of the account (`<iss>#<sub>`), for OIDC sign-ins. */
-        subject?: string;
-      };
-    }
+  | { type: 'SignedIn'; data: SessionStart }
   | { type: 'SignedOut'; data: { sessionId: string; email: string; ip: string; userAgent: string } }
   | {
       type: 'SessionRevoked';
@@ -26,16 +26,7 @@ export type SessionEvent =
     };
 
 export type SessionCommand =
-  | {
-      type: 'Start';
-      sessionId: string;
-      email: string;
-      method: SignInMethod;
-      ip: string;
-      userAgent: string;
-      expiresAt: string;
-      subject?: string;
-    }
+  | ({ type: 'Start' } & SessionStart)
   | { type: 'SignOut'; ip: string; userAgent: string }
   | { type: 'Revoke'; by: string; ip: string; userAgent: string };
 

@@ -7,7 +7,7 @@ import {
   type LiveServerMessage,
   type ReadModelName,
 } from '@app/contracts';
-import type { Db, Logger } from '@app/platform';
+import { readModelAdminDirectory, type Db, type Logger } from '@app/platform';
 import type { LiveHub } from './hub';
 import { startSocketSweeper } from './socket-sweeper';
 
@@ -36,10 +36,11 @@ export const liveRoute =
   async (app) => {
     const maxPerUser = opts.maxPerUser ?? maxSocketsPerUser;
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    const admins = readModelAdminDirectory(opts.db);
     const stopSweeper = startSocketSweeper({
-      db: opts.db,
       hub,
       stillActive: (ids) => app.sessions.stillActive(ids),
+      adminsAmong: (emails) => admins.adminsAmong(emails),
       logger: opts.logger,
       ...(opts.sweepEveryMs ? { everyMs: opts.sweepEveryMs } : {}),
     });

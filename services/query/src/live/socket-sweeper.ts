@@ -1,4 +1,4 @@
-import type { Db, Logger } from '@app/platform';
+import type { Logger } from '@app/platform';
 import type { LiveHub } from './hub';
 
 /** Close codes a client can tell apart (4000–4999 are the application's). */
@@ -9,9 +9,9 @@ export const liveCloseCodes = { sessionEnded: 4401, notAdmin: 4403 } as const;
  * whose user is no longer an admin: two indexed reads per sweep for all sockets of the instance.
  */
 export const startSocketSweeper = (opts: {
-  db: Db;
   hub: LiveHub;
   stillActive: (ids: readonly string[]) => Promise<Set<string>>;
+  adminsAmong: (emails: readonly string[]) => Promise<Set<string>>;
   logger: Logger;
   everyMs?: number;
 }): (() => void) => {
@@ -22,12 +22,7 @@ export const startSocketSweeper = (opts: {
     running = true;
     try {
       const active = await opts.stillActive([...new Set(clients.map((c) => c.sessionId))]);
-      const emails = [...new Set(clients.map((c) => c.email))];
-      const admins = new Set(
-        (await opts.db.selectFrom('rm_admins').select('email').where('email', 'in', emails).execute()).map(
-          (r) => r.email,
-        ),
-      );
+      const admins = await opts.adminsAmong([...new Set(clients.map((c) => c.email))]);
       for (const c of clients) {
         if (!active.has(c.sessionId)) c.close(liveCloseCodes.sessionEnded, 'session ended');
         else if (!admins.has(c.email)) c.close(liveCloseCodes.notAdmin, 'no longer an admin');
