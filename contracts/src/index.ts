@@ -1,3 +1,4 @@
+export * from './assert-never';
 export * from './messages';
 export * from './identity-messages';
 export * from './actor';

@@ -10,6 +10,4 @@ export const fold = <S, E>(
   events: readonly E[],
 ): S => events.reduce(decider.evolve, decider.initialState());
 
-export const assertNever = (x: never): never => {
-  throw new Error(`Unexpected value: ${JSON.stringify(x)}`);
-};
+export { assertNever } from '@app/contracts';

@@ -1,3 +1,4 @@
+import { assertNever } from '@app/contracts';
 import type { SignInMethod } from './session-service';
 
 /**
@@ -38,9 +39,6 @@ export class SessionStateError extends Error {}
 
 export const sessionStreamId = (sessionId: string): string => `session-${sessionId}`;
 
-const assertNever = (x: never): never => {
-  throw new Error(`Unexpected value: ${JSON.stringify(x)}`);
-};
 
 export const sessionDecider = {
   initialState: (): SessionState => ({ status: 'none' }),
