@@ -8,6 +8,7 @@ import * as m0005 from './0005_secrets_and_endpoints';
 import * as m0006 from './0006_sessions';
 import * as m0007 from './0007_data_keys';
 import * as m0008 from './0008_command_request_hash';
+import * as m0009 from './0009_append_function';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0006_sessions': m0006,
   '0007_data_keys': m0007,
   '0008_command_request_hash': m0008,
+  '0009_append_function': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

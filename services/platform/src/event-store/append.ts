@@ -1,68 +1,65 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { ConcurrencyError, type ExpectedVersion } from './errors';
-import { eventsChannel, type AppendResult, type EventMetadata, type NewEvent } from './types';
-import { streamHead } from './read';
-
-/** Rows per INSERT: five parameters a row stays far below PostgreSQL's 65,535 bind parameters. */
-const insertChunk = 1000;
+import { announceAppend, markAppended } from './log-waker';
+import type { AppendResult, EventMetadata, NewEvent } from './types';
 
 type AppendOptions = { expectedVersion: ExpectedVersion; metadata: EventMetadata };
 
-const conflict = async (db: Db, streamId: string, expected: ExpectedVersion): Promise<ConcurrencyError> => {
-  const head = await streamHead(db, streamId);
-  return new ConcurrencyError(streamId, expected, head.version, head.lastActor, head.lastChangedAt);
+/** What `append_to_stream` (migration 0009) puts in DETAIL when the stream moved on. */
+interface ConflictDetail {
+  version?: number;
+  actor?: string | null;
+  at?: string | null;
+}
+
+const expectedArgument = (expected: ExpectedVersion): number =>
+  expected === 'any' ? -1 : expected === 'no-stream' ? 0 : expected;
+
+const asConcurrencyError = (e: unknown, streamId: string, expected: ExpectedVersion): unknown => {
+  if (typeof e !== 'object' || e === null || !('code' in e) || e.code !== 'EV409') return e;
+  let head: ConflictDetail = {};
+  try {
+    head = JSON.parse('detail' in e && typeof e.detail === 'string' ? e.detail : '{}') as ConflictDetail;
+  } catch {
+    // An unreadable detail still is a conflict, naming no one.
+  }
+  return new ConcurrencyError(
+    streamId,
+    expected,
+    head.version ?? 0,
+    head.actor ?? null,
+    head.at ? new Date(head.at).toISOString() : null,
+  );
 };
 
-const appendInTransaction = async (
-  trx: Db,
+/**
+ * Appends events to one stream if it is at the expected version, else throws ConcurrencyError naming
+ * who changed it. One statement, one round trip (`append_to_stream`, migration 0009): inside the
+ * caller's transaction when given one (its commit, through `inTransaction`, wakes the followers), else
+ * autocommitted on its own, and the followers are woken at once.
+ */
+export const appendToStream = async (
+  db: Db,
   streamId: string,
   events: readonly NewEvent[],
   { expectedVersion, metadata }: AppendOptions,
 ): Promise<AppendResult> => {
-  const head = await streamHead(trx, streamId);
-  const expected =
-    expectedVersion === 'no-stream' ? 0 : expectedVersion === 'any' ? head.version : expectedVersion;
-  if (expected !== head.version) throw await conflict(trx, streamId, expectedVersion);
-  if (events.length === 0) return { nextExpectedVersion: head.version, position: head.position ?? '0' };
-  // ON CONFLICT DO NOTHING keeps the transaction usable when a concurrent writer took the version
-  // first (it waits for that writer's commit), so the error can still say who that writer was.
-  const rows: { global_position: string }[] = [];
-  for (let start = 0; start < events.length; start += insertChunk) {
-    const chunk = events.slice(start, start + insertChunk);
-    rows.push(
-      ...(await trx
-        .insertInto('events')
-        .values(
-          chunk.map((e, i) => ({
-            stream_id: streamId,
-            stream_version: expected + start + i + 1,
-            event_type: e.type,
-            data: JSON.stringify(e.data),
-            metadata: JSON.stringify(metadata),
-          })),
-        )
-        .onConflict((oc) => oc.columns(['stream_id', 'stream_version']).doNothing())
-        .returning('global_position')
-        .execute()),
+  const payload = JSON.stringify(events.map((e) => ({ type: e.type, data: e.data })));
+  let row: { next_version: string; last_position: string | null } | undefined;
+  try {
+    const result = await sql<{ next_version: string; last_position: string | null }>`
+      select next_version, last_position from append_to_stream(
+        ${streamId}, ${expectedArgument(expectedVersion)}, ${payload}::jsonb, ${JSON.stringify(metadata)}::jsonb)`.execute(
+      db,
     );
-    if (rows.length !== start + chunk.length) throw await conflict(trx, streamId, expectedVersion);
+    row = result.rows[0];
+  } catch (e) {
+    throw asConcurrencyError(e, streamId, expectedVersion);
   }
-  await sql`select pg_notify(${eventsChannel}, ${streamId})`.execute(trx);
-  const last = rows[rows.length - 1];
-  return { nextExpectedVersion: expected + events.length, position: last ? last.global_position : '0' };
+  if (events.length > 0) {
+    if (db.isTransaction) markAppended(db);
+    else announceAppend(db);
+  }
+  return { nextExpectedVersion: Number(row?.next_version ?? 0), position: row?.last_position ?? '0' };
 };
-
-/**
- * Appends events to one stream if it is at the expected version, else throws ConcurrencyError.
- * Runs in the caller's transaction when given one (and in its own otherwise); NOTIFY goes out on commit.
- */
-export const appendToStream = (
-  db: Db,
-  streamId: string,
-  events: readonly NewEvent[],
-  options: AppendOptions,
-): Promise<AppendResult> =>
-  db.isTransaction
-    ? appendInTransaction(db, streamId, events, options)
-    : db.transaction().execute((trx) => appendInTransaction(trx, streamId, events, options));

@@ -1,10 +1,12 @@
 import { listen, type Listener } from '../db/notifications';
 import type { Logger } from '../logging/logger';
 import { startCatchUpLoop, type CatchUpLoop } from './catch-up-loop';
+import { onLocalAppend } from './log-waker';
 import { eventsChannel } from './types';
 
 /**
- * A catch-up loop over the log that wakes on every append's NOTIFY and polls as a fallback (also
+ * A catch-up loop over the log that wakes on every append (in this process directly, from others by
+ * NOTIFY) and polls as a fallback (also
  * when LISTEN is impossible). Its `stop()` finishes the batch in flight, then stops listening.
  */
 export const followLog = async (
@@ -15,6 +17,8 @@ export const followLog = async (
     pollMs: opts.pollMs,
     onError: (e) => opts.logger.error({ err: e }, `${opts.what} batch failed; retrying`),
   });
+  // Appends committed by this process wake the loop at once; others' arrive by NOTIFY.
+  const unsubscribe = onLocalAppend(() => loop.wake());
   let listener: Listener | undefined;
   try {
     listener = await listen(
@@ -29,6 +33,7 @@ export const followLog = async (
   return {
     ...loop,
     stop: async () => {
+      unsubscribe();
       await loop.stop();
       await listener?.close();
     },

@@ -1,5 +1,6 @@
 import { platformMessages } from '@app/contracts';
 import type { Db } from '../db/database';
+import { inTransaction } from './log-waker';
 
 export interface IdempotencyKey {
   actor: string;
@@ -95,7 +96,7 @@ export const runIdempotent = async <R>(
     if (claim) refuseOtherRequest(claim, key.requestHash);
   }
   try {
-    const result = await db.transaction().execute(async (trx) => {
+    const result = await inTransaction(db, async (trx) => {
       if (key.requestKey !== undefined) await claimRequestKey(trx, { ...key, requestKey: key.requestKey });
       const r = await work(trx);
       await trx

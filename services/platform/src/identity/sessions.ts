@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, MeResponse } from '@app/contracts';
 import type { Db } from '../db/database';
 import { appendToStream } from '../event-store/append';
+import { inTransaction } from '../event-store/log-waker';
 import { readStream } from '../event-store/read';
 import { commandMetadata } from '../http/request-context';
 import type { AdminDirectory } from './admin-directory';
@@ -127,7 +128,7 @@ export const createSessions = (opts: {
       const expiresAt = new Date(now + policy.maxMs);
       const from = whereFrom(request);
       const actor = await actorOf(email);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         // A browser that signs in again leaves no session behind (and no fixation).
         await endOwnSession(trx, request, 'signed in again');
         await sessionRows.insert(trx, {
@@ -168,14 +169,14 @@ export const createSessions = (opts: {
 
     signOut: async (request, reply) => {
       void reply.clearCookie(cookieName, cookieOptions);
-      await db.transaction().execute((trx) => endOwnSession(trx, request, 'signed out'));
+      await inTransaction(db, (trx) => endOwnSession(trx, request, 'signed out'));
     },
 
     revokeAllFor: async (request, email) => {
       const ids = await sessionRows.activeIdsFor(db, email);
       const actor = await request.actor();
       for (const id of ids) {
-        await db.transaction().execute(async (trx) => {
+        await inTransaction(db, async (trx) => {
           await sessionRows.end(trx, id, `revoked by ${actor.email}`);
           await decideOn(trx, id, { type: 'Revoke', by: actor.email, ...whereFrom(request) }, actor, request);
         });

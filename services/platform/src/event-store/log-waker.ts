@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { eventsChannel } from './types';
+
+/**
+ * Wakes the log's followers once an append has committed. Followers in this process are called at
+ * once; other processes hear one `NOTIFY` at a time per pool, however many appends commit meanwhile
+ * (a wake only says "read the log", so many collapse into one). The NOTIFY goes out in a statement of
+ * its own, after the append's commit: appends never queue behind the commit-time lock of NOTIFY.
+ */
+type Wake = () => void;
+
+const localFollowers = new Set<Wake>();
+const notifying = new WeakMap<Db, { again: boolean }>();
+/** Transactions in which something was appended: their commit must wake the followers. */
+const appendedIn = new WeakSet<Db>();
+
+/** Called by a follower in this process on every committed append; answers an unsubscribe. */
+export const onLocalAppend = (wake: Wake): (() => void) => {
+  localFollowers.add(wake);
+  return () => localFollowers.delete(wake);
+};
+
+const notifyOthers = (db: Db): void => {
+  const inFlight = notifying.get(db);
+  if (inFlight) {
+    inFlight.again = true;
+    return;
+  }
+  const state = { again: false };
+  notifying.set(db, state);
+  const send = (): void => {
+    state.again = false;
+    // A lost NOTIFY costs a poll interval, never an event: followers also poll.
+    void sql`select pg_notify(${eventsChannel}, '')`
+      .execute(db)
+      .catch(() => undefined)
+      .finally(() => {
+        if (state.again) send();
+        else notifying.delete(db);
+      });
+  };
+  send();
+};
+
+/** An append committed on `db` (a pool, not a transaction). */
+export const announceAppend = (db: Db): void => {
+  for (const wake of localFollowers) wake();
+  notifyOthers(db);
+};
+
+/** An append ran inside `trx`: `inTransaction` announces it once the transaction commits. */
+export const markAppended = (trx: Db): void => {
+  appendedIn.add(trx);
+};
+
+/**
+ * Runs `work` in a transaction of `db` and, once it committed, wakes the log's followers if it
+ * appended. Every transaction that may append goes through here (a bare `db.transaction()` works
+ * too, but its followers then wait for their poll).
+ */
+export const inTransaction = async <R>(db: Db, work: (trx: Db) => Promise<R>): Promise<R> => {
+  let appended = false;
+  const result = await db.transaction().execute(async (trx) => {
+    const r = await work(trx);
+    appended = appendedIn.has(trx);
+    return r;
+  });
+  if (appended) announceAppend(db);
+  return result;
+};
