@@ -9,6 +9,8 @@ import * as m0006 from './0006_sessions';
 import * as m0007 from './0007_data_keys';
 import * as m0008 from './0008_command_request_hash';
 import * as m0009 from './0009_append_function';
+import * as m0010 from './0010_snapshots';
+import * as m0011 from './0011_projection_health';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -24,6 +26,8 @@ const migrations: Record<string, Migration> = {
   '0007_data_keys': m0007,
   '0008_command_request_hash': m0008,
   '0009_append_function': m0009,
+  '0010_snapshots': m0010,
+  '0011_projection_health': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

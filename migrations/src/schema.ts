@@ -176,10 +176,44 @@ export interface SecretMasterKeyTable {
   changed_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+export interface ProjectionParksTable {
+  projection: string;
+  transaction_id: string;
+  global_position: string;
+  stream_id: string;
+  event_type: string;
+  error: string;
+  attempts: number;
+  parked: Generated<boolean>;
+  first_failed_at: Generated<Date>;
+  last_failed_at: Generated<Date>;
+  next_attempt_at: Date;
+}
+
+export interface LiveChangesTable {
+  seq: Generated<string>;
+  read_model: string;
+  ids: ColumnType<string[], string, string>;
+  position: string;
+  actor: string;
+  recorded_at: Generated<Date>;
+}
+
+/** A decider's state of one stream at `version` (migration 0010); `state` is json, keys in fold order. */
+export interface SnapshotsTable {
+  stream_id: string;
+  version: number;
+  shape: string;
+  state: ColumnType<unknown, string, string>;
+  taken_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
   checkpoints: CheckpointsTable;
+  projection_parks: ProjectionParksTable;
+  live_changes: LiveChangesTable;
   sessions: SessionsTable;
   rm_admins: RmAdminsTable;
   rm_feature_flags: RmFeatureFlagsTable;
@@ -195,4 +229,5 @@ export interface Database {
   rm_endpoint_tests: RmEndpointTestsTable;
   data_keys: DataKeysTable;
   secret_master_key: SecretMasterKeyTable;
+  snapshots: SnapshotsTable;
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db, Listener, Logger } from '@app/platform';
+import type { Db, Logger } from '@app/platform';
 import { allProjections, type Projection } from './projections/index';
 import { configsRoute } from './routes/configs';
 import { featureFlagsRoute, type GroupMembership } from './routes/feature-flags';
@@ -10,7 +10,7 @@ import { endpointTestsRoute } from './routes/endpoint-tests';
 import { availableModelsRouteFor } from './routes/available-models';
 import { liveRoute } from './live/live-route';
 import { createLiveHub } from './live/hub';
-import { startFanOut } from './live/fan-out';
+import { startFanOut, type FanOut } from './live/fan-out';
 
 export { allProjections, type Projection };
 export { startProjectionRunner, type ProjectionRunner } from './runner/projection-runner';
@@ -38,7 +38,7 @@ export const queryService =
     // A user's Amplify groups (explicit members plus inclusions, transitively), from the groups read model.
     const groupsOf = opts.groupsOf ?? groupMembershipFrom(opts.db);
     const hub = createLiveHub();
-    let fanOut: Listener | undefined = await startFanOut(opts.databaseUrl, hub, opts.logger);
+    let fanOut: FanOut | undefined = await startFanOut(opts.db, opts.databaseUrl, hub, opts.logger);
     app.addHook('onClose', async () => {
       await fanOut?.close();
       fanOut = undefined;
@@ -52,6 +52,7 @@ export const queryService =
     await app.register(
       liveRoute(hub, {
         db: opts.db,
+        missedSince: (after, readModels) => fanOut?.missedSince(after, readModels) ?? Promise.resolve(null),
         logger: opts.logger,
         ...(opts.liveSweepEveryMs ? { sweepEveryMs: opts.liveSweepEveryMs } : {}),
       }),

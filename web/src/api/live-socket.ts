@@ -20,7 +20,10 @@ export interface LiveOptions {
   readModels: readonly ReadModelName[];
   onChanged: (message: ChangedMessage) => void;
   onStatus: (status: LiveStatus) => void;
-  /** After a reconnect: changes may have been missed while the socket was down. */
+  /**
+   * After a reconnect the server replays what was missed; when it cannot (away too long, another
+   * server's feed), this says so: refetch what is shown.
+   */
   onResync: () => void;
   /** The server ended the socket (4401: the session ended; 4403: no longer an admin): no reconnect. */
   onEnded: (reason: LiveEnd) => void;
@@ -41,8 +44,8 @@ const liveUrl = (): string => {
 };
 
 /**
- * The `/live` websocket: subscribes, reports changes, reconnects with backoff when it drops, and
- * stops for good when the server says the session or the admin right has ended.
+ * The `/live` websocket: subscribes, reports changes, reconnects with backoff when it drops (resuming
+ * after the last change it saw, so none is lost), and stops for good when the server says the session or the admin right has ended.
  */
 export function connectLive(options: LiveOptions): LiveConnection {
   let socket: WebSocket | null = null;
@@ -50,6 +53,8 @@ export function connectLive(options: LiveOptions): LiveConnection {
   let attempt = 0;
   let wasLive = false;
   let closed = false;
+  /** The `seq` of the last change received: a reconnect resumes after it. */
+  let lastSeq: string | null = null;
 
   const open = () => {
     options.onStatus(wasLive ? 'reconnecting' : 'connecting');
@@ -58,7 +63,11 @@ export function connectLive(options: LiveOptions): LiveConnection {
     let opened = false;
     ws.addEventListener('open', () => {
       opened = true;
-      const subscribe: LiveClientMessage = { type: 'subscribe', readModels: [...options.readModels] };
+      const subscribe: LiveClientMessage = {
+        type: 'subscribe',
+        readModels: [...options.readModels],
+        ...(lastSeq !== null ? { after: lastSeq } : {}),
+      };
       ws.send(JSON.stringify(subscribe));
     });
     ws.addEventListener('message', (event: MessageEvent<unknown>) => {
@@ -75,9 +84,10 @@ export function connectLive(options: LiveOptions): LiveConnection {
       if (message.type === 'subscribed') {
         attempt = 0;
         options.onStatus('live');
-        if (wasLive) options.onResync();
+        if (wasLive && message.resumed !== true) options.onResync();
         wasLive = true;
       } else if (message.type === 'changed') {
+        if (lastSeq === null || BigInt(message.seq) > BigInt(lastSeq)) lastSeq = message.seq;
         options.onChanged(message);
       }
     });

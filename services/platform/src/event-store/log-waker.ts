@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { coalescedNotify } from '../db/coalesced-notify';
 import type { Db } from '../db/database';
 import { eventsChannel } from './types';
 
@@ -11,7 +11,6 @@ import { eventsChannel } from './types';
 type Wake = () => void;
 
 const localFollowers = new Set<Wake>();
-const notifying = new WeakMap<Db, { again: boolean }>();
 /** Transactions in which something was appended: their commit must wake the followers. */
 const appendedIn = new WeakSet<Db>();
 
@@ -21,32 +20,10 @@ export const onLocalAppend = (wake: Wake): (() => void) => {
   return () => localFollowers.delete(wake);
 };
 
-const notifyOthers = (db: Db): void => {
-  const inFlight = notifying.get(db);
-  if (inFlight) {
-    inFlight.again = true;
-    return;
-  }
-  const state = { again: false };
-  notifying.set(db, state);
-  const send = (): void => {
-    state.again = false;
-    // A lost NOTIFY costs a poll interval, never an event: followers also poll.
-    void sql`select pg_notify(${eventsChannel}, '')`
-      .execute(db)
-      .catch(() => undefined)
-      .finally(() => {
-        if (state.again) send();
-        else notifying.delete(db);
-      });
-  };
-  send();
-};
-
 /** An append committed on `db` (a pool, not a transaction). */
 export const announceAppend = (db: Db): void => {
   for (const wake of localFollowers) wake();
-  notifyOthers(db);
+  coalescedNotify(db, eventsChannel);
 };
 
 /** An append ran inside `trx`: `inTransaction` announces it once the transaction commits. */

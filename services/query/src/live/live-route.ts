@@ -4,6 +4,7 @@ import {
   identityMessages,
   LiveClientMessage,
   routes,
+  type ChangedMessage,
   type LiveServerMessage,
   type ReadModelName,
 } from '@app/contracts';
@@ -31,7 +32,14 @@ export const maxSocketsPerUser = 20;
 export const liveRoute =
   (
     hub: LiveHub,
-    opts: { db: Db; logger: Logger; maxPerUser?: number; sweepEveryMs?: number },
+    opts: {
+      db: Db;
+      logger: Logger;
+      /** What a reconnecting client missed since `after` (null: refetch instead). */
+      missedSince: (after: string, readModels: readonly ReadModelName[]) => Promise<ChangedMessage[] | null>;
+      maxPerUser?: number;
+      sweepEveryMs?: number;
+    },
   ): FastifyPluginAsync =>
   async (app) => {
     const maxPerUser = opts.maxPerUser ?? maxSocketsPerUser;
@@ -61,6 +69,14 @@ export const liveRoute =
         close: (code, reason) => socket.close(code, reason),
         readModels,
       });
+      const resume = async (after: string, subscribed: readonly ReadModelName[]) => {
+        const missed = await opts.missedSince(after, subscribed).catch((e: unknown) => {
+          opts.logger.warn({ err: e }, 'cannot replay the changes feed; the client refetches');
+          return null;
+        });
+        send({ type: 'subscribed', readModels: [...readModels], resumed: missed !== null });
+        missed?.forEach(send);
+      };
       socket.on('message', (data: Buffer) => {
         const message = parse(data.toString());
         if (!message)
@@ -69,7 +85,9 @@ export const liveRoute =
           if (message.type === 'subscribe') readModels.add(rm);
           else readModels.delete(rm);
         }
-        send({ type: 'subscribed', readModels: [...readModels] });
+        if (message.type === 'subscribe' && message.after !== undefined)
+          void resume(message.after, message.readModels);
+        else send({ type: 'subscribed', readModels: [...readModels] });
       });
       const ping = setInterval(() => socket.ping(), 25_000);
       socket.on('close', () => {

@@ -1,7 +1,10 @@
 import pg from 'pg';
-import { followLog, type Db, type Logger } from '@app/platform';
+import { coalescedNotify, followLog, type Db, type Logger } from '@app/platform';
 import type { Projection } from '../projections/projection';
-import { projectionLockKey } from './channels';
+import { changesChannel, projectionLockKey } from './channels';
+import { pruneLiveChanges } from './live-changes';
+import { announceLocalChanges } from './local-changes';
+import type { RetryPolicy } from './retry-policy';
 import { runBatch } from './run-batch';
 
 export interface ProjectionRunner {
@@ -23,7 +26,10 @@ export interface RunnerOptions {
   logger: Logger;
   batchSize?: number;
   pollMs?: number;
+  retry?: RetryPolicy;
 }
+
+const pruneEveryMs = 60_000;
 
 /**
  * Keeps the read models up to date. Only the instance holding the advisory lock runs projections;
@@ -52,6 +58,7 @@ export const startProjectionRunner = async (opts: RunnerOptions): Promise<Projec
   };
   lockClient = await connectLock();
 
+  let prunedAt = 0;
   const step = async (): Promise<{ more: boolean }> => {
     if (stopping) return { more: false };
     const client = lockClient ?? (lockClient = await connectLock());
@@ -63,12 +70,23 @@ export const startProjectionRunner = async (opts: RunnerOptions): Promise<Projec
       if (leader) log.info('projection runner is leader');
       if (!leader) return { more: false };
     }
-    let more = false;
-    for (const p of opts.projections) {
-      if (!leader) return { more: false };
-      more = (await runBatch(opts.db, p, batchSize)).more || more;
+    const outcome = await runBatch(opts.db, opts.projections, {
+      batchSize,
+      ...(opts.retry ? { retry: opts.retry } : {}),
+    });
+    if (outcome.changes.length > 0) {
+      // `/live` in this process pushes them at once; other instances hear the NOTIFY and read them.
+      announceLocalChanges(
+        opts.databaseUrl,
+        outcome.changes.map((c) => ({ type: 'changed', ...c })),
+      );
+      coalescedNotify(opts.db, changesChannel);
     }
-    return { more };
+    if (Date.now() - prunedAt > pruneEveryMs) {
+      prunedAt = Date.now();
+      await pruneLiveChanges(opts.db);
+    }
+    return { more: outcome.more };
   };
 
   const loop = await followLog(step, {

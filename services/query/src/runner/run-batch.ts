@@ -1,78 +1,199 @@
 import { sql } from 'kysely';
-import type { ChangedMessage, RecordedEvent } from '@app/contracts';
+import type { RecordedEvent } from '@app/contracts';
 import {
   checkpointOf,
   liftStatementTimeout,
   loadCheckpoint,
+  logStart,
   readAllForward,
   saveCheckpoint,
+  type Checkpoint,
   type Db,
 } from '@app/platform';
 import { handlesEvent, type Projection } from '../projections/projection';
-import { changesChannel, projectionLockKey } from './channels';
+import { planBatch, unseenBy, type Standing } from './batch-plan';
+import { projectionLockKey } from './channels';
+import { changeOf, recordChanges, type Change, type RecordedChange } from './live-changes';
+import { clearPark, loadParks, recordFailure } from './parks';
+import { defaultRetryPolicy, type RetryPolicy } from './retry-policy';
 
-const checkpointName = (p: Projection) => `projection:${p.name}`;
+export const checkpointName = (p: Projection) => `projection:${p.name}`;
 
 /**
- * One writer per projection at a time, whoever calls: a runner that just lost the lead may still be
- * finishing a batch when the next leader starts one, and a rebuild may run beside the runner. Without
- * this both would read the same checkpoint and apply the same events twice. Taken first in the
- * transaction, so the checkpoint is read after the previous writer committed.
+ * One writer of projections at a time, whoever calls: a runner that just lost the lead may still be
+ * finishing a batch when the next leader starts one, and a rebuild may run beside the runner. Taken
+ * first in the transaction, so checkpoints are read after the previous writer committed, and the
+ * changes' `seq` commit in order.
  */
-const lockProjection = async (trx: Db, p: Projection) => {
-  await sql`select pg_advisory_xact_lock(${projectionLockKey}::int, hashtext(${checkpointName(p)}))`.execute(
+const lockProjections = async (trx: Db) => {
+  await sql`select pg_advisory_xact_lock(${projectionLockKey}::int, 0)`.execute(trx);
+};
+
+const loadStandings = async (trx: Db, projections: readonly Projection[]): Promise<Standing[]> => {
+  const rows = await trx
+    .selectFrom('checkpoints')
+    .select(['name', sql<string>`transaction_id::text`.as('tx'), 'global_position'])
+    .where(
+      'name',
+      'in',
+      projections.map((p) => checkpointName(p)),
+    )
+    .execute();
+  const parks = await loadParks(trx);
+  const byName = new Map(
+    rows.map((r) => [r.name, { transactionId: r.tx, globalPosition: r.global_position }]),
+  );
+  return projections.map((projection) => ({
+    projection,
+    checkpoint: byName.get(checkpointName(projection)) ?? logStart,
+    park: parks.get(projection.name),
+  }));
+};
+
+const saveCheckpoints = async (trx: Db, moved: readonly { name: string; at: Checkpoint }[]) => {
+  if (moved.length === 0) return;
+  await sql`
+    insert into checkpoints (name, transaction_id, global_position, updated_at)
+    select name, tx::xid8, pos::bigint, now()
+    from unnest(${moved.map((m) => m.name)}::text[], ${moved.map((m) => m.at.transactionId)}::text[],
+                ${moved.map((m) => m.at.globalPosition)}::text[]) as u(name, tx, pos)
+    on conflict (name) do update
+      set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`.execute(
     trx,
   );
 };
 
-const notifyChange = async (trx: Db, p: Projection, event: RecordedEvent, ids: string[]) => {
-  if (!p.readModel || ids.length === 0) return;
-  const message: ChangedMessage = {
-    type: 'changed',
-    readModel: p.readModel,
-    ids: ids.slice(0, 50),
-    position: event.globalPosition,
-    actor: event.metadata.actor.email,
-  };
-  await sql`select pg_notify(${changesChannel}, ${JSON.stringify(message)})`.execute(trx);
-};
+/** A projection threw on an event; the batch is run again, carefully, to keep the others going. */
+class ProjectionFailed extends Error {
+  constructor(
+    readonly projection: string,
+    cause: unknown,
+  ) {
+    super(`projection ${projection} failed`, { cause });
+  }
+}
+
+interface Folded {
+  changes: { index: number; change: Change }[];
+  checkpoint: Checkpoint;
+  failed?: { event: RecordedEvent; error: unknown };
+}
 
 /**
- * One batch for one projection: rows and checkpoint in one transaction, so a crash between them
- * leaves neither. Answers whether more events may be waiting.
+ * Folds the events this projection has not seen. Careful: each event in a savepoint of its own, so
+ * a failure undoes that event only and the projection stops just before it.
  */
-export const runBatch = async (db: Db, p: Projection, batchSize: number): Promise<{ more: boolean }> =>
-  db.transaction().execute(async (trx) => {
-    await lockProjection(trx, p);
-    const from = await loadCheckpoint(trx, checkpointName(p));
-    const events = await readAllForward(trx, from, batchSize);
-    const last = events[events.length - 1];
-    if (!last) return { more: false };
-    for (const event of events) {
-      if (!handlesEvent(p, event.type)) continue;
-      const ids = await p.apply(event, trx);
-      await notifyChange(trx, p, event, ids);
+const foldProjection = async (
+  trx: Db,
+  s: Standing,
+  events: readonly RecordedEvent[],
+  careful: boolean,
+): Promise<Folded> => {
+  const p = s.projection;
+  const folded: Folded = { changes: [], checkpoint: s.checkpoint };
+  for (const event of unseenBy(s, events)) {
+    if (handlesEvent(p, event.type)) {
+      let ids: string[];
+      if (careful) await sql`savepoint apply_event`.execute(trx);
+      try {
+        ids = await p.apply(event, trx);
+      } catch (error) {
+        if (!careful) throw new ProjectionFailed(p.name, error);
+        await sql`rollback to savepoint apply_event`.execute(trx);
+        return { ...folded, failed: { event, error } };
+      }
+      if (careful) await sql`release savepoint apply_event`.execute(trx);
+      if (p.readModel && ids.length > 0)
+        folded.changes.push({ index: events.indexOf(event), change: changeOf(p.readModel, event, ids) });
     }
-    await saveCheckpoint(trx, checkpointName(p), checkpointOf(last));
-    return { more: events.length === batchSize };
+    folded.checkpoint = checkpointOf(event);
+  }
+  return folded;
+};
+
+export interface BatchOptions {
+  batchSize: number;
+  retry?: RetryPolicy;
+}
+
+export interface BatchOutcome {
+  /** Whether more events may be waiting. */
+  more: boolean;
+  /** What changed, with its `seq`, committed. */
+  changes: RecordedChange[];
+}
+
+const runOnce = (
+  db: Db,
+  projections: readonly Projection[],
+  opts: BatchOptions,
+  careful: boolean,
+): Promise<BatchOutcome> =>
+  db.transaction().execute(async (trx) => {
+    await lockProjections(trx);
+    const { runnable, from } = planBatch(await loadStandings(trx, projections), new Date());
+    if (from === null) return { more: false, changes: [] };
+    const events = await readAllForward(trx, from, opts.batchSize);
+    if (events.length === 0) return { more: false, changes: [] };
+    const changes: { index: number; change: Change }[] = [];
+    const moved: { name: string; at: Checkpoint }[] = [];
+    for (const s of runnable) {
+      const folded = await foldProjection(trx, s, events, careful);
+      changes.push(...folded.changes);
+      if (folded.checkpoint !== s.checkpoint)
+        moved.push({ name: checkpointName(s.projection), at: folded.checkpoint });
+      if (folded.failed) {
+        const { event, error } = folded.failed;
+        await recordFailure(trx, s.projection.name, event, error, s.park, opts.retry ?? defaultRetryPolicy);
+      } else if (s.park) {
+        await clearPark(trx, s.projection.name);
+      }
+    }
+    await saveCheckpoints(trx, moved);
+    const recorded = await recordChanges(
+      trx,
+      changes.sort((a, b) => a.index - b.index).map((c) => c.change),
+    );
+    return { more: events.length === opts.batchSize, changes: recorded };
   });
+
+/**
+ * One batch for every projection: the log is read once, after the projection furthest behind, and
+ * each projection folds what it has not seen; rows, checkpoints and the changes for `/live` commit
+ * in one transaction (exactly-once effects). A projection that throws is retried with backoff and
+ * then parked (`projection_parks`), while the others keep going.
+ */
+export const runBatch = async (
+  db: Db,
+  projections: readonly Projection[],
+  opts: BatchOptions,
+): Promise<BatchOutcome> => {
+  try {
+    return await runOnce(db, projections, opts, false);
+  } catch (e) {
+    if (!(e instanceof ProjectionFailed)) throw e;
+    return runOnce(db, projections, opts, true);
+  }
+};
 
 /** Empties the read model and folds the whole log again, in one transaction: readers see the old rows until it commits. */
 export const rebuild = async (db: Db, p: Projection, batchSize = 1000): Promise<number> =>
   db.transaction().execute(async (trx) => {
     // A rebuild reads the whole log in one transaction: the pool's statement bound is not for it.
     await liftStatementTimeout(trx);
-    await lockProjection(trx, p);
+    await lockProjections(trx);
     await p.reset(trx);
+    await clearPark(trx, p.name);
     await trx.deleteFrom('checkpoints').where('name', '=', checkpointName(p)).execute();
     let count = 0;
+    let from = logStart;
     for (;;) {
-      const from = await loadCheckpoint(trx, checkpointName(p));
       const events = await readAllForward(trx, from, batchSize);
       const last = events[events.length - 1];
       if (!last) return count;
       for (const event of events) if (handlesEvent(p, event.type)) await p.apply(event, trx);
-      await saveCheckpoint(trx, checkpointName(p), checkpointOf(last));
+      from = checkpointOf(last);
+      await saveCheckpoint(trx, checkpointName(p), from);
       count += events.length;
     }
   });

@@ -126,6 +126,7 @@ describe('/live websocket', () => {
       readModel: 'featureFlags',
       ids: ['darkMode'],
       position: expect.any(String) as string,
+      seq: expect.any(String) as string,
       actor: bob,
     });
     expect(BigInt(changed.position)).toBeLessThanOrEqual(BigInt(body.position));

@@ -206,16 +206,16 @@ describe('a projection killed mid-batch', () => {
       batch2: flag({ amplifyGroupExceptions: ['Staff'] }),
     });
     await Promise.all([
-      runBatch(db, appliedLog, 1000),
-      runBatch(db, appliedLog, 1000),
+      runBatch(db, [appliedLog], { batchSize: 1000 }),
+      runBatch(db, [appliedLog], { batchSize: 1000 }),
       rebuild(db, appliedLog),
-      runBatch(db, appliedLog, 1000),
+      runBatch(db, [appliedLog], { batchSize: 1000 }),
     ]);
     const positions = await flagEventPositions();
     // An open transaction elsewhere on a shared server can hold the last events back: let them through.
     await eventually(
       async () => (await appliedCounts()).length >= positions.length,
-      async () => void (await runBatch(db, appliedLog, 1000)),
+      async () => void (await runBatch(db, [appliedLog], { batchSize: 1000 })),
     );
     expect(await appliedCounts()).toEqual(positions.map((global_position) => ({ global_position, n: '1' })));
   });

@@ -1,0 +1,34 @@
+import type { ChangedMessage, ReadModelName } from '@app/contracts';
+import type { Db } from '@app/platform';
+
+/** The changes the projection runner recorded after `seq`, in commit order, as `/live` sends them. */
+export const readChangesAfter = async (
+  db: Db,
+  seq: string,
+  limit: number,
+  readModels?: readonly ReadModelName[],
+): Promise<ChangedMessage[]> => {
+  let query = db
+    .selectFrom('live_changes')
+    .select(['seq', 'read_model', 'ids', 'position', 'actor'])
+    .where('seq', '>', seq);
+  if (readModels) query = query.where('read_model', 'in', readModels.length > 0 ? [...readModels] : ['']);
+  const rows = await query.orderBy('seq').limit(limit).execute();
+  return rows.map((r) => ({
+    type: 'changed',
+    readModel: r.read_model as ReadModelName,
+    ids: r.ids,
+    position: r.position,
+    seq: r.seq,
+    actor: r.actor,
+  }));
+};
+
+/** The newest and the oldest change the feed still holds ('0' and null when it holds none). */
+export const feedBounds = async (db: Db): Promise<{ newest: string; oldest: string | null }> => {
+  const row = await db
+    .selectFrom('live_changes')
+    .select((eb) => [eb.fn.max('seq').as('newest'), eb.fn.min('seq').as('oldest')])
+    .executeTakeFirst();
+  return { newest: row?.newest ?? '0', oldest: row?.oldest ?? null };
+};
