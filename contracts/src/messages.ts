@@ -60,6 +60,10 @@ export const platformMessages = {
   endpointTestPassed: 'Successfully made contact with the endpoint.',
   endpointTestInvalidUrl: 'The url must be an http:// or https:// address without a user name or password.',
   endpointTestTimedOut: 'The endpoint test did not finish in time.',
+  /** An endpoint test asked for while the job queue (Redis) is down: it is recorded and runs once the queue is back. */
+  endpointTestQueueUnavailable: (url: string) =>
+    `The endpoint could not be tested now: the job queue is unavailable.\nUrl: ${url}\n\nThe test will run when the queue is back.`,
+  jobQueueUnavailable: 'The job queue is unavailable; the endpoint was not contacted.',
   /** Secrets whose data key is gone (deleted or replaced: shredded) or cannot be opened with this master key. */
   secretShredded: (section: string, key: string) =>
     `The value of '${key}' in ${section} was deleted: its key was destroyed, so it can no longer be read. Please enter the value again.`,
@@ -84,6 +88,9 @@ export const platformMessages = {
   invalidEmailDomain: (domain: string) =>
     `'${domain}' is not a valid email domain (for example: example.com).`,
   unsavedConfirm: 'You have unsaved changes. Close without saving?',
+  /** A tab of the Admin Interface, or the dialog itself, that failed to load or to show (its error boundary). */
+  viewFailed: (what: string) =>
+    `${what} could not be shown. Try again; if it keeps failing, reload the page.`,
   changedByOther: (section: string, actor: string) =>
     `${actor} changed ${section} while you were editing it. Reload to see their version, or save to overwrite theirs.`,
   builtInModelFixed: (id: string) =>

@@ -1,12 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { errorText } from '../api/http';
 import { signOutAtom } from '../auth/session-actions';
 import { pushToastAtom } from '../state/toasts';
+import { ErrorBoundary } from '../ui/error-boundary/ErrorBoundary';
+import { reloadable } from '../ui/error-boundary/reloadable';
+import { ViewFailed } from '../ui/error-boundary/ViewFailed';
 import { uiText } from '../ui/strings';
 import { adminDialogOpenAtom } from '../state/admin-status';
 
-const AdminDialog = lazy(() => import('../admin/AdminDialog'));
+const adminDialog = reloadable(() => import('../admin/AdminDialog'));
 
 export interface AppShellProps {
   email: string;
@@ -52,9 +55,16 @@ export function AppShell({ email, isAdmin }: AppShellProps) {
         )}
       </main>
       {isAdmin && dialogOpen && (
-        <Suspense fallback={null}>
-          <AdminDialog />
-        </Suspense>
+        <ErrorBoundary
+          onRetry={adminDialog.reload}
+          fallback={(retry) => (
+            <ViewFailed what="The Admin Interface" onRetry={retry} onClose={() => setDialogOpen(false)} />
+          )}
+        >
+          <Suspense fallback={null}>
+            <adminDialog.Component />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </div>
   );

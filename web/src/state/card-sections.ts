@@ -7,7 +7,7 @@ import {
 } from '@app/contracts';
 import { deepEqual, sameMembers } from './equality';
 import type { Equals } from './section-rules';
-import type { SectionDef } from './sections';
+import type { SectionDef } from './section-def';
 
 /** The sections of the Configurations tab's cards besides Admins. */
 export type CardSectionType =
@@ -40,41 +40,48 @@ export const sameAmplifyGroups: Equals<AmplifyGroupsSection> = (a, b) => {
   });
 };
 
-export const cardSectionDefs: { [K in CardSectionType]: SectionDef<K> } = {
+/** Their definitions (`satisfies`, not a type annotation: each `tab` stays a literal for `SectionsOfTab`). */
+export const cardSectionDefs = {
   emailSupport: {
     type: 'emailSupport',
+    tab: 'configurations',
     label: sectionLabels.emailSupport,
     empty: configValueDefaults.emailSupport,
     equals: deepEqual,
   },
   aiEmailDomain: {
     type: 'aiEmailDomain',
+    tab: 'configurations',
     label: sectionLabels.aiEmailDomain,
     empty: configValueDefaults.aiEmailDomain,
     equals: (a, b) => a === b,
   },
   rateLimit: {
     type: 'rateLimit',
+    tab: 'configurations',
     label: sectionLabels.rateLimit,
     empty: configValueDefaults.rateLimit,
     equals: sameRateLimit,
   },
   defaultConversationStorage: {
     type: 'defaultConversationStorage',
+    tab: 'configurations',
     label: sectionLabels.defaultConversationStorage,
     empty: configValueDefaults.defaultConversationStorage,
     equals: (a, b) => a === b,
   },
   promtCostAlert: {
     type: 'promtCostAlert',
+    tab: 'configurations',
     label: sectionLabels.promtCostAlert,
     empty: configValueDefaults.promtCostAlert,
     equals: deepEqual,
   },
   amplifyGroups: {
     type: 'amplifyGroups',
+    tab: 'configurations',
     label: sectionLabels.amplifyGroups,
     empty: () => ({}),
     equals: sameAmplifyGroups,
   },
-};
+} satisfies { [K in CardSectionType]: SectionDef<K> };

@@ -1,6 +1,6 @@
 import { sectionLabels, type OpenAiEndpointsSection } from '@app/contracts';
 import { deepEqual } from './equality';
-import type { SectionDef } from './sections';
+import type { SectionDef } from './section-def';
 
 /** The sections whose values are secrets (read masked): the Application Variables and OpenAi Endpoints tabs. */
 export type SecretSectionType = 'applicationSecrets' | 'applicationVariables' | 'openaiEndpoints';
@@ -21,24 +21,28 @@ export const withoutNewFlags = (section: OpenAiEndpointsSection): OpenAiEndpoint
 export const sameOpenAiEndpoints = (a: OpenAiEndpointsSection, b: OpenAiEndpointsSection): boolean =>
   deepEqual(withoutNewFlags(a), withoutNewFlags(b));
 
-export const secretSectionDefs: { [K in SecretSectionType]: SectionDef<K> } = {
+/** Their definitions (`satisfies` keeps each `tab` a literal for `SectionsOfTab`). */
+export const secretSectionDefs = {
   applicationSecrets: {
     type: 'applicationSecrets',
+    tab: 'applicationVariables',
     label: sectionLabels.applicationSecrets,
     empty: () => ({}),
     equals: deepEqual,
   },
   applicationVariables: {
     type: 'applicationVariables',
+    tab: 'applicationVariables',
     label: sectionLabels.applicationVariables,
     empty: () => ({}),
     equals: deepEqual,
   },
   openaiEndpoints: {
     type: 'openaiEndpoints',
+    tab: 'openAiEndpoints',
     label: sectionLabels.openaiEndpoints,
     empty: () => ({ models: [] }),
     equals: sameOpenAiEndpoints,
     toSave: withoutNewFlags,
   },
-};
+} satisfies { [K in SecretSectionType]: SectionDef<K> };

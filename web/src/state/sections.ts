@@ -1,76 +1,15 @@
 import { atom, type Atom, type Getter, type PrimitiveAtom, type Setter, type WritableAtom } from 'jotai';
-import {
-  sectionLabels,
-  sectionTypes,
-  type FeatureFlagsSection,
-  type SectionData,
-  type SectionType,
-} from '@app/contracts';
-import { sameMembers } from './equality';
-import { deepEqual } from './equality';
-import { sameSupportedModels } from './model-equality';
-import { unsetDefaultModels } from '@app/contracts';
-import { cardSectionDefs } from './card-sections';
-import { secretSectionDefs } from './secret-sections';
+import { sectionTypes, type SectionData, type SectionType } from '@app/contracts';
+import type { SectionDef } from './section-def';
+import { sectionDefs } from './section-list';
 import {
   currentValue,
   emptySection,
   isDirty,
   withEdit,
-  type Equals,
   type SectionNotice,
   type SectionState,
 } from './section-rules';
-
-export interface SectionDef<K extends SectionType> {
-  type: K;
-  label: string;
-  empty: () => SectionData[K];
-  /** Equal for the server: admins and exceptions are sets, flag order does not matter. */
-  equals: Equals<SectionData[K]>;
-  /** What Save Changes sends (e.g. without the dialog's own flags); the value as is when absent. */
-  toSave?: (value: SectionData[K]) => SectionData[K];
-}
-
-const sameFlags: Equals<FeatureFlagsSection> = (a, b) => {
-  const names = Object.keys(a);
-  if (names.length !== Object.keys(b).length) return false;
-  return names.every((name) => {
-    const x = a[name];
-    const y = b[name];
-    return (
-      x !== undefined &&
-      y !== undefined &&
-      x.enabled === y.enabled &&
-      sameMembers(x.userExceptions, y.userExceptions) &&
-      sameMembers(x.amplifyGroupExceptions, y.amplifyGroupExceptions)
-    );
-  });
-};
-
-export const sectionDefs: { [K in SectionType]: SectionDef<K> } = {
-  admins: { type: 'admins', label: sectionLabels.admins, empty: () => [], equals: sameMembers },
-  featureFlags: {
-    type: 'featureFlags',
-    label: sectionLabels.featureFlags,
-    empty: () => ({}),
-    equals: sameFlags,
-  },
-  supportedModels: {
-    type: 'supportedModels',
-    label: sectionLabels.supportedModels,
-    empty: () => ({}),
-    equals: sameSupportedModels,
-  },
-  defaultModels: {
-    type: 'defaultModels',
-    label: sectionLabels.defaultModels,
-    empty: unsetDefaultModels,
-    equals: deepEqual,
-  },
-  ...cardSectionDefs,
-  ...secretSectionDefs,
-};
 
 type Value<K extends SectionType> = SectionData[K];
 
@@ -99,21 +38,14 @@ const createSectionAtoms = <K extends SectionType>(def: SectionDef<K>): SectionA
   };
 };
 
-export const sections: { [K in SectionType]: SectionAtoms<K> } = {
-  admins: createSectionAtoms(sectionDefs.admins),
-  featureFlags: createSectionAtoms(sectionDefs.featureFlags),
-  supportedModels: createSectionAtoms(sectionDefs.supportedModels),
-  defaultModels: createSectionAtoms(sectionDefs.defaultModels),
-  emailSupport: createSectionAtoms(sectionDefs.emailSupport),
-  aiEmailDomain: createSectionAtoms(sectionDefs.aiEmailDomain),
-  rateLimit: createSectionAtoms(sectionDefs.rateLimit),
-  defaultConversationStorage: createSectionAtoms(sectionDefs.defaultConversationStorage),
-  promtCostAlert: createSectionAtoms(sectionDefs.promtCostAlert),
-  amplifyGroups: createSectionAtoms(sectionDefs.amplifyGroups),
-  applicationSecrets: createSectionAtoms(sectionDefs.applicationSecrets),
-  applicationVariables: createSectionAtoms(sectionDefs.applicationVariables),
-  openaiEndpoints: createSectionAtoms(sectionDefs.openaiEndpoints),
-};
+type AllSectionAtoms = { [K in SectionType]: SectionAtoms<K> };
+
+const atomsOf = <K extends SectionType>(type: K): SectionAtoms<K> => createSectionAtoms(sectionDefs[type]);
+
+/** Every section's atoms, one entry of `sectionDefs` each. */
+export const sections = Object.fromEntries(
+  sectionTypes.map((type) => [type, atomsOf(type)]),
+) as AllSectionAtoms; // fromEntries cannot say that each key has its own type's atoms; the map does
 
 /** The sections with unsaved edits, in the contract's order. */
 export const dirtySectionsAtom = atom((get) => sectionTypes.filter((type) => get(sections[type].dirty)));

@@ -1,6 +1,7 @@
 import type { Getter, Setter } from 'jotai';
 import { sectionTypes, type ConfigsResponse, type SectionData, type SectionType } from '@app/contracts';
-import { updateSection, type SectionDef } from '../../state/sections';
+import type { SectionDef } from '../../state/section-def';
+import { updateSection } from '../../state/sections';
 import type { Incoming, SectionState } from '../../state/section-rules';
 
 export type SectionUpdate = <K extends SectionType>(

@@ -8,7 +8,8 @@ import {
 import { fetchConfigs, updateConfigs } from '../../api/configs';
 import { answeredSignedOut } from '../../api/http';
 import { currentValue, markSaved, markSaveFailed, mergeIncoming } from '../../state/section-rules';
-import { dirtySectionsAtom, readSection, sectionDefs, updateSection } from '../../state/sections';
+import { sectionDefs } from '../../state/section-list';
+import { dirtySectionsAtom, readSection, updateSection } from '../../state/sections';
 import { pushToastAtom } from '../../state/toasts';
 import { uiText } from '../../ui/strings';
 import { ownSavePositionAtom, pendingSaveAtom, savingAtom } from '../../state/admin-status';

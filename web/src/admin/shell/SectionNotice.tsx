@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { SectionType } from '@app/contracts';
-import { sectionDefs, sections } from '../../state/sections';
+import { sectionDefs } from '../../state/section-list';
+import { sections } from '../../state/sections';
 import { reloadSectionAtom } from '../actions/load-configs';
 
 /** A section's notice: another admin changed it under our edits, or its save failed. */

@@ -1,13 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { ErrorBoundary } from '../../ui/error-boundary/ErrorBoundary';
+import { ViewFailed } from '../../ui/error-boundary/ViewFailed';
 import { ComingSoon } from './ComingSoon';
 import { comingSoon } from './coming-soon';
+import { tabPanel } from './tab-panels';
 import type { TabDef } from './tabs';
-import { ConfigurationsTab } from '../configurations/ConfigurationsTab';
-
-const FeatureFlagsTab = lazy(() => import('../feature-flags/FeatureFlagsTab'));
-const SupportedModelsTab = lazy(() => import('../supported-models/SupportedModelsTab'));
-const ApplicationVariablesTab = lazy(() => import('../application-variables/ApplicationVariablesTab'));
-const OpenAiEndpointsTab = lazy(() => import('../openai-endpoints/OpenAiEndpointsTab'));
 
 const Loading = () => (
   <p role="status" className="muted panel-loading">
@@ -15,41 +12,25 @@ const Loading = () => (
   </p>
 );
 
-/** The active tab's content; tabs whose sections come later say plainly what is coming. */
+/**
+ * The active tab's content, inside its own error boundary: a tab that fails to load or throws says
+ * so with Try again, and the rest of the dialog goes on working. Tabs whose sections come later say
+ * plainly what is coming.
+ */
 export function TabContent({ tab }: { tab: TabDef }) {
-  switch (tab.id) {
-    case 'configurations':
-      return <ConfigurationsTab />;
-    case 'supportedModels':
-      return (
-        <Suspense fallback={<Loading />}>
-          <SupportedModelsTab />
-        </Suspense>
-      );
-    case 'featureFlags':
-      return (
-        <Suspense fallback={<Loading />}>
-          <FeatureFlagsTab />
-        </Suspense>
-      );
-    case 'applicationVariables':
-      return (
-        <Suspense fallback={<Loading />}>
-          <ApplicationVariablesTab />
-        </Suspense>
-      );
-    case 'openAiEndpoints':
-      return (
-        <Suspense fallback={<Loading />}>
-          <OpenAiEndpointsTab />
-        </Suspense>
-      );
-    case 'featureData':
-    case 'ops':
-    case 'embeddings':
-    case 'integrations':
-      return <ComingSoon title={tab.label} items={comingSoon[tab.id] ?? []} />;
-  }
+  const panel = tabPanel(tab.id);
+  if (!panel) return <ComingSoon title={tab.label} items={comingSoon[tab.id] ?? []} />;
+  return (
+    <ErrorBoundary
+      key={tab.id}
+      onRetry={panel.reload}
+      fallback={(retry) => <ViewFailed what={tab.label} onRetry={retry} />}
+    >
+      <Suspense fallback={<Loading />}>
+        <panel.Component />
+      </Suspense>
+    </ErrorBoundary>
+  );
 }
 
 export { Loading as PanelLoading };

@@ -1,51 +1,30 @@
 import type { SectionType } from '@app/contracts';
+import { sectionsOfTab } from '../../state/section-list';
+import type { TabId } from '../../state/tab-id';
 
-export type TabId =
-  | 'configurations'
-  | 'supportedModels'
-  | 'applicationVariables'
-  | 'openAiEndpoints'
-  | 'featureFlags'
-  | 'featureData'
-  | 'ops'
-  | 'embeddings'
-  | 'integrations';
+export type { TabId };
 
 export interface TabDef {
   id: TabId;
   label: string;
-  /** The configuration sections the tab edits: an edit in one marks the tab with an asterisk. */
+  /** The configuration sections the tab edits (their `tab` says so): an edit in one marks the tab with *. */
   sections: readonly SectionType[];
 }
 
 /** The spec's tabs, in its order. */
-export const adminTabs: readonly TabDef[] = [
-  {
-    id: 'configurations',
-    label: 'Configurations',
-    sections: [
-      'admins',
-      'emailSupport',
-      'aiEmailDomain',
-      'rateLimit',
-      'defaultConversationStorage',
-      'promtCostAlert',
-      'amplifyGroups',
-    ],
-  },
-  { id: 'supportedModels', label: 'Supported Models', sections: ['supportedModels', 'defaultModels'] },
-  {
-    id: 'applicationVariables',
-    label: 'Application Variables',
-    sections: ['applicationSecrets', 'applicationVariables'],
-  },
-  { id: 'openAiEndpoints', label: 'OpenAi Endpoints', sections: ['openaiEndpoints'] },
-  { id: 'featureFlags', label: 'Feature Flags', sections: ['featureFlags'] },
-  { id: 'featureData', label: 'Feature Data', sections: [] },
-  { id: 'ops', label: 'Ops', sections: [] },
-  { id: 'embeddings', label: 'Embeddings', sections: [] },
-  { id: 'integrations', label: 'Integrations', sections: [] },
-];
+export const adminTabs: readonly TabDef[] = (
+  [
+    ['configurations', 'Configurations'],
+    ['supportedModels', 'Supported Models'],
+    ['applicationVariables', 'Application Variables'],
+    ['openAiEndpoints', 'OpenAi Endpoints'],
+    ['featureFlags', 'Feature Flags'],
+    ['featureData', 'Feature Data'],
+    ['ops', 'Ops'],
+    ['embeddings', 'Embeddings'],
+    ['integrations', 'Integrations'],
+  ] as const
+).map(([id, label]) => ({ id, label, sections: sectionsOfTab(id) }));
 
 /** Integrations appears only when integration data was loaded (none is loaded yet). */
 export const visibleTabs = (integrationsLoaded: boolean): readonly TabDef[] =>

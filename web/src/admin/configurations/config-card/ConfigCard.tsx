@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { SectionType } from '@app/contracts';
-import { sectionDefs } from '../../../state/sections';
+import { sectionDefs } from '../../../state/section-list';
 import { ChangedBy } from '../../shell/ChangedBy';
 import { SectionNotice } from '../../shell/SectionNotice';
 import './config-card.css';
