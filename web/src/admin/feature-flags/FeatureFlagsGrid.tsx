@@ -1,6 +1,5 @@
-import { AgGridReact } from 'ag-grid-react';
-import type { ColDef, GetRowIdParams } from 'ag-grid-community';
-import { gridTheme } from '../../ui/grid/grid-setup';
+import type { ColDef } from 'ag-grid-community';
+import { DataGrid } from '../../ui/grid/DataGrid';
 import { ExceptionsCell, exceptionsTitle } from './cells/ExceptionsCell';
 import { FeatureCell } from './cells/FeatureCell';
 import { StatusCell } from './cells/StatusCell';
@@ -29,30 +28,9 @@ const columnDefs: ColDef<FlagRow>[] = [
   },
 ];
 
-const defaultColDef: ColDef<FlagRow> = {
-  sortable: false,
-  resizable: true,
-  suppressMovable: true,
-  wrapHeaderText: true,
-  autoHeaderHeight: true,
-};
-
-const getRowId = ({ data }: GetRowIdParams<FlagRow>) => data.name;
+const rowId = (row: FlagRow) => row.name;
 
 /** The feature flags table: Feature, Status, User Exceptions, and by Amplify Group Membership. */
 export function FeatureFlagsGrid({ rows }: { rows: FlagRow[] }) {
-  return (
-    <div className="grid-wrap flags-grid">
-      <AgGridReact<FlagRow>
-        theme={gridTheme}
-        rowData={rows}
-        columnDefs={columnDefs}
-        defaultColDef={defaultColDef}
-        getRowId={getRowId}
-        domLayout="autoHeight"
-        suppressCellFocus
-        animateRows={false}
-      />
-    </div>
-  );
+  return <DataGrid rows={rows} columns={columnDefs} rowId={rowId} className="flags-grid" />;
 }

@@ -1,6 +1,5 @@
-import { AgGridReact } from 'ag-grid-react';
-import type { ColDef, GetRowIdParams } from 'ag-grid-community';
-import { gridTheme } from '../../ui/grid/grid-setup';
+import type { ColDef } from 'ag-grid-community';
+import { DataGrid } from '../../ui/grid/DataGrid';
 import { formatCost, formatCount, type ModelFlagField } from './cell-values';
 import { ActionsCell } from './cells/ActionsCell';
 import { AvailableCell } from './cells/AvailableCell';
@@ -74,31 +73,9 @@ const columnDefs: ColDef<ModelRow>[] = [
   { headerName: '', colId: 'actions', cellRenderer: ActionsCell, pinned: 'right', width: 140 },
 ];
 
-const defaultColDef: ColDef<ModelRow> = {
-  sortable: false,
-  resizable: true,
-  suppressMovable: true,
-  wrapHeaderText: true,
-  autoHeaderHeight: true,
-};
-
-const getRowId = ({ data }: GetRowIdParams<ModelRow>) => data.id;
+const rowId = (row: ModelRow) => row.id;
 
 /** The Supported Models table. */
 export function ModelsGrid({ rows }: { rows: ModelRow[] }) {
-  return (
-    <div className="grid-wrap models-grid">
-      <AgGridReact<ModelRow>
-        theme={gridTheme}
-        rowData={rows}
-        columnDefs={columnDefs}
-        defaultColDef={defaultColDef}
-        getRowId={getRowId}
-        domLayout="autoHeight"
-        suppressColumnVirtualisation
-        suppressCellFocus
-        animateRows={false}
-      />
-    </div>
-  );
+  return <DataGrid rows={rows} columns={columnDefs} rowId={rowId} className="models-grid" allColumns />;
 }

@@ -1,6 +1,5 @@
-import { AgGridReact } from 'ag-grid-react';
-import type { ColDef, GetRowIdParams } from 'ag-grid-community';
-import { gridTheme } from '../../../ui/grid/grid-setup';
+import type { ColDef } from 'ag-grid-community';
+import { DataGrid } from '../../../ui/grid/DataGrid';
 import { BillingCell } from './cells/BillingCell';
 import { CreatedByCell } from './cells/CreatedByCell';
 import { GroupNameCell } from './cells/GroupNameCell';
@@ -56,30 +55,9 @@ const columnDefs: ColDef<GroupRow>[] = [
   { headerName: 'Created By', field: 'createdBy', cellRenderer: CreatedByCell, flex: 1, minWidth: 200 },
 ];
 
-const defaultColDef: ColDef<GroupRow> = {
-  sortable: false,
-  resizable: true,
-  suppressMovable: true,
-  wrapHeaderText: true,
-  autoHeaderHeight: true,
-};
-
-const getRowId = ({ data }: GetRowIdParams<GroupRow>) => data.groupName;
+const rowId = (row: GroupRow) => row.groupName;
 
 /** The Amplify groups table with its inline edits. */
 export default function AmplifyGroupsGrid({ rows }: { rows: GroupRow[] }) {
-  return (
-    <div className="grid-wrap amplify-groups-grid">
-      <AgGridReact<GroupRow>
-        theme={gridTheme}
-        rowData={rows}
-        columnDefs={columnDefs}
-        defaultColDef={defaultColDef}
-        getRowId={getRowId}
-        domLayout="autoHeight"
-        suppressCellFocus
-        animateRows={false}
-      />
-    </div>
-  );
+  return <DataGrid rows={rows} columns={columnDefs} rowId={rowId} className="amplify-groups-grid" />;
 }
