@@ -10,6 +10,8 @@ export const routes = {
   configsUpdate: '/amplifymin/configs/update',
   featureFlags: '/amplifymin/feature_flags',
   events: '/api/events',
+  /** Admins: each projection's position, lag and parked event. */
+  projections: '/api/projections',
   devLogin: '/auth/dev-login',
   logout: '/auth/logout',
   me: '/auth/me',
@@ -23,6 +25,10 @@ export const routes = {
   endUserSessions: '/api/admin/sessions/end',
   live: '/live',
   health: '/healthz',
+  /** Prometheus' text format (admins, or `Authorization: Bearer <METRICS_TOKEN>`). */
+  metrics: '/metrics',
+  /** The OpenAPI reference page; the document itself is `${apiDocs}/json`. */
+  apiDocs: '/api/docs',
 } as const;
 
 /** GET /amplifymin/configs */
@@ -100,3 +106,20 @@ export const ErrorResponse = z.object({
   message: boundedString('The message', limits.answerMessageLength),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** A refusal for a stale version (409): who changed the section since it was loaded. */
+export const ConflictResponse = ErrorResponse.extend({
+  changedBy: boundedString('Changed by', limits.emailLength).optional(),
+});
+
+/**
+ * The failures a route may answer besides its own (for the OpenAPI document): bad input 400, not
+ * signed in 401, not allowed 403, too many requests 429. A route that answers one with another
+ * shape declares that status itself.
+ */
+export const errorResponses = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  429: ErrorResponse,
+} as const;

@@ -6,6 +6,7 @@ import { featureFlagsRoute, type GroupMembership } from './routes/feature-flags'
 import { amplifyGroupsList } from './routes/amplify-groups-list';
 import { groupMembershipFrom } from './read/group-membership';
 import { eventsRoute } from './routes/events';
+import { projectionsRoute } from './routes/projections';
 import { endpointTestsRoute } from './routes/endpoint-tests';
 import { availableModelsRouteFor } from './routes/available-models';
 import { liveRoute } from './live/live-route';
@@ -16,6 +17,9 @@ export { allProjections, type Projection };
 export { startProjectionRunner, type ProjectionRunner } from './runner/projection-runner';
 export { rebuild, runBatch, projectionCheckpoint } from './runner/run-batch';
 export { waitForPosition } from './read/wait-for';
+export { projectionStatus } from './runner/projection-status';
+export { actOnParkedEvent, decideParkAction, type ParkAction } from './runner/park-actions';
+export { defaultRetryPolicy, type RetryPolicy } from './runner/retry-policy';
 
 export interface QueryServiceOptions {
   db: Db;
@@ -47,6 +51,7 @@ export const queryService =
     await app.register(featureFlagsRoute(opts.db, projections, groupsOf));
     await app.register(availableModelsRouteFor(opts.db, projections, groupsOf));
     await app.register(eventsRoute(opts.db));
+    await app.register(projectionsRoute(opts.db, projections));
     await app.register(endpointTestsRoute(opts.db));
     await app.register(amplifyGroupsList(opts.db, projections));
     await app.register(

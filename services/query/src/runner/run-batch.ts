@@ -25,7 +25,7 @@ export const checkpointName = (p: Projection) => `projection:${p.name}`;
  * first in the transaction, so checkpoints are read after the previous writer committed, and the
  * changes' `seq` commit in order.
  */
-const lockProjections = async (trx: Db) => {
+export const lockProjections = async (trx: Db) => {
   await sql`select pg_advisory_xact_lock(${projectionLockKey}::int, 0)`.execute(trx);
 };
 

@@ -29,6 +29,7 @@ import {
   startProjectionRunner,
   type Projection,
   type ProjectionRunner,
+  type RetryPolicy,
 } from '../../src/index';
 
 export const silentLogger = (): Logger => createLogger('silent', 'test');
@@ -88,6 +89,8 @@ export interface TestPlatformOptions {
   rateLimits?: RateLimits;
   /** Where the services log (default: silent). */
   logger?: Logger;
+  /** How the runner retries an event a projection fails on (default: the runner's). */
+  retry?: RetryPolicy;
 }
 
 /**
@@ -107,7 +110,14 @@ export const startTestPlatform = async (
   let app: FastifyInstance | undefined;
   try {
     await seedAdmins(db, opts.admins);
-    runner = await startProjectionRunner({ db, databaseUrl: database.url, projections, logger, pollMs: 50 });
+    runner = await startProjectionRunner({
+      db,
+      databaseUrl: database.url,
+      projections,
+      logger,
+      pollMs: 50,
+      ...(opts.retry ? { retry: opts.retry } : {}),
+    });
     await waitForProjections(db, runner, projections);
     app = await createServiceApp({
       db,

@@ -15,8 +15,18 @@ export interface ReplayOptions {
   until?: string;
 }
 
+export interface ParkOptions {
+  projection: string;
+  /** Who acts, for the log (default: the operating system's user at this host). */
+  by?: string;
+}
+
 export type Command =
-  { name: 'help' } | { name: 'tail'; options: TailOptions } | { name: 'replay'; options: ReplayOptions };
+  | { name: 'help' }
+  | { name: 'tail'; options: TailOptions }
+  | { name: 'replay'; options: ReplayOptions }
+  | { name: 'projections' }
+  | { name: 'retry' | 'skip'; options: ParkOptions };
 
 const position = (flag: string, v: string | undefined): string | undefined => {
   if (v === undefined) return undefined;
@@ -83,6 +93,17 @@ export const parseCommand = (argv: readonly string[]): Command => {
       const until = position('--until', values.until);
       if (until !== undefined) options.until = until;
       return { name: 'replay', options };
+    }
+    case 'projections':
+      parse(rest, {});
+      return { name: 'projections' };
+    case 'retry':
+    case 'skip': {
+      const { values } = parse(rest, { projection: { type: 'string' }, by: { type: 'string' } });
+      if (values.projection === undefined) throw new CliError(`${name} needs --projection P`);
+      const options: ParkOptions = { projection: values.projection };
+      if (values.by !== undefined) options.by = values.by.trim().toLowerCase();
+      return { name, options };
     }
     default:
       throw new CliError(`Unknown command "${name}"`);

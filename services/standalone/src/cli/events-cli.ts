@@ -2,8 +2,9 @@
  * `npm run events -- <command>`: operator tools for the event log (`--help` for usage).
  *
  * - tail.ts      prints events in commit order, and follows new ones (LISTEN + poll);
- * - replay.ts    rebuilds read models, or folds the log up to a position into temporary tables; the
- *                only file that imports @app/query, loaded here through a dynamic import;
+ * - replay.ts    rebuilds read models, or folds the log up to a position into temporary tables;
+ * - projections.ts lists projections (position, lag, failing event), retries or skips a parked event;
+ *                these two import @app/query, loaded here through a dynamic import;
  * - connection.ts DATABASE_URL, or the standalone's embedded cluster.
  */
 import { openDatabase } from '@app/platform';
@@ -31,6 +32,17 @@ const main = async (): Promise<void> => {
       case 'replay': {
         const { runReplay } = await import('./replay');
         await runReplay(handle.db, database.url, command.options);
+        break;
+      }
+      case 'projections': {
+        const { runProjections } = await import('./projections');
+        await runProjections(handle.db);
+        break;
+      }
+      case 'retry':
+      case 'skip': {
+        const { runParkAction } = await import('./projections');
+        await runParkAction(handle.db, command.name, command.options);
         break;
       }
     }

@@ -25,6 +25,17 @@ Commands
                      tables of a session of its own, and print the configuration as it was then
                      (as GET /amplifymin/configs would have answered)
 
+  projections
+            Each projection's position, lag (events behind) and the event it is failing on, as one
+            JSON document (as GET /api/projections answers). A projection that throws on an event
+            retries it with backoff, then parks it; the others keep going.
+
+  retry     Try a projection's failing event again now, with fresh attempts (after a fix).
+  skip      Move a projection past its failing event: its read model never folds that event.
+            Both are recorded in the log (stream projection-<name>) with who did it.
+    --projection P   the projection (required)
+    --by EMAIL       who acts (default: <os user>@<host>)
+
   help      This text (also --help, -h)
 
 Examples
@@ -34,4 +45,6 @@ Examples
   npm run events -- replay
   npm run events -- replay --projection featureFlags
   npm run events -- replay --until 42
+  npm run events -- projections
+  npm run events -- skip --projection featureFlags --by ops@example.com
 `;

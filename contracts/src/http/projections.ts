@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** The event a projection failed on: retried with backoff, then parked until an operator acts. */
+export const ParkedEventView = z.object({
+  position: z.string(),
+  streamId: z.string(),
+  eventType: z.string(),
+  error: z.string(),
+  attempts: z.number().int(),
+  /** True once the retries are spent: nothing happens until `retry` or `skip`. */
+  parked: z.boolean(),
+  firstFailedAt: z.string(),
+  lastFailedAt: z.string(),
+  nextAttemptAt: z.string(),
+});
+export type ParkedEventView = z.infer<typeof ParkedEventView>;
+
+export const ProjectionStatusView = z.object({
+  name: z.string(),
+  readModel: z.string().nullable(),
+  /** The global position of the last event it folded ('0': none yet). */
+  position: z.string(),
+  /** Readable events after its position, counted up to `lagCountLimit`. */
+  lag: z.number().int(),
+  failing: ParkedEventView.nullable(),
+});
+export type ProjectionStatusView = z.infer<typeof ProjectionStatusView>;
+
+/** GET /api/projections (admins) */
+export const ProjectionsResponse = z.object({
+  success: z.literal(true),
+  data: z.array(ProjectionStatusView),
+});
+export type ProjectionsResponse = z.infer<typeof ProjectionsResponse>;
+
+/** Lag is counted up to this many events: beyond it, "at least". */
+export const lagCountLimit = 100_000;
+
+/** Recorded when an operator acts on a parked event (stream `projection-<name>`). */
+export const parkedEventRetriedType = 'ParkedEventRetried';
+export const parkedEventSkippedType = 'ParkedEventSkipped';
+export interface ParkedEventActionData {
+  projection: string;
+  position: string;
+  streamId: string;
+  eventType: string;
+  error: string;
+}
+
+export const projectionMessages = {
+  unknownProjection: (name: string) => `There is no projection named '${name}'.`,
+  nothingToRetry: (name: string) => `Projection '${name}' has no failing event to retry.`,
+  nothingToSkip: (name: string) => `Projection '${name}' has no failing event to skip.`,
+} as const;

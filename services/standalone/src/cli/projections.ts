@@ -1,0 +1,43 @@
+/**
+ * `projections`, `retry`, `skip`: the projection runner's health, and what an operator does about an
+ * event a projection cannot fold. Imports @app/query, so events-cli.ts loads it dynamically.
+ */
+import os from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { actOnParkedEvent, allProjections, projectionStatus, type ParkAction } from '@app/query';
+import { DomainError, type Db, type EventMetadata } from '@app/platform';
+import type { ParkOptions } from './args';
+import { CliError } from './connection';
+import { note, writeLine } from './output';
+
+export const runProjections = async (db: Db): Promise<void> => {
+  const statuses = await projectionStatus(db, allProjections);
+  await writeLine(JSON.stringify(statuses, null, 2));
+  const failing = statuses.filter((s) => s.failing !== null);
+  note(
+    failing.length === 0
+      ? 'no projection is failing'
+      : `failing: ${failing.map((s) => `${s.name} at ${s.failing?.position ?? '?'} (${s.failing?.parked ? 'parked' : 'retrying'})`).join(', ')}`,
+  );
+};
+
+const operator = (): string => `${os.userInfo().username}@${os.hostname()}`.toLowerCase();
+
+export const runParkAction = async (db: Db, action: ParkAction, options: ParkOptions): Promise<void> => {
+  const requestId = `cli-${randomUUID()}`;
+  const metadata: EventMetadata = {
+    actor: { email: options.by ?? operator(), kind: 'system' },
+    commandId: randomUUID(),
+    correlationId: requestId,
+    causationId: requestId,
+    requestId,
+    schemaVersion: 1,
+  };
+  try {
+    const done = await actOnParkedEvent(db, allProjections, action, options.projection, metadata);
+    await writeLine(JSON.stringify({ [action === 'retry' ? 'retried' : 'skipped']: done }));
+  } catch (e) {
+    if (e instanceof DomainError) throw new CliError(e.message);
+    throw e;
+  }
+};
