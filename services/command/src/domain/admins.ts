@@ -1,6 +1,6 @@
 import { isEmail, normaliseEmail, platformMessages, type AdminsEvent } from '@app/contracts';
 import { DomainError } from '@app/platform';
-import { assertNever, type Decider } from './decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from './decider';
 import { diffLists, unique } from './set-diff';
 
 export interface AdminsState {
@@ -18,6 +18,24 @@ const validEmails = (raw: readonly string[]): string[] => {
   const bad = emails.find((e) => !isEmail(e));
   if (bad !== undefined) throw new DomainError(platformMessages.invalidEmail(bad));
   return emails;
+};
+
+/** The list is copied once per run of events, then appended to (or filtered): pure for the caller. */
+const evolveAdmins = (state: AdminsState, events: readonly AdminsEvent[]): AdminsState => {
+  let admins = [...state.admins];
+  for (const event of events) {
+    switch (event.type) {
+      case 'AdminAdded':
+        admins.push(event.data.email);
+        break;
+      case 'AdminRemoved':
+        admins = admins.filter((e) => e !== event.data.email);
+        break;
+      default:
+        assertNever(event);
+    }
+  }
+  return { admins };
 };
 
 export const adminsDecider: Decider<AdminsState, AdminsCommand, AdminsEvent> = {
@@ -43,14 +61,10 @@ export const adminsDecider: Decider<AdminsState, AdminsCommand, AdminsEvent> = {
     }
   },
 
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'AdminAdded':
-        return { admins: [...state.admins, event.data.email] };
-      case 'AdminRemoved':
-        return { admins: state.admins.filter((e) => e !== event.data.email) };
-      default:
-        return assertNever(event);
-    }
-  },
+  evolve: (state, event) => evolveAdmins(state, [event]),
+  evolveAll: (state, events) => evolveAdmins(state, events),
+  snapshot: plainSnapshot(
+    'admins/1',
+    (j) => isPlainObject(j) && Array.isArray(j['admins']) && j['admins'].every((e) => typeof e === 'string'),
+  ),
 };

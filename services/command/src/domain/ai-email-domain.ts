@@ -6,7 +6,7 @@ import {
   type AiEmailDomainSection,
 } from '@app/contracts';
 import { DomainError } from '@app/platform';
-import { assertNever, type Decider } from './decider';
+import { assertNever, plainSnapshot, type Decider } from './decider';
 
 export type AiEmailDomainCommand = { type: 'UpdateAiEmailDomain'; data: { domain: AiEmailDomainSection } };
 
@@ -34,4 +34,5 @@ export const aiEmailDomainDecider: Decider<AiEmailDomainSection, AiEmailDomainCo
   },
 
   evolve: evolveAiEmailDomain,
+  snapshot: plainSnapshot('aiEmailDomain/1', (j) => typeof j === 'string'),
 };

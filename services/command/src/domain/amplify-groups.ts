@@ -2,8 +2,6 @@ import {
   adminMessages,
   emptyNameMap,
   evolveAmplifyGroup,
-  nameMapWith,
-  nameMapWithout,
   isSystemGroup,
   normaliseRateLimit,
   sameRateLimit,
@@ -21,7 +19,7 @@ import {
   validMembers,
   type AmplifyGroupsState,
 } from './amplify-groups-rules';
-import { assertNever, type Decider } from './decider';
+import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from './decider';
 import { diffLists } from './set-diff';
 
 export type { AmplifyGroupsState };
@@ -96,6 +94,9 @@ const registerSystemGroup = (
   return [{ type: 'AmplifyGroupCreated', data: group }];
 };
 
+/** One copy of the map per fold; each group folded with the contracts' fold (shared with the projection). */
+const groupsFold = nameMapFold<AmplifyGroup, E>((e) => e.data.groupName, evolveAmplifyGroup);
+
 export const amplifyGroupsDecider: Decider<AmplifyGroupsState, AmplifyGroupsCommand, E> = {
   initialState: () => emptyNameMap<AmplifyGroup>(),
 
@@ -119,9 +120,7 @@ export const amplifyGroupsDecider: Decider<AmplifyGroupsState, AmplifyGroupsComm
     }
   },
 
-  evolve: (state, event) => {
-    const name = event.data.groupName;
-    const group = evolveAmplifyGroup(ownGroup(state, name), event);
-    return group ? nameMapWith(state, name, group) : nameMapWithout(state, name);
-  },
+  evolve: groupsFold.evolve,
+  evolveAll: groupsFold.evolveAll,
+  snapshot: nameMapSnapshot<AmplifyGroup>('amplifyGroups/1'),
 };

@@ -5,11 +5,9 @@ import {
   type ApplicationVariablesEvent,
   type SealedSecret,
 } from '@app/contracts';
-import { assertNever, type Decider } from './decider';
+import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from './decider';
 import {
   diffNamedValues,
-  withoutValue,
-  withValue,
   type NamedSealedValue,
   type NamedValueChange,
   type NamedValuesState,
@@ -50,6 +48,16 @@ const secretEvent = (c: NamedValueChange): ApplicationSecretsEvent => {
   }
 };
 
+/** One copy of the map per fold: a value is set or dropped by name. */
+const variablesFold = nameMapFold<SealedSecret, ApplicationVariablesEvent>(
+  (e) => e.data.name,
+  (_value, e) => (e.type === 'ApplicationVariableRemoved' ? undefined : e.data.value),
+);
+const secretsFold = nameMapFold<SealedSecret, ApplicationSecretsEvent>(
+  (e) => e.data.name,
+  (_value, e) => (e.type === 'ApplicationSecretRemoved' ? undefined : e.data.value),
+);
+
 /** Application Environment Variables: sealed values by name, diffed by fingerprint into fine-grained facts. */
 export const applicationVariablesDecider: Decider<
   NamedValuesState,
@@ -67,17 +75,9 @@ export const applicationVariablesDecider: Decider<
         return assertNever(command.type);
     }
   },
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'ApplicationVariableAdded':
-      case 'ApplicationVariableChanged':
-        return withValue(state, event.data.name, event.data.value);
-      case 'ApplicationVariableRemoved':
-        return withoutValue(state, event.data.name);
-      default:
-        return assertNever(event);
-    }
-  },
+  evolve: variablesFold.evolve,
+  evolveAll: variablesFold.evolveAll,
+  snapshot: nameMapSnapshot<SealedSecret>('applicationVariables/1'),
 };
 
 /** Application Secrets: the same rules as the variables, with events of their own. */
@@ -95,15 +95,7 @@ export const applicationSecretsDecider: Decider<
         return assertNever(command.type);
     }
   },
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'ApplicationSecretAdded':
-      case 'ApplicationSecretChanged':
-        return withValue(state, event.data.name, event.data.value);
-      case 'ApplicationSecretRemoved':
-        return withoutValue(state, event.data.name);
-      default:
-        return assertNever(event);
-    }
-  },
+  evolve: secretsFold.evolve,
+  evolveAll: secretsFold.evolveAll,
+  snapshot: nameMapSnapshot<SealedSecret>('applicationSecrets/1'),
 };

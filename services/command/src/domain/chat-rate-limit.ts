@@ -6,7 +6,7 @@ import {
   type ChatRateLimitEvent,
   type ChatRateLimitSection,
 } from '@app/contracts';
-import { assertNever, type Decider } from './decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from './decider';
 
 export type ChatRateLimitCommand = { type: 'UpdateChatRateLimit'; data: ChatRateLimitSection };
 
@@ -29,4 +29,11 @@ export const chatRateLimitDecider: Decider<ChatRateLimitSection, ChatRateLimitCo
   },
 
   evolve: evolveChatRateLimit,
+  snapshot: plainSnapshot(
+    'rateLimit/1',
+    (j) =>
+      isPlainObject(j) &&
+      typeof j['period'] === 'string' &&
+      (j['rate'] === null || typeof j['rate'] === 'number'),
+  ),
 };

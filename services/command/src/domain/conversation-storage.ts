@@ -4,7 +4,7 @@ import {
   type ConversationStorageEvent,
   type ConversationStorageSection,
 } from '@app/contracts';
-import { assertNever, type Decider } from './decider';
+import { assertNever, plainSnapshot, type Decider } from './decider';
 
 export type ConversationStorageCommand = {
   type: 'UpdateDefaultConversationStorage';
@@ -31,4 +31,5 @@ export const conversationStorageDecider: Decider<
   },
 
   evolve: evolveConversationStorage,
+  snapshot: plainSnapshot('defaultConversationStorage/1', (j) => typeof j === 'string'),
 };

@@ -4,7 +4,7 @@ import {
   type DefaultModelsEvent,
   type DefaultModelsSection,
 } from '@app/contracts';
-import { assertNever, type Decider } from './decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from './decider';
 
 /** Every key, '' when unset. */
 export type DefaultModelsState = DefaultModelsSection;
@@ -46,4 +46,8 @@ export const defaultModelsDecider: Decider<DefaultModelsState, DefaultModelsComm
         return assertNever(event);
     }
   },
+  snapshot: plainSnapshot(
+    'defaultModels/1',
+    (j) => isPlainObject(j) && defaultModelKeys.every((k) => typeof j[k] === 'string'),
+  ),
 };

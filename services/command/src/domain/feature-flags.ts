@@ -1,9 +1,8 @@
 import {
   adminMessages,
   emptyNameMap,
+  evolveFeatureFlag,
   isEmail,
-  nameMapWith,
-  nameMapWithout,
   ownValue,
   normaliseEmail,
   platformMessages,
@@ -13,7 +12,7 @@ import {
   type FeatureFlagsSection,
 } from '@app/contracts';
 import { DomainError } from '@app/platform';
-import { assertNever, type Decider } from './decider';
+import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from './decider';
 import { diffLists, unique } from './set-diff';
 
 /** Flags by name, in a map without a prototype (see @app/contracts' records). */
@@ -70,10 +69,8 @@ const flagEvents = (name: string, before: FeatureFlag | undefined, after: Featur
 /** The flag of that name, never a member every object inherits ('constructor', 'toString'...). */
 const own = (state: FeatureFlagsState, name: string): FeatureFlag | undefined => ownValue(state, name);
 
-const withFlag = (state: FeatureFlagsState, name: string, change: (f: FeatureFlag) => FeatureFlag) => {
-  const flag = own(state, name);
-  return flag ? nameMapWith(state, name, change(flag)) : state;
-};
+/** One copy of the map per fold; each flag folded with the contracts' fold (shared with the projection). */
+const flagsFold = nameMapFold<FeatureFlag, E>((e) => e.data.name, evolveFeatureFlag);
 
 export const featureFlagsDecider: Decider<FeatureFlagsState, FeatureFlagsCommand, E> = {
   initialState: () => emptyNameMap<FeatureFlag>(),
@@ -95,39 +92,7 @@ export const featureFlagsDecider: Decider<FeatureFlagsState, FeatureFlagsCommand
     }
   },
 
-  evolve: (state, event) => {
-    const { name } = event.data;
-    switch (event.type) {
-      case 'FeatureFlagCreated':
-        return nameMapWith(state, name, { ...blank });
-      case 'FeatureFlagRemoved':
-        return nameMapWithout(state, name);
-      case 'FeatureFlagEnabled':
-        return withFlag(state, name, (f) => ({ ...f, enabled: true }));
-      case 'FeatureFlagDisabled':
-        return withFlag(state, name, (f) => ({ ...f, enabled: false }));
-      case 'FeatureFlagUserExceptionAdded':
-        return withFlag(state, name, (f) => ({
-          ...f,
-          userExceptions: [...f.userExceptions, event.data.email],
-        }));
-      case 'FeatureFlagUserExceptionRemoved':
-        return withFlag(state, name, (f) => ({
-          ...f,
-          userExceptions: f.userExceptions.filter((e) => e !== event.data.email),
-        }));
-      case 'FeatureFlagGroupExceptionAdded':
-        return withFlag(state, name, (f) => ({
-          ...f,
-          amplifyGroupExceptions: [...f.amplifyGroupExceptions, event.data.group],
-        }));
-      case 'FeatureFlagGroupExceptionRemoved':
-        return withFlag(state, name, (f) => ({
-          ...f,
-          amplifyGroupExceptions: f.amplifyGroupExceptions.filter((g) => g !== event.data.group),
-        }));
-      default:
-        return assertNever(event);
-    }
-  },
+  evolve: flagsFold.evolve,
+  evolveAll: flagsFold.evolveAll,
+  snapshot: nameMapSnapshot<FeatureFlag>('featureFlags/1'),
 };

@@ -1,4 +1,4 @@
-import { nameMapWith, nameMapWithout, ownValue, platformMessages, type SealedSecret } from '@app/contracts';
+import { ownValue, platformMessages, type SealedSecret } from '@app/contracts';
 import { DomainError } from '@app/platform';
 
 /** A value of Application Variables or Secrets once the route sealed it (never the plain value). */
@@ -55,9 +55,3 @@ export const diffNamedValues = (
   });
   return [...removed, ...changed];
 };
-
-export const withValue = (state: NamedValuesState, name: string, value: SealedSecret): NamedValuesState =>
-  nameMapWith(state, name, value);
-
-export const withoutValue = (state: NamedValuesState, name: string): NamedValuesState =>
-  nameMapWithout(state, name);

@@ -1,5 +1,5 @@
 import type { OpenAiEndpointsEvent } from '@app/contracts';
-import { assertNever, type Decider } from './decider';
+import { assertNever, plainSnapshot, type Decider } from './decider';
 import {
   endpointsDiff,
   normaliseOpenAiModels,
@@ -51,11 +51,62 @@ const modelEvents = (before: SavedModel | undefined, after: SavedModel): E[] => 
   ];
 };
 
-const withModel = (
-  state: OpenAiEndpointsState,
-  name: string,
-  change: (endpoints: SavedEndpoint[]) => SavedEndpoint[],
-) => state.map((m) => (m.name === name ? { ...m, endpoints: change(m.endpoints) } : m));
+const sameEndpoint = (
+  e: SavedEndpoint,
+  removed: { url: string; keyFingerprint: string; urlFingerprint?: string },
+) =>
+  e.url === removed.url &&
+  e.key.fingerprint === removed.keyFingerprint &&
+  urlFingerprintOf(e) === (removed.urlFingerprint ?? '');
+
+/** The endpoints `event` leaves a model of its name with. */
+const endpointsAfter = (endpoints: SavedEndpoint[], event: E): SavedEndpoint[] => {
+  switch (event.type) {
+    case 'OpenAiEndpointAdded':
+      return [
+        ...endpoints,
+        event.data.urlSecret
+          ? { url: event.data.url, urlSecret: event.data.urlSecret, key: event.data.key }
+          : { url: event.data.url, key: event.data.key },
+      ];
+    case 'OpenAiEndpointRemoved':
+      return endpoints.filter((e) => !sameEndpoint(e, event.data));
+    case 'OpenAiModelAdded':
+    case 'OpenAiModelRemoved':
+      return endpoints;
+    default:
+      return assertNever(event);
+  }
+};
+
+/**
+ * The list is copied once per run of events and then changed in place (a model is replaced, never
+ * changed; a removal filters): pure for the caller, without a copy of the whole list per event.
+ */
+const evolveModels = (state: OpenAiEndpointsState, events: readonly E[]): OpenAiEndpointsState => {
+  let models = [...state];
+  for (const event of events) {
+    switch (event.type) {
+      case 'OpenAiModelAdded':
+        models.push({ name: event.data.model, endpoints: [] });
+        break;
+      case 'OpenAiModelRemoved':
+        models = models.filter((m) => m.name !== event.data.model);
+        break;
+      case 'OpenAiEndpointAdded':
+      case 'OpenAiEndpointRemoved':
+        models.forEach((m, i) => {
+          if (m.name === event.data.model) {
+            models[i] = { ...m, endpoints: endpointsAfter(m.endpoints, event) };
+          }
+        });
+        break;
+      default:
+        assertNever(event);
+    }
+  }
+  return models;
+};
 
 export const openaiEndpointsDecider: Decider<OpenAiEndpointsState, OpenAiEndpointsCommand, E> = {
   initialState: () => [],
@@ -78,34 +129,7 @@ export const openaiEndpointsDecider: Decider<OpenAiEndpointsState, OpenAiEndpoin
     }
   },
 
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'OpenAiModelAdded':
-        return [...state, { name: event.data.model, endpoints: [] }];
-      case 'OpenAiModelRemoved':
-        return state.filter((m) => m.name !== event.data.model);
-      case 'OpenAiEndpointAdded':
-        return withModel(state, event.data.model, (es) => [
-          ...es,
-          event.data.urlSecret
-            ? { url: event.data.url, urlSecret: event.data.urlSecret, key: event.data.key }
-            : { url: event.data.url, key: event.data.key },
-        ]);
-      case 'OpenAiEndpointRemoved': {
-        const { url, keyFingerprint, urlFingerprint = '' } = event.data;
-        return withModel(state, event.data.model, (es) =>
-          es.filter(
-            (e) =>
-              !(
-                e.url === url &&
-                e.key.fingerprint === keyFingerprint &&
-                urlFingerprintOf(e) === urlFingerprint
-              ),
-          ),
-        );
-      }
-      default:
-        return assertNever(event);
-    }
-  },
+  evolve: (state, event) => evolveModels(state, [event]),
+  evolveAll: evolveModels,
+  snapshot: plainSnapshot('openaiEndpoints/1', (j) => Array.isArray(j)),
 };

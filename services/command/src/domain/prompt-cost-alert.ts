@@ -5,7 +5,7 @@ import {
   type PromptCostAlertEvent,
   type PromptCostAlertSection,
 } from '@app/contracts';
-import { assertNever, type Decider } from './decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from './decider';
 
 export type PromptCostAlertCommand = { type: 'UpdatePromptCostAlert'; data: PromptCostAlertSection };
 
@@ -38,4 +38,12 @@ export const promptCostAlertDecider: Decider<PromptCostAlertSection, PromptCostA
   },
 
   evolve: evolvePromptCostAlert,
+  snapshot: plainSnapshot(
+    'promtCostAlert/1',
+    (j) =>
+      isPlainObject(j) &&
+      typeof j['isActive'] === 'boolean' &&
+      typeof j['alertMessage'] === 'string' &&
+      typeof j['cost'] === 'number',
+  ),
 };

@@ -9,7 +9,7 @@ import {
   type SupportEmailSection,
 } from '@app/contracts';
 import { DomainError } from '@app/platform';
-import { assertNever, type Decider } from './decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from './decider';
 
 export type SupportEmailCommand = { type: 'UpdateSupportEmail'; data: SupportEmailSection };
 
@@ -44,4 +44,8 @@ export const supportEmailDecider: Decider<SupportEmailSection, SupportEmailComma
   },
 
   evolve: evolveSupportEmail,
+  snapshot: plainSnapshot(
+    'emailSupport/1',
+    (j) => isPlainObject(j) && typeof j['isActive'] === 'boolean' && typeof j['email'] === 'string',
+  ),
 };

@@ -2,8 +2,6 @@ import {
   adminMessages,
   emptyNameMap,
   modelDetailFields,
-  nameMapWith,
-  nameMapWithout,
   ownValue,
   modelRequiredFieldsMissing,
   normaliseModel,
@@ -14,7 +12,7 @@ import {
   type SupportedModelsSection,
 } from '@app/contracts';
 import { DomainError } from '@app/platform';
-import { assertNever, type Decider } from './decider';
+import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from './decider';
 import { diffLists } from './set-diff';
 
 /** Models by id, in a map without a prototype (see @app/contracts' records). */
@@ -71,14 +69,37 @@ const modelEvents = (before: Model | undefined, after: Model): E[] => {
   ];
 };
 
-const withModel = (
-  state: SupportedModelsState,
-  id: string,
-  change: (m: Model) => Model,
-): SupportedModelsState => {
-  const model = own(state, id);
-  return model ? nameMapWith(state, id, change(model)) : state;
+/** How one event changes the model it names (undefined: there is no such model). Pure. */
+const evolveModel = (model: Model | undefined, event: E): Model | undefined => {
+  if (event.type === 'ModelAdded') return event.data.model;
+  if (!model) return undefined;
+  switch (event.type) {
+    case 'ModelRemoved':
+      return undefined;
+    case 'ModelUpdated':
+      return { ...model, ...event.data.changes };
+    case 'ModelAvailabilityChanged':
+      return { ...model, isAvailable: event.data.isAvailable };
+    case 'ModelGroupAvailabilityAdded':
+      return {
+        ...model,
+        exclusiveGroupAvailability: [...model.exclusiveGroupAvailability, event.data.group],
+      };
+    case 'ModelGroupAvailabilityRemoved':
+      return {
+        ...model,
+        exclusiveGroupAvailability: model.exclusiveGroupAvailability.filter((g) => g !== event.data.group),
+      };
+    default:
+      return assertNever(event);
+  }
 };
+
+/** One copy of the map per fold, each model folded by `evolveModel`. */
+const modelsFold = nameMapFold<Model, E>(
+  (e) => (e.type === 'ModelAdded' ? e.data.model.id : e.data.id),
+  evolveModel,
+);
 
 export const supportedModelsDecider: Decider<SupportedModelsState, SupportedModelsCommand, E> = {
   initialState: () => emptyNameMap<Model>(),
@@ -113,28 +134,7 @@ export const supportedModelsDecider: Decider<SupportedModelsState, SupportedMode
     }
   },
 
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'ModelAdded':
-        return nameMapWith(state, event.data.model.id, event.data.model);
-      case 'ModelUpdated':
-        return withModel(state, event.data.id, (m) => ({ ...m, ...event.data.changes }));
-      case 'ModelRemoved':
-        return nameMapWithout(state, event.data.id);
-      case 'ModelAvailabilityChanged':
-        return withModel(state, event.data.id, (m) => ({ ...m, isAvailable: event.data.isAvailable }));
-      case 'ModelGroupAvailabilityAdded':
-        return withModel(state, event.data.id, (m) => ({
-          ...m,
-          exclusiveGroupAvailability: [...m.exclusiveGroupAvailability, event.data.group],
-        }));
-      case 'ModelGroupAvailabilityRemoved':
-        return withModel(state, event.data.id, (m) => ({
-          ...m,
-          exclusiveGroupAvailability: m.exclusiveGroupAvailability.filter((g) => g !== event.data.group),
-        }));
-      default:
-        return assertNever(event);
-    }
-  },
+  evolve: modelsFold.evolve,
+  evolveAll: modelsFold.evolveAll,
+  snapshot: nameMapSnapshot<Model>('supportedModels/1'),
 };

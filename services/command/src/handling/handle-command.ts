@@ -1,6 +1,7 @@
 import type { EventMetadata } from '@app/contracts';
-import { appendToStream, readStream, type Db, type ExpectedVersion, type NewEvent } from '@app/platform';
+import { appendToStream, type Db, type ExpectedVersion, type NewEvent } from '@app/platform';
 import type { Decider } from '../domain/decider';
+import { keepSnapshot, loadState } from './stream-state';
 
 export interface CommandOutcome {
   /** Global position of the last event appended, '0' when the command changed nothing. */
@@ -12,8 +13,9 @@ export interface CommandOutcome {
 }
 
 /**
- * Load the stream, fold it, decide, append at the version that was loaded (or the one the caller
- * says it saw). Runs inside the caller's transaction.
+ * Load the stream's state (its snapshot and the events after it, or every event), decide, append at
+ * the version that was loaded (or the one the caller says it saw), and keep a snapshot when one is
+ * due. Runs inside the caller's transaction: the snapshot commits with the append, or not at all.
  */
 export const handleCommand = async <S, C, E extends NewEvent>(
   db: Db,
@@ -22,15 +24,14 @@ export const handleCommand = async <S, C, E extends NewEvent>(
   command: C,
   options: { metadata: EventMetadata; expectedVersion?: number },
 ): Promise<CommandOutcome> => {
-  const history = await readStream(db, streamId);
-  const state = history.map((e) => e as unknown as E).reduce(decider.evolve, decider.initialState());
-  const loaded = history.length === 0 ? 0 : (history[history.length - 1]?.streamVersion ?? 0);
-  const expected: ExpectedVersion = options.expectedVersion ?? loaded;
-  const events = decider.decide(command, state);
+  const loaded = await loadState(db, decider, streamId);
+  const expected: ExpectedVersion = options.expectedVersion ?? loaded.version;
+  const events = decider.decide(command, loaded.state);
   const result = await appendToStream(db, streamId, events, {
     expectedVersion: expected,
     metadata: options.metadata,
   });
+  await keepSnapshot(db, decider, streamId, loaded, { events, version: result.nextExpectedVersion });
   return {
     position: events.length > 0 ? result.position : '0',
     version: result.nextExpectedVersion,

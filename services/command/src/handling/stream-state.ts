@@ -1,0 +1,82 @@
+import type { Db, NewEvent } from '@app/platform';
+import { fold, type Decider, type SnapshotCodec } from '../domain/decider';
+import { readSnapshotAndTail, writeSnapshot } from './snapshots';
+
+/**
+ * A snapshot is kept once this many events were folded since the last one (by the command that
+ * folded or appended them): a command then reads at most this many events beyond its snapshot, and a
+ * command on a short stream writes none.
+ */
+export const snapshotEvery = 100;
+
+type StateDecider<S, E> = Pick<Decider<S, never, E>, 'evolve' | 'initialState' | 'evolveAll' | 'snapshot'>;
+
+export interface StreamState<S> {
+  state: S;
+  /** The stream's version the state was folded to (0: no stream). */
+  version: number;
+  /** The version of the snapshot it started from, null when it was folded from the first event. */
+  snapshotVersion: number | null;
+  /** How many events were folded (onto the snapshot, or from the start). */
+  folded: number;
+}
+
+const restored = <S>(codec: SnapshotCodec<S>, json: unknown): { state: S } | null => {
+  try {
+    return { state: codec.restore(json) };
+  } catch {
+    // An unreadable snapshot is only a cache that missed: the stream is refolded.
+    return null;
+  }
+};
+
+/**
+ * A stream's state as `decider` folds it: from its snapshot (of the decider's shape) and the events
+ * after it, else from every event. Same state either way; pure apart from the one read (two when a
+ * snapshot of the right shape cannot be restored).
+ */
+export const loadState = async <S, E extends NewEvent>(
+  db: Db,
+  decider: StateDecider<S, E>,
+  streamId: string,
+): Promise<StreamState<S>> => {
+  const codec = decider.snapshot;
+  const read = await readSnapshotAndTail(db, streamId, codec?.shape ?? null);
+  const from = read.snapshot && codec ? restored(codec, read.snapshot.state) : null;
+  if (read.snapshot && from) {
+    return {
+      state: fold(decider, read.tail as E[], from.state),
+      version: read.head,
+      snapshotVersion: read.snapshot.version,
+      folded: read.tail.length,
+    };
+  }
+  const all = read.snapshot ? await readSnapshotAndTail(db, streamId, null) : read;
+  return {
+    state: fold(decider, all.tail as E[]),
+    version: all.head,
+    snapshotVersion: null,
+    folded: all.tail.length,
+  };
+};
+
+/**
+ * After a command appended `appended` at `version` (its transaction still open): keeps the state it
+ * leaves as the stream's snapshot when `snapshotEvery` events were folded since the last one. Also
+ * when nothing was appended: the next command then starts from there.
+ */
+export const keepSnapshot = async <S, E extends NewEvent>(
+  db: Db,
+  decider: StateDecider<S, E>,
+  streamId: string,
+  loaded: StreamState<S>,
+  appended: { events: readonly E[]; version: number },
+): Promise<void> => {
+  const codec = decider.snapshot;
+  if (!codec || appended.version === 0) return;
+  // Appended at another version than the one loaded ('any'): the state does not describe that version.
+  if (appended.version !== loaded.version + appended.events.length) return;
+  if (loaded.folded + appended.events.length < snapshotEvery) return;
+  const state = appended.events.length === 0 ? loaded.state : fold(decider, appended.events, loaded.state);
+  await writeSnapshot(db, { streamId, version: appended.version, shape: codec.shape, state });
+};
