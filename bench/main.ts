@@ -5,19 +5,21 @@
  *     transaction, each writer on its own stream) at 1, 8 and 32 concurrent writers, next to plain
  *     autocommitted INSERTs into a copy of the events table: the physical ceiling of the same server;
  * (b) from a save's HTTP answer (client A) to the websocket push of that change in client B.
+ * (d) a save on a feature-flags stream with 20,000 prior events beside the same save on a fresh stream.
  *
  * Database: fresh databases on DATABASE_URL's server when set, else an embedded PostgreSQL of its own
  * in a temporary folder. BENCH_EVENTS (events per append case, default 5000) and BENCH_SAVES
- * (default 200) trim the run.
+ * (default 200) trim the run; BENCH_ONLY=append,live,configs,long-stream runs only those sections.
  */
 import os from 'node:os';
 import { sql } from 'kysely';
 import { routes } from '@app/contracts';
 import { openDatabase } from '@app/platform';
-import { runAppendCase, createPlainTable, type AppendFigures } from './append';
+import { appendMethods, runAppendCase, createPlainTable, type AppendFigures } from './append';
 import { measureLiveLatency, summary, type LatencyFigures } from './live-latency';
 import { startBenchServer, type BenchServer } from './server';
 import { measureConfigsRead } from './configs-read';
+import { longStreamSummary, measureLongStream } from './long-stream';
 import { fixed, thousands } from './stats';
 import { table } from './table';
 
@@ -63,30 +65,33 @@ const appendSection = async (server: BenchServer) => {
     out('Machine');
     for (const [k, v] of info) out(`  ${(k ?? '').padEnd(12)} ${v ?? ''}`);
     out();
-    // Warm the server (catalog caches, WAL, both tables) once, unmeasured.
-    await runAppendCase(database.url, 'appendToStream', 8, 400);
-    await runAppendCase(database.url, 'plain INSERT', 8, 400);
+    // Warm the server (catalog caches, WAL, the tables, Emmett's schema) once, unmeasured.
+    for (const method of appendMethods) await runAppendCase(database.url, method, 8, 400);
     const results: AppendFigures[] = [];
-    for (const writers of concurrencies) {
-      results.push(await runAppendCase(database.url, 'appendToStream', writers, eventsPerCase));
-      results.push(await runAppendCase(database.url, 'plain INSERT', writers, eventsPerCase));
-    }
+    for (const writers of concurrencies)
+      for (const method of appendMethods)
+        results.push(await runAppendCase(database.url, method, writers, eventsPerCase));
     out(
-      `(a) Appends: one event of ~200 bytes per transaction, each writer on its own stream, pool = writers`,
+      `(a) Appends: one event of ~200 bytes per append, each writer on its own stream with a version check, pool = writers`,
     );
     out();
-    const ceiling = (w: number) =>
-      results.find((r) => r.method === 'plain INSERT' && r.writers === w)?.perSecond ?? Number.NaN;
+    const perSecond = (m: AppendFigures['method'], w: number) =>
+      results.find((r) => r.method === m && r.writers === w)?.perSecond ?? Number.NaN;
     out(
       table(
-        ['method', 'writers', 'events', 'seconds', 'events/s', 'of ceiling', 'p50 ms', 'p99 ms'],
+        ['method', 'writers', 'events', 'seconds', 'events/s', '÷ INSERT', '÷ Emmett', 'p50 ms', 'p99 ms'],
         results.map((r) => [
-          r.method === 'plain INSERT' ? 'plain INSERT (ceiling)' : 'appendToStream',
+          r.method === 'plain INSERT'
+            ? 'plain INSERT (floor)'
+            : r.method === 'Emmett'
+              ? "Emmett's PostgreSQL store"
+              : 'ours (appendToStream)',
           String(r.writers),
           thousands(r.events),
           fixed(r.seconds, 2),
           thousands(r.perSecond),
-          r.method === 'plain INSERT' ? '' : `${fixed((100 * r.perSecond) / ceiling(r.writers), 0)} %`,
+          fixed(r.perSecond / perSecond('plain INSERT', r.writers), 2),
+          fixed(r.perSecond / perSecond('Emmett', r.writers), 2),
           fixed(r.p50, 2),
           fixed(r.p99, 2),
         ]),
@@ -151,15 +156,46 @@ const configsSection = async (server: BenchServer) => {
   out();
 };
 
+const longStreamSection = async (server: BenchServer) => {
+  const prior = envInt('BENCH_LONG_STREAM_EVENTS', 20_000);
+  out(`(d) A feature-flags save (one flag toggled) on a stream with ${thousands(prior)} prior events`);
+  try {
+    const f = await measureLongStream(server, prior, saves);
+    const s = longStreamSummary(f);
+    out(
+      `    ${f.commands} saves on each stream, alternating, after 5 unmeasured ones; handleCommand in its transaction`,
+    );
+    out();
+    out(
+      table(
+        ['save (ms)', 'p50', 'p99'],
+        [
+          ['fresh stream (same 10 flags, 40 events)', fixed(s.fresh.p50, 2), fixed(s.fresh.p99, 2)],
+          [`stream with ${thousands(prior)} prior events`, fixed(s.long.p50, 2), fixed(s.long.p99, 2)],
+          ['ratio long / fresh', `${fixed(s.ratio.p50, 2)} ×`, `${fixed(s.ratio.p99, 2)} ×`],
+        ],
+      ),
+    );
+  } catch (e) {
+    out(`    skipped: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  out();
+};
+
 const main = async () => {
   const started = performance.now();
   out(`npm run bench: ${new Date().toISOString()}`);
   out();
   const server = await startBenchServer();
   try {
-    await appendSection(server);
-    await latencySection(server);
-    await configsSection(server);
+    const sections: [string, (server: BenchServer) => Promise<void>][] = [
+      ['append', appendSection],
+      ['live', latencySection],
+      ['configs', configsSection],
+      ['long-stream', longStreamSection],
+    ];
+    const only = process.env['BENCH_ONLY']?.split(',').map((x) => x.trim());
+    for (const [name, section] of sections) if (!only || only.includes(name)) await section(server);
   } finally {
     await server.stop();
   }
