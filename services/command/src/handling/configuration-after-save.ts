@@ -6,11 +6,12 @@ import {
   type SectionData,
   type SectionType,
 } from '@app/contracts';
-import { DomainError, readStream, type Db } from '@app/platform';
-import type { Decider } from '../domain/decider';
+import { DomainError, type Db, type NewEvent } from '@app/platform';
+import { fold, type Decider } from '../domain/decider';
 import { defaultModelsDecider } from '../domain/default-models';
 import { featureFlagsDecider } from '../domain/feature-flags';
 import { supportedModelsDecider } from '../domain/supported-models';
+import { loadState } from './stream-state';
 
 /** A section of the save request, its shape already checked. */
 export interface IncomingSection {
@@ -30,17 +31,16 @@ const incoming = <K extends SectionType>(
 ): SectionData[K] | undefined => sections.find((s) => s.type === type)?.data as SectionData[K] | undefined;
 
 /** A stream's state folded from its events, then with `command`'s events when it is given and accepted. */
-const stateAfter = async <S, C, E>(
+const stateAfter = async <S, C, E extends NewEvent>(
   db: Db,
   decider: Decider<S, C, E>,
   streamId: string,
   command: C | undefined,
 ): Promise<{ state: S; refused: boolean }> => {
-  const history = await readStream(db, streamId);
-  const state = history.map((e) => e as unknown as E).reduce(decider.evolve, decider.initialState());
+  const { state } = await loadState(db, decider, streamId);
   if (command === undefined) return { state, refused: false };
   try {
-    return { state: decider.decide(command, state).reduce(decider.evolve, state), refused: false };
+    return { state: fold(decider, decider.decide(command, state), state), refused: false };
   } catch (e) {
     if (e instanceof DomainError) return { state, refused: true };
     throw e;

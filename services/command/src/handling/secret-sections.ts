@@ -8,12 +8,13 @@ import {
   type OpenAiEndpointsSection,
   type SealedSecret,
 } from '@app/contracts';
-import { readStream, type Db, type Keyring, type NewEvent, type SecretBox } from '@app/platform';
+import type { Db, Keyring, NewEvent, SecretBox } from '@app/platform';
 import { applicationSecretsDecider, applicationVariablesDecider } from '../domain/application-variables';
 import type { Decider } from '../domain/decider';
 import { normaliseOpenAiModels } from '../domain/openai-endpoint-rules';
 import { openaiEndpointsDecider } from '../domain/openai-endpoints';
 import { handleCommand, type CommandOutcome } from './handle-command';
+import { loadState as loadStreamState } from './stream-state';
 import type { NamedValuesState } from '../domain/named-values';
 import { endpointSecrets, sealNamedValues, sealOpenAiEndpoints, sentEndpointSecrets } from './seal-values';
 
@@ -23,12 +24,11 @@ export type SecretSectionOptions = { metadata: EventMetadata; expectedVersion?: 
 /** A section's state as its decider folds it, and the version it was loaded at. */
 export const loadState = async <S, E extends NewEvent>(
   db: Db,
-  decider: Pick<Decider<S, never, E>, 'evolve' | 'initialState'>,
+  decider: Pick<Decider<S, never, E>, 'evolve' | 'initialState' | 'evolveAll' | 'snapshot'>,
   streamId: string,
 ): Promise<{ state: S; version: number }> => {
-  const history = await readStream(db, streamId);
-  const state = history.map((e) => e as unknown as E).reduce(decider.evolve, decider.initialState());
-  return { state, version: history[history.length - 1]?.streamVersion ?? 0 };
+  const { state, version } = await loadStreamState(db, decider, streamId);
+  return { state, version };
 };
 
 /**
