@@ -1,12 +1,19 @@
 import { useId } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { sectionLabels } from '@app/contracts';
+import { maxVariableNameLength, maxVariableValueLength, sectionLabels } from '@app/contracts';
 import { revealSecret } from '../../api/secrets';
 import { sections } from '../../state/sections';
 import { ChangedBy } from '../shell/ChangedBy';
 import { SectionNotice } from '../shell/SectionNotice';
-import { AddNamedValueForm } from './AddNamedValueForm';
-import { addNamedValue, entryState, removeNamedValue, setNamedValue, sortedNames } from './named-value-edits';
+import { InlineAddForm } from '../../ui/inline-add-form/InlineAddForm';
+import {
+  addNamedValue,
+  checkNewName,
+  entryState,
+  removeNamedValue,
+  setNamedValue,
+  sortedNames,
+} from './named-value-edits';
 import { NamedValueRow } from './NamedValueRow';
 
 export interface NamedValuesCardProps {
@@ -55,10 +62,23 @@ export function NamedValuesCard({ type, noun, emptyMessage }: NamedValuesCardPro
           })}
         </ul>
       )}
-      <AddNamedValueForm
-        section={label}
-        noun={noun}
-        values={values}
+      <InlineAddForm
+        label={`Add to ${label}`}
+        className="named-value-add"
+        name={{
+          label: `New ${noun} name`,
+          maxLength: maxVariableNameLength,
+          placeholder: 'NAME',
+          className: 'named-value-name-input',
+          spellCheck: false,
+        }}
+        value={{
+          label: `New ${noun} value`,
+          maxLength: maxVariableValueLength,
+          className: 'secret-input-field',
+        }}
+        submitLabel={`Add ${noun}`}
+        check={(name) => checkNewName(values, name, label)}
         onAdd={(name, value) => edit((v) => addNamedValue(v, name, value))}
       />
     </section>
