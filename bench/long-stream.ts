@@ -12,6 +12,8 @@ export interface LongStreamFigures {
   long: number[];
   /** ms per command on a fresh stream holding the same flags. */
   fresh: number[];
+  /** ms of the first command on the long stream: no snapshot yet, it folds every event and writes one. */
+  firstLong: number;
 }
 
 const flagCount = 10;
@@ -103,12 +105,13 @@ export const measureLongStream = async (
     const fresh = `featureFlags-bench-fresh-${randomUUID()}`;
     await seed(database.db, long, history(priorEvents));
     await seed(database.db, fresh, history(4 * flagCount));
-    const figures: LongStreamFigures = { priorEvents, commands, long: [], fresh: [] };
+    const figures: LongStreamFigures = { priorEvents, commands, long: [], fresh: [], firstLong: Number.NaN };
     const warmUp = 5;
     for (let i = 0; i < warmUp + commands; i++) {
       const toggled = i % 2 === 0;
       const l = await save(database.db, long, toggled);
       const f = await save(database.db, fresh, toggled);
+      if (i === 0) figures.firstLong = l;
       if (i < warmUp) continue;
       figures.long.push(l);
       figures.fresh.push(f);

@@ -176,6 +176,9 @@ const longStreamSection = async (server: BenchServer) => {
         ],
       ),
     );
+    out(
+      `    the first save on the long stream (no snapshot yet: folds every event, writes one): ${fixed(f.firstLong, 0)} ms`,
+    );
   } catch (e) {
     out(`    skipped: ${e instanceof Error ? e.message : String(e)}`);
   }
