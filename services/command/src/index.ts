@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '@app/contracts';
-import type { Db, SecretBox } from '@app/platform';
+import type { Db, HealthCheck, SecretBox } from '@app/platform';
 import { configsUpdateRoute } from './routes/configs-update';
 import { defaultEndpointTestWaitMs, secretRoutesPlugin } from './routes/secrets';
 
@@ -14,7 +14,12 @@ export { defaultModelsDecider } from './domain/default-models';
 export { applicationSecretsDecider, applicationVariablesDecider } from './domain/application-variables';
 export { openaiEndpointsDecider } from './domain/openai-endpoints';
 export { endpointTestDecider, type EndpointTestOutcome } from './domain/endpoint-test';
-export { recordEndpointTestResult, requestEndpointTest } from './handling/endpoint-tests';
+export {
+  recordEndpointTestResult,
+  requestEndpointTest,
+  waitForEndpointTestOutcome,
+  type EndpointTestWait,
+} from './handling/endpoint-tests';
 export { defaultEndpointTestWaitMs } from './routes/secrets';
 
 export interface CommandServiceOptions {
@@ -23,18 +28,25 @@ export interface CommandServiceOptions {
   secrets: SecretBox;
   /** How long POST /api/admin/testEndpoint waits for the workers' outcome. */
   endpointTestWaitMs?: number;
+  /**
+   * The job queue's health (the workers' `queueHealth`, or `redisHealthCheck(REDIS_URL)` in a process
+   * of its own): while it is down an endpoint test answers at once that the queue is unavailable.
+   */
+  jobQueue?: HealthCheck;
 }
 
 /** The command service: every route that accepts a command. Needs the identity plugin registered first. */
 export const commandService =
   (opts: CommandServiceOptions): FastifyPluginAsync =>
   async (app) => {
+    if (opts.jobQueue) app.health.add(opts.jobQueue);
     await app.register(configsUpdateRoute(opts.db, routes.configsUpdate, opts.secrets));
     await app.register(
       secretRoutesPlugin({
         db: opts.db,
         secrets: opts.secrets,
         endpointTestWaitMs: opts.endpointTestWaitMs ?? defaultEndpointTestWaitMs,
+        ...(opts.jobQueue ? { jobQueue: opts.jobQueue } : {}),
       }),
     );
   };

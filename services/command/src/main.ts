@@ -9,6 +9,7 @@ import {
   openDatabase,
   resolveMasterKey,
   orRefuseToStart,
+  redisHealthCheck,
   serviceAuthOptions,
 } from '@app/platform';
 import { commandService, seedAdmins } from './index';
@@ -34,6 +35,8 @@ const app = await createServiceApp({
   sessionSecret: settings.SESSION_SECRET,
   ...authOptions,
 });
-await app.register(commandService({ db: database.db, secrets }));
+// With REDIS_URL the job queue is on Redis: while it does not answer, endpoint tests say so at once.
+const jobQueue = settings.REDIS_URL ? redisHealthCheck(settings.REDIS_URL) : undefined;
+await app.register(commandService({ db: database.db, secrets, ...(jobQueue ? { jobQueue } : {}) }));
 await app.listen({ port: settings.PORT, host: settings.HOST });
 onShutdown(logger, [() => app.close(), () => database.close()]);

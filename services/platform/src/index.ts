@@ -10,6 +10,8 @@ export * from './identity/index';
 export * from './http/error-handler';
 export * from './http/request-context';
 export * from './http/service-app';
+export * from './http/health';
+export * from './http/health-redis';
 export * from './http/service-app-settings';
 export * from './http/request-guard';
 export * from './http/rate-limits';

@@ -112,7 +112,9 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
     ...(opts.trustProxy ? { trustProxy: true } : {}),
   });
-  await app.register(commandService({ db, secrets }));
+  await app.register(
+    commandService({ db, secrets, ...(workers.queueHealth ? { jobQueue: workers.queueHealth } : {}) }),
+  );
   await app.register(queryService({ db, databaseUrl: opts.databaseUrl, logger }));
   if (opts.webDist && existsSync(opts.webDist)) {
     await app.register(fastifyStatic, { root: opts.webDist, wildcard: false });

@@ -1,5 +1,5 @@
 import type { BackoffOptions } from 'bullmq';
-import type { Db, Logger } from '@app/platform';
+import type { Db, HealthCheck, Logger } from '@app/platform';
 import { startReactor, type Reactor } from './reactor';
 import { queueBackend, type BackendKind, type JobQueue, type JobWorker } from './queue-backend';
 import { runJob } from './run-job';
@@ -19,6 +19,7 @@ export {
 } from './reactor';
 export {
   queueBackend,
+  redisRetryStrategy,
   bullmqSchema,
   type BackendKind,
   type JobQueue,
@@ -79,6 +80,12 @@ export interface RunningWorkers {
   backend: BackendKind;
   /** The queue, for inspection; null when there is no job to run. */
   queue: JobQueue | null;
+  /**
+   * Whether the job queue can take jobs (Redis; null on PostgreSQL or with no job to run): for
+   * /healthz (`app.health.add`) and the command service (`jobQueue`), which answers at once while
+   * it is down.
+   */
+  queueHealth: HealthCheck | null;
   /** Stops enqueuing, finishes the jobs in flight, then closes the queue, the worker and their connections. */
   stop(): Promise<void>;
   /**
@@ -114,7 +121,13 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
   if (Object.keys(opts.processors).length === 0) {
     log.info({ backend: backend.kind }, 'no jobs registered: workers stay idle');
     const nothing = () => Promise.resolve();
-    return { backend: backend.kind, queue: null, stop: () => pruning.stop(), idle: nothing };
+    return {
+      backend: backend.kind,
+      queue: null,
+      queueHealth: null,
+      stop: () => pruning.stop(),
+      idle: nothing,
+    };
   }
 
   const queueName = opts.queueName ?? defaultQueueName;
@@ -182,6 +195,7 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
   return {
     backend: backend.kind,
     queue,
+    queueHealth: queue.health,
     stop: () => (stopping ??= closeAll()),
     idle: async () => {
       while (!stopping) {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { Redis } from 'ioredis';
 import {
   Queue,
   Worker,
@@ -12,6 +13,7 @@ import {
   type ObliterateOpts,
   type Processor,
 } from 'bullmq';
+import { backoffDelay, briefError, defaultListenBackoff, type HealthCheck } from '@app/platform';
 import type { JobEnvelope } from './jobs/types';
 
 export type BackendKind = 'redis' | 'postgres';
@@ -37,6 +39,8 @@ export interface JobQueue {
   getJobCounts(...types: JobType[]): Promise<{ [index: string]: number }>;
   obliterate(opts?: ObliterateOpts): Promise<void>;
   close(): Promise<void>;
+  /** Whether the queue can take jobs now (Redis); null on PostgreSQL, where the database check says it. */
+  readonly health: HealthCheck | null;
 }
 
 /** What the workers need of a BullMQ Worker, on either backend. */
@@ -60,24 +64,85 @@ export interface QueueBackend {
   ): JobWorker;
 }
 
+/**
+ * Every Redis connection reconnects forever, 250 ms doubling to 10 s, jittered (ioredis counts
+ * attempts from 1).
+ */
+export const redisRetryStrategy = (times: number): number => backoffDelay(times - 1, defaultListenBackoff);
+
+/** The job queue's Redis connection as /healthz and the endpoint-test route see it. */
+const redisHealth = (redis: Redis): HealthCheck => {
+  let downSince: Date | null = null;
+  let lastError: string | null = null;
+  redis.on('error', (e) => (lastError = briefError(e)));
+  redis.on('close', () => (downSince ??= new Date()));
+  redis.on('ready', () => {
+    downSince = null;
+    lastError = null;
+  });
+  return {
+    name: 'job queue (redis)',
+    check: async () => {
+      if (redis.status !== 'ready')
+        return {
+          status: 'down',
+          detail:
+            (downSince ? `down since ${downSince.toISOString()}` : redis.status) +
+            (lastError ? ` (${lastError})` : '') +
+            ', reconnecting',
+        };
+      await redis.ping();
+      return { status: 'ok' };
+    },
+  };
+};
+
+/** A BullMQ Queue (either backend) as a JobQueue, with its health and what else to close. */
+const jobQueueOf = (
+  q: Omit<JobQueue, 'health'>,
+  health: HealthCheck | null,
+  afterClose: () => Promise<void> = () => Promise.resolve(),
+): JobQueue => ({
+  name: q.name,
+  health,
+  addBulk: (jobs) => q.addBulk(jobs),
+  getJob: (jobId) => q.getJob(jobId),
+  getJobCounts: (...types) => q.getJobCounts(...types),
+  obliterate: (opts) => q.obliterate(opts),
+  close: async () => {
+    await q.close();
+    await afterClose();
+  },
+});
+
 const redisBackend = (url: string, prefix: string | undefined): QueueBackend => {
   const prefixed = prefix ? { prefix } : {};
   return {
     kind: 'redis',
     prepare: () => Promise.resolve(),
     queue: (name, { defaultJobOptions, onError }) => {
+      // A connection of its own that fails fast while Redis is down (no offline queue, one retry for
+      // a command caught by a drop): the reactor keeps its checkpoint and enqueues again later.
+      const redis = new Redis(url, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        retryStrategy: redisRetryStrategy,
+      });
+      const health = redisHealth(redis);
       const q = new Queue<JobEnvelope, unknown, string>(name, {
-        connection: { url },
+        connection: redis,
         ...prefixed,
         ...(defaultJobOptions ? { defaultJobOptions } : {}),
       });
       q.on('error', onError);
-      return q;
+      return jobQueueOf(q, health, async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      });
     },
     worker: (name, processor, { concurrency, onError }) => {
       // A worker's connections must retry forever (BullMQ refuses maxRetriesPerRequest on blocking calls).
       const w = new Worker<JobEnvelope, unknown, string>(name, processor, {
-        connection: { url, maxRetriesPerRequest: null },
+        connection: { url, maxRetriesPerRequest: null, retryStrategy: redisRetryStrategy },
         ...prefixed,
         concurrency,
       });
@@ -111,7 +176,7 @@ const postgresBackend = (databaseUrl: string): QueueBackend => {
         ...(defaultJobOptions ? { defaultJobOptions } : {}),
       });
       q.on('error', onError);
-      return q;
+      return jobQueueOf(q, null);
     },
     worker: (name, processor, { concurrency, onError }) => {
       const w = new pgClasses.Worker<JobEnvelope, unknown, string>(name, processor, {

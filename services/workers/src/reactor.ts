@@ -58,7 +58,8 @@ export interface Reactor {
 
 /**
  * The log → BullMQ subscription: reads the log in commit order after its checkpoint, enqueues the job
- * each routed event needs, and saves the checkpoint after the jobs are enqueued. A crash in between
+ * each routed event needs, and saves the checkpoint after the jobs are enqueued: while the queue
+ * refuses them (Redis down) the checkpoint stays and every poll tries again. A crash in between
  * enqueues those jobs again on restart, with the same ids, so each runs once. One instance leads
  * (advisory lock); the others stand by.
  */
@@ -67,6 +68,7 @@ export const startReactor = async (opts: ReactorOptions): Promise<Reactor> => {
   const batchSize = opts.batchSize ?? 200;
   const log = opts.logger.child({ component: 'reactor', checkpoint: name });
   const lead = leadership(opts.databaseUrl, name, log);
+  let enqueueFailing = false;
 
   const step = async (): Promise<{ more: boolean }> => {
     if (!(await lead.check())) return { more: false };
@@ -85,7 +87,16 @@ export const startReactor = async (opts: ReactorOptions): Promise<Reactor> => {
       });
     }
     if (jobs.length > 0) {
-      await opts.queue.addBulk(jobs);
+      try {
+        await opts.queue.addBulk(jobs);
+      } catch (e) {
+        // The checkpoint stays before these events: the next pass (every poll) enqueues them again.
+        if (!enqueueFailing) log.warn({ err: e }, 'cannot enqueue jobs (is the job queue down?); retrying');
+        enqueueFailing = true;
+        return { more: false };
+      }
+      if (enqueueFailing) log.info('jobs are enqueued again');
+      enqueueFailing = false;
       log.debug({ jobs: jobs.map((j) => j.opts.jobId) }, 'jobs enqueued');
     }
     await saveCheckpoint(opts.db, name, checkpointOf(last));

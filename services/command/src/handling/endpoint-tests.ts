@@ -134,17 +134,37 @@ const outcomeOf = (events: readonly { type: string; data: unknown }[]): Endpoint
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Holds until the workers reported the test's outcome, or until `timeoutMs` passed (then null). */
+/** What waiting for a test's outcome came to. */
+export type EndpointTestWait = EndpointTestOutcome | 'timed-out' | 'queue-unavailable';
+
+export interface EndpointTestWaitOptions {
+  timeoutMs: number;
+  /** Whether the job queue is down now: the wait ends at once, the test runs when the queue is back. */
+  queueDown?: () => Promise<boolean>;
+  /** How often to ask `queueDown` while waiting (default 1 s). */
+  queueCheckEveryMs?: number;
+}
+
+/**
+ * Holds until the workers reported the test's outcome; 'queue-unavailable' as soon as the job queue
+ * is down (asked first, then every `queueCheckEveryMs`), 'timed-out' once `timeoutMs` passed.
+ */
 export const waitForEndpointTestOutcome = async (
   db: Db,
   testId: string,
-  timeoutMs: number,
-): Promise<EndpointTestOutcome | null> => {
-  const deadline = Date.now() + timeoutMs;
+  opts: EndpointTestWaitOptions,
+): Promise<EndpointTestWait> => {
+  const deadline = Date.now() + opts.timeoutMs;
+  const checkEvery = opts.queueCheckEveryMs ?? 1000;
+  let nextQueueCheck = Date.now();
   for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
     const outcome = outcomeOf(await readStream(db, endpointTestStreamId(testId)));
     if (outcome) return outcome;
-    if (Date.now() >= deadline) return null;
+    if (opts.queueDown && Date.now() >= nextQueueCheck) {
+      if (await opts.queueDown()) return 'queue-unavailable';
+      nextQueueCheck = Date.now() + checkEvery;
+    }
+    if (Date.now() >= deadline) return 'timed-out';
     await sleep(Math.min(delay, Math.max(0, deadline - Date.now())));
   }
 };

@@ -9,20 +9,41 @@ import {
   type RevealResponse,
   type TestEndpointResponse,
 } from '@app/contracts';
-import { commandMetadata, requestHashOf, type Db, type SecretBox } from '@app/platform';
+import {
+  commandMetadata,
+  requestHashOf,
+  runHealthCheck,
+  type Db,
+  type HealthCheck,
+  type SecretBox,
+} from '@app/platform';
 import { requestEndpointTest, waitForEndpointTestOutcome } from '../handling/endpoint-tests';
 import { revealSecret } from '../handling/reveal-secret';
 
 export const defaultEndpointTestWaitMs = 20_000;
 
+/** How long the job queue's health check may take before the queue counts as down. */
+const queueCheckTimeoutMs = 1500;
+
 /**
  * POST /api/admin/reveal: one secret value in clear, recorded as SecretRevealed (the one answer that
  * holds a value; Fastify logs no bodies). POST /api/admin/testEndpoint: records the request, lets the
- * workers run the test and answers their outcome, or a failure once the wait runs out.
+ * workers run the test and answers their outcome, or a failure once the wait runs out. While the
+ * job queue is down it answers at once that the queue (not the endpoint) is unavailable; the
+ * request stays in the log and the test runs once the queue is back.
  */
 export const secretRoutesPlugin =
-  (opts: { db: Db; secrets: SecretBox; endpointTestWaitMs: number }): FastifyPluginAsync =>
+  (opts: {
+    db: Db;
+    secrets: SecretBox;
+    endpointTestWaitMs: number;
+    jobQueue?: HealthCheck;
+  }): FastifyPluginAsync =>
   async (app) => {
+    const jobQueue = opts.jobQueue;
+    const queueDown = jobQueue
+      ? async () => (await runHealthCheck(jobQueue, queueCheckTimeoutMs)).status === 'down'
+      : undefined;
     app.post(secretRoutes.reveal, { preHandler: app.requireAdmin }, async (request, reply) => {
       const body = RevealRequest.parse(request.body);
       const metadata = commandMetadata(request, await request.actor());
@@ -41,15 +62,26 @@ export const secretRoutesPlugin =
         metadata,
         requestHashOf(request),
       );
-      const outcome = await waitForEndpointTestOutcome(opts.db, testId, opts.endpointTestWaitMs);
-      const answer: TestEndpointResponse = outcome
-        ? { testId, ...outcome }
-        : {
-            testId,
-            success: false,
-            message: adminMessages.endpointTestFailed(displayUrl(body.url)),
-            reason: platformMessages.endpointTestTimedOut,
-          };
+      const outcome = await waitForEndpointTestOutcome(opts.db, testId, {
+        timeoutMs: opts.endpointTestWaitMs,
+        ...(queueDown ? { queueDown } : {}),
+      });
+      const answer: TestEndpointResponse =
+        outcome === 'queue-unavailable'
+          ? {
+              testId,
+              success: false,
+              message: platformMessages.endpointTestQueueUnavailable(displayUrl(body.url)),
+              reason: platformMessages.jobQueueUnavailable,
+            }
+          : outcome === 'timed-out'
+            ? {
+                testId,
+                success: false,
+                message: adminMessages.endpointTestFailed(displayUrl(body.url)),
+                reason: platformMessages.endpointTestTimedOut,
+              }
+            : { testId, ...outcome };
       return answer;
     });
   };

@@ -6,8 +6,8 @@ import { eventsChannel } from './types';
 
 /**
  * A catch-up loop over the log that wakes on every append (in this process directly, from others by
- * NOTIFY) and polls as a fallback (also
- * when LISTEN is impossible). Its `stop()` finishes the batch in flight, then stops listening.
+ * NOTIFY) and polls as a fallback while its LISTEN connection is down; when that connection is back
+ * it wakes at once. Its `stop()` finishes the batch in flight, then stops listening.
  */
 export const followLog = async (
   step: () => Promise<{ more: boolean }>,
@@ -19,23 +19,20 @@ export const followLog = async (
   });
   // Appends committed by this process wake the loop at once; others' arrive by NOTIFY.
   const unsubscribe = onLocalAppend(() => loop.wake());
-  let listener: Listener | undefined;
-  try {
-    listener = await listen(
-      opts.databaseUrl,
-      [eventsChannel],
-      () => loop.wake(),
-      (e) => opts.logger.warn({ err: e }, 'event notifications interrupted; polling meanwhile'),
-    );
-  } catch (e) {
-    opts.logger.warn({ err: e }, 'cannot LISTEN; polling only');
-  }
+  // The connection comes back by itself; what was NOTIFYed while it was down is read at once.
+  const listener: Listener = await listen(
+    opts.databaseUrl,
+    [eventsChannel],
+    () => loop.wake(),
+    (e) => opts.logger.warn({ err: e }, `${opts.what}: event notifications interrupted; polling meanwhile`),
+    { name: opts.what, onReconnected: () => loop.wake() },
+  );
   return {
     ...loop,
     stop: async () => {
       unsubscribe();
       await loop.stop();
-      await listener?.close();
+      await listener.close();
     },
   };
 };

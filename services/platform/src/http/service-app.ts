@@ -17,6 +17,12 @@ import { createSessions, type SessionPolicy, type Sessions } from '../identity/s
 import { sessionTokens } from '../identity/session-token';
 import type { Logger } from '../logging/logger';
 import { installErrorHandler } from './error-handler';
+import {
+  createHealthRegistry,
+  databaseHealthCheck,
+  listenersHealthCheck,
+  type HealthRegistry,
+} from './health';
 import { installRateLimits, defaultRateLimits, type RateLimits } from './rate-limits';
 import { installRequestGuard } from './request-guard';
 import { requestIdFactory } from './request-context';
@@ -28,6 +34,8 @@ declare module 'fastify' {
     sessions: Sessions;
     /** Every route registered on this app, as registered (for the authorisation matrix and the API docs). */
     registeredRoutes(): readonly RegisteredRoute[];
+    /** What /healthz reports: every part of the service adds the dependencies it needs (`app.health.add`). */
+    health: HealthRegistry;
   }
 }
 
@@ -50,8 +58,8 @@ export interface ServiceAppOptions {
   rateLimits?: Partial<RateLimits>;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy?: boolean;
-  /** What /healthz checks beyond the database answering. */
-  ready?: () => boolean;
+  /** The checks /healthz runs (default: a new registry); the database and the LISTEN connections are added. */
+  health?: HealthRegistry;
 }
 
 const hour = 3600 * 1000;
@@ -126,19 +134,17 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
       }),
     );
   }
+  const healthChecks = opts.health ?? createHealthRegistry();
+  healthChecks.add(databaseHealthCheck(opts.db));
+  healthChecks.add(listenersHealthCheck());
+  app.decorate('health', healthChecks);
   app.get(routes.health, async (_request, reply) => {
-    const ok =
-      (opts.ready?.() ?? true) &&
-      (await opts.db
-        .selectFrom('events')
-        .select('global_position')
-        .limit(1)
-        .execute()
-        .then(
-          () => true,
-          () => false,
-        ));
-    return reply.code(ok ? 200 : 503).send({ ok });
+    const report = await healthChecks.report();
+    // 200 while the service can answer (ok, or degraded while a dependency it can wait for is down).
+    return reply
+      .code(report.status === 'down' ? 503 : 200)
+      .header('cache-control', 'no-store')
+      .send({ ok: report.status !== 'down', ...report });
   });
   return app;
 };
