@@ -13,8 +13,8 @@ import {
 import { handlesEvent, type Projection } from '../projections/projection';
 import { planBatch, unseenBy, type Standing } from './batch-plan';
 import { projectionLockKey } from './channels';
-import { changeOf, recordChanges, type Change, type RecordedChange } from './live-changes';
-import { clearPark, loadParks, recordFailure } from './parks';
+import { changeOf, type Change, type RecordedChange } from './live-changes';
+import { clearPark, loadParks, recordFailure, type Park } from './parks';
 import { defaultRetryPolicy, type RetryPolicy } from './retry-policy';
 
 export const checkpointName = (p: Projection) => `projection:${p.name}`;
@@ -29,17 +29,24 @@ export const lockProjections = async (trx: Db) => {
   await sql`select pg_advisory_xact_lock(${projectionLockKey}::int, 0)`.execute(trx);
 };
 
+/** Checkpoints and, only when some follower is failing, the parks: one round trip in the usual case. */
 const loadStandings = async (trx: Db, projections: readonly Projection[]): Promise<Standing[]> => {
   const rows = await trx
     .selectFrom('checkpoints')
-    .select(['name', sql<string>`transaction_id::text`.as('tx'), 'global_position'])
+    .select([
+      'name',
+      sql<string>`transaction_id::text`.as('tx'),
+      'global_position',
+      sql<boolean>`exists (select 1 from projection_parks)`.as('failing'),
+    ])
     .where(
       'name',
       'in',
       projections.map((p) => checkpointName(p)),
     )
     .execute();
-  const parks = await loadParks(trx);
+  const parks =
+    rows.length === 0 || rows.some((r) => r.failing) ? await loadParks(trx) : new Map<string, Park>();
   const byName = new Map(
     rows.map((r) => [r.name, { transactionId: r.tx, globalPosition: r.global_position }]),
   );
@@ -50,17 +57,36 @@ const loadStandings = async (trx: Db, projections: readonly Projection[]): Promi
   }));
 };
 
-const saveCheckpoints = async (trx: Db, moved: readonly { name: string; at: Checkpoint }[]) => {
-  if (moved.length === 0) return;
-  await sql`
-    insert into checkpoints (name, transaction_id, global_position, updated_at)
-    select name, tx::xid8, pos::bigint, now()
-    from unnest(${moved.map((m) => m.name)}::text[], ${moved.map((m) => m.at.transactionId)}::text[],
-                ${moved.map((m) => m.at.globalPosition)}::text[]) as u(name, tx, pos)
-    on conflict (name) do update
-      set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`.execute(
-    trx,
-  );
+/**
+ * The batch's checkpoints and its changes for `/live`, in one statement; answers the changes with
+ * their `seq` (identity values follow the insert's order).
+ */
+const saveProgress = async (
+  trx: Db,
+  moved: readonly { name: string; at: Checkpoint }[],
+  changes: readonly Change[],
+): Promise<RecordedChange[]> => {
+  if (moved.length === 0 && changes.length === 0) return [];
+  const result = await sql<{ seq: string }>`
+    with saved as (
+      insert into checkpoints (name, transaction_id, global_position, updated_at)
+      select name, tx::xid8, pos::bigint, now()
+      from unnest(${moved.map((m) => m.name)}::text[], ${moved.map((m) => m.at.transactionId)}::text[],
+                  ${moved.map((m) => m.at.globalPosition)}::text[]) as u(name, tx, pos)
+      on conflict (name) do update
+        set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()
+      returning 1
+    ), recorded as (
+      insert into live_changes (read_model, ids, position, actor)
+      select rm, ids::jsonb, pos::bigint, actor
+      from unnest(${changes.map((c) => c.readModel)}::text[], ${changes.map((c) => JSON.stringify(c.ids))}::text[],
+                  ${changes.map((c) => c.position)}::text[], ${changes.map((c) => c.actor)}::text[])
+        with ordinality as u(rm, ids, pos, actor, ord)
+      order by ord
+      returning seq
+    )
+    select seq::text as seq from recorded, (select count(*) from saved) as s order by seq`.execute(trx);
+  return changes.map((c, i) => ({ ...c, seq: result.rows[i]?.seq ?? '0' }));
 };
 
 /** A projection threw on an event; the batch is run again, carefully, to keep the others going. */
@@ -149,9 +175,9 @@ const runOnce = (
         await clearPark(trx, s.projection.name);
       }
     }
-    await saveCheckpoints(trx, moved);
-    const recorded = await recordChanges(
+    const recorded = await saveProgress(
       trx,
+      moved,
       changes.sort((a, b) => a.index - b.index).map((c) => c.change),
     );
     return { more: events.length === opts.batchSize, changes: recorded };
