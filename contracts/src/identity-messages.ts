@@ -19,6 +19,8 @@ export const identityMessages = {
   /** The web app: the confirmation before an admin ends every session of a user. */
   endSessionsConfirm: (email: string) =>
     `End every session of ${email}? They are signed out on all their devices and must sign in again.`,
+  /** GET /metrics with an Authorization header that is not `Bearer <METRICS_TOKEN>`. */
+  metricsTokenRefused: 'This metrics token is not accepted.',
   /** Startup refusals. */
   devSignInOnPublicHost: (host: string) =>
     `AUTH_MODE=dev offers a sign-in without a password, so it only listens on a loopback address; HOST is '${host}'. Use AUTH_MODE=oidc (see the README) or HOST=127.0.0.1.`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedString } from '../bounded';
 import { limits } from '../limits';
+import { EventMetadata } from '../event-metadata';
 
 const maxPosition = 9223372036854775807n;
 /** A log position: a whole number PostgreSQL's bigint holds. */
@@ -23,3 +24,19 @@ export type EventsQuery = z.infer<typeof EventsQuery>;
 
 /** `?waitFor=<position>` on read routes: hold the answer until the projections passed it. */
 export const WaitForQuery = z.object({ waitFor: position.optional() });
+
+/** One event of GET /api/events, as the log holds it (`RecordedEvent`). */
+export const RecordedEventView = z.object({
+  globalPosition: z.string(),
+  transactionId: z.string(),
+  streamId: z.string(),
+  streamVersion: z.number().int(),
+  type: z.string(),
+  data: z.unknown(),
+  metadata: EventMetadata,
+  recordedAt: z.string(),
+});
+
+/** GET /api/events */
+export const EventsResponse = z.object({ success: z.literal(true), data: z.array(RecordedEventView) });
+export type EventsResponse = z.infer<typeof EventsResponse>;

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { EndpointTestView } from '../admin/endpoint-tests';
+
 /** The admin routes of secrets and endpoint tests (besides the configuration routes). */
 export const secretRoutes = {
   reveal: '/api/admin/reveal',
@@ -7,3 +10,8 @@ export const secretRoutes = {
 
 export const endpointTestPath = (testId: string): string =>
   secretRoutes.endpointTest.replace(':testId', encodeURIComponent(testId));
+
+/** GET /api/admin/endpointTests/:testId */
+export const EndpointTestParams = z.object({ testId: z.string().min(1).max(100) });
+export const EndpointTestResponse = z.object({ success: z.literal(true), data: EndpointTestView });
+export type EndpointTestResponse = z.infer<typeof EndpointTestResponse>;

@@ -21,3 +21,4 @@ export * from './lifecycle/secret-file';
 export * from './logging/logger';
 export * from './secrets/index';
 export * from './outbound/index';
+export * from './metrics/index';

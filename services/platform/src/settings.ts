@@ -56,6 +56,8 @@ const SettingsSchema = z.object({
     .positive()
     .max(24 * 3650)
     .default(72),
+  /** Lets a scraper read GET /metrics with `Authorization: Bearer <METRICS_TOKEN>`; unset, only admins may. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must hold at least 16 characters').max(500).optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must hold at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('.data'),

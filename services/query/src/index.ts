@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db, Logger } from '@app/platform';
+import { addMetricsCollector, liveSockets, type Db, type Logger } from '@app/platform';
 import { allProjections, type Projection } from './projections/index';
 import { configsRoute } from './routes/configs';
 import { featureFlagsRoute, type GroupMembership } from './routes/feature-flags';
@@ -43,6 +43,9 @@ export const queryService =
     const groupsOf = opts.groupsOf ?? groupMembershipFrom(opts.db);
     const hub = createLiveHub();
     let fanOut: FanOut | undefined = await startFanOut(opts.db, opts.databaseUrl, hub, opts.logger);
+    // live_sockets: the sockets this hub holds, read at each scrape of /metrics.
+    const stopSocketMetrics = addMetricsCollector(() => liveSockets.set(hub.size()));
+    app.addHook('onClose', async () => stopSocketMetrics());
     app.addHook('onClose', async () => {
       await fanOut?.close();
       fanOut = undefined;

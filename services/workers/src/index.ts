@@ -5,6 +5,7 @@ import { queueBackend, type BackendKind, type JobQueue, type JobWorker } from '.
 import { runJob } from './run-job';
 import { defaultJobOptionsOf, type FinishedJobsRetention } from './finished-jobs';
 import { startPruning } from './pruning';
+import { collectQueueMetrics } from './queue-metrics';
 import type { JobServices, ProcessorRegistry, Routes } from './jobs/types';
 
 export * from './jobs/types';
@@ -146,7 +147,9 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
   });
   let worker: JobWorker | undefined;
   let reactor: Reactor | undefined;
+  const stopQueueMetrics = collectQueueMetrics(queue);
   const closeAll = async () => {
+    stopQueueMetrics();
     await reactor?.stop().catch((e: unknown) => log.error({ err: e }, 'reactor stop failed'));
     await worker?.close().catch((e: unknown) => log.error({ err: e }, 'worker close failed'));
     await queue.close().catch((e: unknown) => log.error({ err: e }, 'queue close failed'));

@@ -1,11 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   adminMessages,
   ConfigsUpdateRequest,
+  ConfigsUpdateResponse,
+  ConflictResponse,
+  errorResponses,
+  ErrorResponse,
   isSectionType,
   platformMessages,
   sectionLabels,
-  type ConfigsUpdateResponse,
   type SectionResult,
   type SectionType,
 } from '@app/contracts';
@@ -16,13 +21,16 @@ import {
   idempotencyKeyOf,
   refuseReusedKey,
   requestHashOf,
+  observeCommand,
   runIdempotent,
+  secondsSince,
   type Db,
   type SecretBox,
 } from '@app/platform';
 import { parseSection, sectionHandlers } from '../handling/sections';
 import type { CommandOutcome } from '../handling/handle-command';
 import { saveRuleRefusals } from '../handling/save-rules';
+import { outcomeOf } from './command-metrics';
 
 const maxPosition = (a: string, b: string) => (BigInt(a) >= BigInt(b) ? a : b);
 
@@ -57,98 +65,122 @@ const failure = (e: unknown, label: string): SectionResult => {
 export const configsUpdateRoute =
   (db: Db, path: string, secrets: SecretBox): FastifyPluginAsync =>
   async (app) => {
-    app.post(path, { preHandler: app.requireAdmin }, async (request, reply) => {
-      const idempotencyKey = idempotencyKeyOf(request);
-      const body = ConfigsUpdateRequest.parse(request.body);
-      const unknownType = body.configurations.find((c) => !isSectionType(c.type));
-      if (unknownType) {
-        return reply
-          .code(400)
-          .send({ success: false, message: platformMessages.unknownSection(unknownType.type) });
-      }
-      // One entry per section: a second one would be decided against the first's result, or (same
-      // Idempotency-Key, same commandId) silently answered with the first one's result.
-      const repeated = body.configurations.find(
-        (c, i) => body.configurations.findIndex((d) => d.type === c.type) !== i,
-      );
-      if (repeated) {
-        const message = `configurations: the section '${repeated.type}' is listed more than once`;
-        return reply.code(400).send({ success: false, message });
-      }
-      // Every section's shape is checked before any is handled: malformed input appends nothing.
-      const parsed = body.configurations.map((c, i) => {
-        const type = c.type as SectionType;
-        return { type, data: parseSection(type, c.data, ['configurations', i, 'data']), version: c.version };
-      });
-      const actor = await request.actor();
-      // The headers events keep are checked before anything runs (a 400 for a bad one).
-      commandMetadata(request, actor);
-      const requestHash = requestHashOf(request);
-      if (idempotencyKey !== undefined) {
-        await refuseReusedKey(db, { actor: actor.email, commandId: idempotencyKey, requestHash });
-      }
-      const data: Record<string, SectionResult> = {};
-      let position = '0';
-      // Rules across tabs, on the configuration as it would be after the save: a section that would
-      // break one fails with the rule's message and appends nothing.
-      const refusals = await saveRuleRefusals(db, parsed);
-      for (const section of parsed) {
-        const refusal = refusals.get(section.type);
-        if (refusal !== undefined) {
-          data[section.type] = { success: false, reason: 'invalid', message: refusal };
-          continue;
+    const schema = {
+      description:
+        'Saves sections of the configuration, each its own command; the answer reports each one ' +
+        '(400 when one was refused, 409 when one was changed since it was loaded).',
+      body: ConfigsUpdateRequest,
+      response: {
+        ...errorResponses,
+        200: ConfigsUpdateResponse,
+        400: z.union([ConfigsUpdateResponse, ErrorResponse]),
+        409: z.union([ConfigsUpdateResponse, ConflictResponse]),
+      },
+    };
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .post(path, { preValidation: app.requireAdmin, schema }, async (request, reply) => {
+        const idempotencyKey = idempotencyKeyOf(request);
+        const body = request.body;
+        const unknownType = body.configurations.find((c) => !isSectionType(c.type));
+        if (unknownType) {
+          return reply
+            .code(400)
+            .send({ success: false, message: platformMessages.unknownSection(unknownType.type) });
         }
-        const metadata = commandMetadata(request, actor);
-        metadata.commandId = `${metadata.commandId}:${section.type}`;
-        const key = {
-          actor: actor.email,
-          commandId: metadata.commandId,
-          requestHash,
-          ...(idempotencyKey === undefined ? {} : { requestKey: idempotencyKey }),
-        };
-        try {
-          const { result } = await runIdempotent<CommandOutcome>(db, key, (trx) =>
-            (sectionHandlers[section.type] as (d: Db, x: unknown, o: object) => Promise<CommandOutcome>)(
-              trx,
-              section.data,
-              {
-                metadata,
-                secrets,
-                ...(section.version === undefined ? {} : { expectedVersion: section.version }),
-              },
-            ),
-          );
-          position = maxPosition(position, result.position);
-          data[section.type] = { success: true, version: result.version, ...notesOf(result) };
-        } catch (e) {
-          // A retry that ran alongside the first attempt loses the append race to it (its own events
-          // took the versions): that is the same command, so it answers the first attempt's result.
-          const first =
-            e instanceof ConcurrencyError
-              ? await runIdempotent<CommandOutcome>(db, key, () => Promise.reject(e)).catch(() => undefined)
-              : undefined;
-          if (first) {
-            position = maxPosition(position, first.result.position);
-            data[section.type] = { success: true, version: first.result.version, ...notesOf(first.result) };
-          } else {
-            data[section.type] = failure(e, sectionLabels[section.type]);
+        // One entry per section: a second one would be decided against the first's result, or (same
+        // Idempotency-Key, same commandId) silently answered with the first one's result.
+        const repeated = body.configurations.find(
+          (c, i) => body.configurations.findIndex((d) => d.type === c.type) !== i,
+        );
+        if (repeated) {
+          const message = `configurations: the section '${repeated.type}' is listed more than once`;
+          return reply.code(400).send({ success: false, message });
+        }
+        // Every section's shape is checked before any is handled: malformed input appends nothing.
+        const parsed = body.configurations.map((c, i) => {
+          const type = c.type as SectionType;
+          return {
+            type,
+            data: parseSection(type, c.data, ['configurations', i, 'data']),
+            version: c.version,
+          };
+        });
+        const actor = await request.actor();
+        // The headers events keep are checked before anything runs (a 400 for a bad one).
+        commandMetadata(request, actor);
+        const requestHash = requestHashOf(request);
+        if (idempotencyKey !== undefined) {
+          await refuseReusedKey(db, { actor: actor.email, commandId: idempotencyKey, requestHash });
+        }
+        const data: Record<string, SectionResult> = {};
+        let position = '0';
+        // Rules across tabs, on the configuration as it would be after the save: a section that would
+        // break one fails with the rule's message and appends nothing.
+        const refusals = await saveRuleRefusals(db, parsed);
+        for (const section of parsed) {
+          // commands_total / command_duration_seconds, by section type and outcome.
+          const started = performance.now();
+          const refusal = refusals.get(section.type);
+          if (refusal !== undefined) {
+            data[section.type] = { success: false, reason: 'invalid', message: refusal };
+            observeCommand(section.type, 'refused', secondsSince(started));
+            continue;
+          }
+          const metadata = commandMetadata(request, actor);
+          metadata.commandId = `${metadata.commandId}:${section.type}`;
+          const key = {
+            actor: actor.email,
+            commandId: metadata.commandId,
+            requestHash,
+            ...(idempotencyKey === undefined ? {} : { requestKey: idempotencyKey }),
+          };
+          try {
+            const { result } = await runIdempotent<CommandOutcome>(db, key, (trx) =>
+              (sectionHandlers[section.type] as (d: Db, x: unknown, o: object) => Promise<CommandOutcome>)(
+                trx,
+                section.data,
+                {
+                  metadata,
+                  secrets,
+                  ...(section.version === undefined ? {} : { expectedVersion: section.version }),
+                },
+              ),
+            );
+            position = maxPosition(position, result.position);
+            data[section.type] = { success: true, version: result.version, ...notesOf(result) };
+            observeCommand(section.type, 'ok', secondsSince(started));
+          } catch (e) {
+            // A retry that ran alongside the first attempt loses the append race to it (its own events
+            // took the versions): that is the same command, so it answers the first attempt's result.
+            const first =
+              e instanceof ConcurrencyError
+                ? await runIdempotent<CommandOutcome>(db, key, () => Promise.reject(e)).catch(() => undefined)
+                : undefined;
+            if (first) {
+              position = maxPosition(position, first.result.position);
+              data[section.type] = { success: true, version: first.result.version, ...notesOf(first.result) };
+              observeCommand(section.type, 'ok', secondsSince(started));
+            } else {
+              observeCommand(section.type, outcomeOf(e), secondsSince(started));
+              data[section.type] = failure(e, sectionLabels[section.type]);
+            }
           }
         }
-      }
-      const failed = parsed.filter((s) => !data[s.type]?.success);
-      const answer: ConfigsUpdateResponse = {
-        success: failed.length === 0,
-        data,
-        position,
-        ...(failed.length > 0
-          ? { message: adminMessages.partialSaveFailed(failed.map((s) => sectionLabels[s.type])) }
-          : {}),
-      };
-      const status = failed.some((s) => data[s.type]?.reason === 'conflict')
-        ? 409
-        : failed.length > 0
-          ? 400
-          : 200;
-      return reply.code(status).send(answer);
-    });
+        const failed = parsed.filter((s) => !data[s.type]?.success);
+        const answer: ConfigsUpdateResponse = {
+          success: failed.length === 0,
+          data,
+          position,
+          ...(failed.length > 0
+            ? { message: adminMessages.partialSaveFailed(failed.map((s) => sectionLabels[s.type])) }
+            : {}),
+        };
+        const status = failed.some((s) => data[s.type]?.reason === 'conflict')
+          ? 409
+          : failed.length > 0
+            ? 400
+            : 200;
+        return reply.code(status).send(answer);
+      });
   };

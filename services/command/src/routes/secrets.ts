@@ -1,13 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminMessages,
   displayUrl,
+  errorResponses,
   platformMessages,
   RevealRequest,
+  RevealResponse,
   secretRoutes,
   TestEndpointRequest,
-  type RevealResponse,
-  type TestEndpointResponse,
+  TestEndpointResponse,
 } from '@app/contracts';
 import {
   commandMetadata,
@@ -19,6 +21,7 @@ import {
 } from '@app/platform';
 import { requestEndpointTest, waitForEndpointTestOutcome } from '../handling/endpoint-tests';
 import { revealSecret } from '../handling/reveal-secret';
+import { timedCommand } from './command-metrics';
 
 export const defaultEndpointTestWaitMs = 20_000;
 
@@ -44,44 +47,62 @@ export const secretRoutesPlugin =
     const queueDown = jobQueue
       ? async () => (await runHealthCheck(jobQueue, queueCheckTimeoutMs)).status === 'down'
       : undefined;
-    app.post(secretRoutes.reveal, { preHandler: app.requireAdmin }, async (request, reply) => {
-      const body = RevealRequest.parse(request.body);
-      const metadata = commandMetadata(request, await request.actor());
-      const value = await revealSecret(opts.db, opts.secrets, body, metadata, requestHashOf(request));
-      const answer: RevealResponse = { success: true, value };
-      return reply.header('cache-control', 'no-store').send(answer);
-    });
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const revealSchema = {
+      description: 'One secret value in clear, recorded as SecretRevealed.',
+      body: RevealRequest,
+      response: { ...errorResponses, 200: RevealResponse },
+    };
+    routes.post(
+      secretRoutes.reveal,
+      { preValidation: app.requireAdmin, schema: revealSchema },
+      async (request, reply) => {
+        const body = request.body;
+        const metadata = commandMetadata(request, await request.actor());
+        const value = await timedCommand('revealSecret', () =>
+          revealSecret(opts.db, opts.secrets, body, metadata, requestHashOf(request)),
+        );
+        const answer: RevealResponse = { success: true, value };
+        return reply.header('cache-control', 'no-store').send(answer);
+      },
+    );
 
-    app.post(secretRoutes.testEndpoint, { preHandler: app.requireAdmin }, async (request) => {
-      const body = TestEndpointRequest.parse(request.body);
-      const metadata = commandMetadata(request, await request.actor());
-      const { testId } = await requestEndpointTest(
-        opts.db,
-        opts.secrets,
-        body,
-        metadata,
-        requestHashOf(request),
-      );
-      const outcome = await waitForEndpointTestOutcome(opts.db, testId, {
-        timeoutMs: opts.endpointTestWaitMs,
-        ...(queueDown ? { queueDown } : {}),
-      });
-      const answer: TestEndpointResponse =
-        outcome === 'queue-unavailable'
-          ? {
-              testId,
-              success: false,
-              message: platformMessages.endpointTestQueueUnavailable(displayUrl(body.url)),
-              reason: platformMessages.jobQueueUnavailable,
-            }
-          : outcome === 'timed-out'
+    const testSchema = {
+      description:
+        'Tests an endpoint (the workers run it) and answers the outcome, or a failure once the wait runs out.',
+      body: TestEndpointRequest,
+      response: { ...errorResponses, 200: TestEndpointResponse },
+    };
+    routes.post(
+      secretRoutes.testEndpoint,
+      { preValidation: app.requireAdmin, schema: testSchema },
+      async (request) => {
+        const body = request.body;
+        const metadata = commandMetadata(request, await request.actor());
+        const { testId } = await timedCommand('requestEndpointTest', () =>
+          requestEndpointTest(opts.db, opts.secrets, body, metadata, requestHashOf(request)),
+        );
+        const outcome = await waitForEndpointTestOutcome(opts.db, testId, {
+          timeoutMs: opts.endpointTestWaitMs,
+          ...(queueDown ? { queueDown } : {}),
+        });
+        const answer: TestEndpointResponse =
+          outcome === 'queue-unavailable'
             ? {
                 testId,
                 success: false,
-                message: adminMessages.endpointTestFailed(displayUrl(body.url)),
-                reason: platformMessages.endpointTestTimedOut,
+                message: platformMessages.endpointTestQueueUnavailable(displayUrl(body.url)),
+                reason: platformMessages.jobQueueUnavailable,
               }
-            : { testId, ...outcome };
-      return answer;
-    });
+            : outcome === 'timed-out'
+              ? {
+                  testId,
+                  success: false,
+                  message: adminMessages.endpointTestFailed(displayUrl(body.url)),
+                  reason: platformMessages.endpointTestTimedOut,
+                }
+              : { testId, ...outcome };
+        return answer;
+      },
+    );
   };

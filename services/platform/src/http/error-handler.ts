@@ -1,10 +1,22 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ConcurrencyError, DomainError } from '../event-store/errors';
 import { platformMessages } from '@app/contracts';
 
-const describeZod = (e: ZodError): string =>
-  e.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+const describeIssue = (path: readonly PropertyKey[], message: string): string =>
+  path.length ? `${path.map(String).join('.')}: ${message}` : message;
+
+const describeZod = (e: ZodError): string => e.issues.map((i) => describeIssue(i.path, i.message)).join('; ');
+
+/** A route's schema refused its input: the issues come as `/a/0/b` paths; the words are the same as describeZod's. */
+const describeValidation = (issues: readonly { instancePath: string; message?: string }[]): string =>
+  issues
+    .map((i) => {
+      const path = i.instancePath.slice(1);
+      return describeIssue(path === '' ? [] : path.split('/'), i.message ?? '');
+    })
+    .join('; ');
 
 /**
  * One answer per kind of failure: malformed input 400 naming the field, a broken rule 400 with the
@@ -12,6 +24,9 @@ const describeZod = (e: ZodError): string =>
  */
 export const installErrorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ success: false, message: describeValidation(error.validation) });
+    }
     if (error instanceof ZodError) {
       return reply.code(400).send({ success: false, message: describeZod(error) });
     }

@@ -50,7 +50,9 @@ export const installRateLimits = async (app: FastifyInstance, limits: RateLimits
   });
   await app.register(rateLimit, {
     global: false,
-    hook: 'preHandler',
+    // Where the guards run too (they are added first, so they run first): a request refused at
+    // validation (schema) is still counted.
+    hook: 'preValidation',
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       success: false,

@@ -8,7 +8,10 @@ const hour = 3600 * 1000;
 export const serviceAuthOptions = (
   settings: Settings,
   authMode: 'dev' | 'oidc' = settings.AUTH_MODE,
-): Pick<ServiceAppOptions, 'devLogin' | 'oidc' | 'publicUrl' | 'sessionPolicy' | 'trustProxy'> => {
+): Pick<
+  ServiceAppOptions,
+  'devLogin' | 'oidc' | 'publicUrl' | 'sessionPolicy' | 'trustProxy' | 'metricsToken'
+> => {
   const mode = resolveAuthMode({ ...settings, AUTH_MODE: authMode });
   return {
     devLogin: mode.kind === 'dev',
@@ -16,5 +19,6 @@ export const serviceAuthOptions = (
     ...(settings.PUBLIC_URL ? { publicUrl: settings.PUBLIC_URL } : {}),
     sessionPolicy: { idleMs: settings.SESSION_IDLE_HOURS * hour, maxMs: settings.SESSION_MAX_HOURS * hour },
     trustProxy: settings.TRUST_PROXY,
+    ...(settings.METRICS_TOKEN ? { metricsToken: settings.METRICS_TOKEN } : {}),
   };
 };

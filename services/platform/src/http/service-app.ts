@@ -6,7 +6,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import cookie from '@fastify/cookie';
-import { routes } from '@app/contracts';
+import { HealthResponse, routes } from '@app/contracts';
 import type { Db } from '../db/database';
 import { readModelAdminDirectory } from '../identity/admin-directory';
 import { identityPlugin } from '../identity/identity-plugin';
@@ -27,6 +27,10 @@ import { installRateLimits, defaultRateLimits, type RateLimits } from './rate-li
 import { installRequestGuard } from './request-guard';
 import { requestIdFactory } from './request-context';
 import { installSecurityHeaders } from './security-headers';
+import { installOpenApi } from './openapi';
+import { installZodSchemas } from './zod-schemas';
+import { metricsRoute } from '../metrics/metrics-route';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +64,8 @@ export interface ServiceAppOptions {
   trustProxy?: boolean;
   /** The checks /healthz runs (default: a new registry); the database and the LISTEN connections are added. */
   health?: HealthRegistry;
+  /** METRICS_TOKEN: lets a scraper read /metrics without a session (admins always may). */
+  metricsToken?: string;
 }
 
 const hour = 3600 * 1000;
@@ -78,7 +84,7 @@ const callbackUrl =
 /**
  * A Fastify instance as every service starts it: JSON logs without bodies, request ids, the error
  * answers, the Host/Origin guard, security headers, rate limits, who is calling (401/403 guards),
- * server-side sessions with the /auth routes, and /healthz.
+ * server-side sessions with the /auth routes, /healthz, /metrics and the OpenAPI docs (/api/docs).
  */
 export const createServiceApp = async (opts: ServiceAppOptions): Promise<FastifyInstance> => {
   const app: FastifyInstance = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
@@ -90,6 +96,7 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
     trustProxy: opts.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
   });
   installErrorHandler(app);
+  installZodSchemas(app);
   const registered: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -117,6 +124,11 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
   await app.register(cookie);
   await app.register(identityPlugin, { authenticate: (request) => sessions.authenticate(request), admins });
   await installRateLimits(app, { ...defaultRateLimits, ...opts.rateLimits });
+  // Before every route, so the OpenAPI document lists them all.
+  await installOpenApi(app);
+  await app.register(
+    metricsRoute({ logger: opts.logger, ...(opts.metricsToken ? { token: opts.metricsToken } : {}) }),
+  );
   const oidcName = opts.oidc ? (opts.oidc.providerName ?? new URL(opts.oidc.issuer).host) : null;
   await app.register(authRoutes({ sessions, devLogin: opts.devLogin, oidcName }));
   if (opts.oidc && oidcName) {
@@ -138,7 +150,8 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
   healthChecks.add(databaseHealthCheck(opts.db));
   healthChecks.add(listenersHealthCheck());
   app.decorate('health', healthChecks);
-  app.get(routes.health, async (_request, reply) => {
+  const health = { response: { 200: HealthResponse, 503: HealthResponse } };
+  app.withTypeProvider<ZodTypeProvider>().get(routes.health, { schema: health }, async (_request, reply) => {
     const report = await healthChecks.report();
     // 200 while the service can answer (ok, or degraded while a dependency it can wait for is down).
     return reply

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AuthProvidersResponse,
   DevLoginRequest,
   EndUserSessionsRequest,
+  EndUserSessionsResponse,
+  errorResponses,
   identityMessages,
+  LogoutResponse,
+  MeResponse,
   routes,
-  type AuthProvidersResponse,
-  type MeResponse,
 } from '@app/contracts';
 import type { Sessions } from './sessions';
 
@@ -15,32 +19,59 @@ import type { Sessions } from './sessions';
  */
 export const authRoutes =
   (opts: { sessions: Sessions; devLogin: boolean; oidcName: string | null }): FastifyPluginAsync =>
-  async (app) => {
+  async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
     const { sessions } = opts;
     if (opts.devLogin) {
-      app.post(routes.devLogin, async (request, reply) => {
-        const { email } = DevLoginRequest.parse(request.body);
+      const devLogin = {
+        description: 'Development sign-in (AUTH_MODE=dev, loopback only): a session for any email.',
+        body: DevLoginRequest,
+        response: { ...errorResponses, 200: MeResponse },
+      };
+      app.post(routes.devLogin, { schema: devLogin }, async (request, reply) => {
+        const { email } = request.body;
         return sessions.signIn(request, reply, email, 'dev');
       });
     }
-    app.get(routes.authProviders, async () => {
+    const providers = {
+      description: 'Which sign-in methods this deployment offers.',
+      response: { 200: AuthProvidersResponse },
+    };
+    app.get(routes.authProviders, { schema: providers }, async () => {
       const answer: AuthProvidersResponse = {
         dev: opts.devLogin,
         oidc: opts.oidcName ? { name: opts.oidcName } : null,
       };
       return answer;
     });
-    app.post(routes.logout, async (request, reply) => {
+    const logout = { description: "Ends the caller's session.", response: { 200: LogoutResponse } };
+    app.post(routes.logout, { schema: logout }, async (request, reply) => {
       await sessions.signOut(request, reply);
-      return { success: true };
+      const answer: LogoutResponse = { success: true };
+      return answer;
     });
-    app.get(routes.me, { preHandler: app.requireUser }, async (request) => {
+    const me = { description: 'Who is signed in.', response: { ...errorResponses, 200: MeResponse } };
+    app.get(routes.me, { preValidation: app.requireUser, schema: me }, async (request) => {
       const me: MeResponse = { email: request.principal ?? '', isAdmin: await request.principalIsAdmin() };
       return me;
     });
-    app.post(routes.endUserSessions, { preHandler: app.requireAdmin }, async (request) => {
-      const { email } = EndUserSessionsRequest.parse(request.body);
-      const ended = await sessions.revokeAllFor(request, email);
-      return { success: true, ended, message: identityMessages.sessionsEnded(email, ended) };
-    });
+    const endSessions = {
+      description: 'Ends every session of one user (admins).',
+      body: EndUserSessionsRequest,
+      response: { ...errorResponses, 200: EndUserSessionsResponse },
+    };
+    app.post(
+      routes.endUserSessions,
+      { preValidation: app.requireAdmin, schema: endSessions },
+      async (request) => {
+        const { email } = request.body;
+        const ended = await sessions.revokeAllFor(request, email);
+        const answer: EndUserSessionsResponse = {
+          success: true,
+          ended,
+          message: identityMessages.sessionsEnded(email, ended),
+        };
+        return answer;
+      },
+    );
   };

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import websocket from '@fastify/websocket';
+import { z } from 'zod';
 import {
+  errorResponses,
   identityMessages,
   LiveClientMessage,
   routes,
@@ -44,6 +46,10 @@ export const liveRoute =
   async (app) => {
     const maxPerUser = opts.maxPerUser ?? maxSocketsPerUser;
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    // @fastify/websocket hides its routes from the OpenAPI document; /live is part of the API.
+    app.addHook('onRoute', (route) => {
+      if (route.websocket && route.schema) route.schema.hide = false;
+    });
     const admins = readModelAdminDirectory(opts.db);
     const stopSweeper = startSocketSweeper({
       hub,
@@ -57,7 +63,18 @@ export const liveRoute =
       if (request.principal && hub.countFor(request.principal) >= maxPerUser)
         await reply.code(429).send({ success: false, message: identityMessages.tooManySockets(maxPerUser) });
     };
-    app.get(routes.live, { websocket: true, preHandler: [app.requireAdmin, underCap] }, (socket, request) => {
+    const schema = {
+      description:
+        'A websocket (admins): send {"type":"subscribe","readModels":[...]} (or "unsubscribe"); ' +
+        'every committed change to a subscribed read model comes as {"type":"changed",...}. ' +
+        'Closed with 4401 when the session ends, 4403 when the user is no longer an admin.',
+      response: {
+        ...errorResponses,
+        101: z.null().describe('Switching Protocols: the socket is open.'),
+      },
+    };
+    const guards = [app.requireAdmin, underCap];
+    app.get(routes.live, { websocket: true, preHandler: guards, schema }, (socket, request) => {
       const readModels = new Set<ReadModelName>();
       const send = (m: LiveServerMessage) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AmplifyGroupsListQuery,
+  AmplifyGroupsListResponse,
   amplifyGroupsListRoute,
+  errorResponses,
   platformMessages,
-  type AmplifyGroupsListResponse,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
 import type { Projection } from '../projections/projection';
@@ -17,18 +19,25 @@ import { waitForPosition } from '../read/wait-for';
 export const amplifyGroupsList =
   (db: Db, projections: readonly Projection[]): FastifyPluginAsync =>
   async (app) => {
-    app.get(amplifyGroupsListRoute, { preHandler: app.requireUser }, async (request, reply) => {
-      const { waitFor, full } = AmplifyGroupsListQuery.parse(request.query);
-      if (full === 'true' && !(await request.principalIsAdmin())) {
-        return reply.code(403).send({ success: false, message: platformMessages.adminsOnly });
-      }
-      if (waitFor) await waitForPosition(db, projections, waitFor);
-      if (full === 'true') {
-        const groups = await readAmplifyGroups(db);
-        const answer: AmplifyGroupsListResponse = { success: true, data: Object.keys(groups), groups };
+    const schema = {
+      description: 'The Amplify group names (any signed-in user); `full=true` adds the groups (admins only).',
+      querystring: AmplifyGroupsListQuery,
+      response: { ...errorResponses, 200: AmplifyGroupsListResponse },
+    };
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(amplifyGroupsListRoute, { preValidation: app.requireUser, schema }, async (request, reply) => {
+        const { waitFor, full } = request.query;
+        if (full === 'true' && !(await request.principalIsAdmin())) {
+          return reply.code(403).send({ success: false, message: platformMessages.adminsOnly });
+        }
+        if (waitFor) await waitForPosition(db, projections, waitFor);
+        if (full === 'true') {
+          const groups = await readAmplifyGroups(db);
+          const answer: AmplifyGroupsListResponse = { success: true, data: Object.keys(groups), groups };
+          return answer;
+        }
+        const answer: AmplifyGroupsListResponse = { success: true, data: await readAmplifyGroupNames(db) };
         return answer;
-      }
-      const answer: AmplifyGroupsListResponse = { success: true, data: await readAmplifyGroupNames(db) };
-      return answer;
-    });
+      });
   };

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AvailableModelsResponse,
   availableModelsRoute,
+  errorResponses,
   isModelOpenTo,
   WaitForQuery,
-  type AvailableModelsResponse,
   type Model,
   type UserModel,
 } from '@app/contracts';
@@ -31,29 +33,36 @@ const byName = (a: Model, b: Model) => a.name.localeCompare(b.name) || a.id.loca
 export const availableModelsRouteFor =
   (db: Db, projections: readonly Projection[], groupsOf: GroupMembership): FastifyPluginAsync =>
   async (app) => {
-    app.get(availableModelsRoute, { preHandler: app.requireUser }, async (request) => {
-      const { waitFor } = WaitForQuery.parse(request.query);
-      if (waitFor) await waitForPosition(db, projections, waitFor);
-      const email = request.principal ?? '';
-      const [available, defaults, groups] = await Promise.all([
-        readAvailableModels(db),
-        readDefaultModels(db),
-        groupsOf(email),
-      ]);
-      const open = available.filter((m) => isModelOpenTo(m, groups)).sort(byName);
-      const pick = (id: string): UserModel | null => {
-        const m = open.find((x) => x.id === id);
-        return m ? forUser(m) : null;
-      };
-      const answer: AvailableModelsResponse = {
-        success: true,
-        data: {
-          models: open.map(forUser),
-          default: pick(defaults.user),
-          advanced: pick(defaults.advanced),
-          cheapest: pick(defaults.cheapest),
-        },
-      };
-      return answer;
-    });
+    const schema = {
+      description: 'The available models the caller may use, with the default, advanced and cheapest ones.',
+      querystring: WaitForQuery,
+      response: { ...errorResponses, 200: AvailableModelsResponse },
+    };
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(availableModelsRoute, { preValidation: app.requireUser, schema }, async (request) => {
+        const { waitFor } = request.query;
+        if (waitFor) await waitForPosition(db, projections, waitFor);
+        const email = request.principal ?? '';
+        const [available, defaults, groups] = await Promise.all([
+          readAvailableModels(db),
+          readDefaultModels(db),
+          groupsOf(email),
+        ]);
+        const open = available.filter((m) => isModelOpenTo(m, groups)).sort(byName);
+        const pick = (id: string): UserModel | null => {
+          const m = open.find((x) => x.id === id);
+          return m ? forUser(m) : null;
+        };
+        const answer: AvailableModelsResponse = {
+          success: true,
+          data: {
+            models: open.map(forUser),
+            default: pick(defaults.user),
+            advanced: pick(defaults.advanced),
+            cheapest: pick(defaults.cheapest),
+          },
+        };
+        return answer;
+      });
   };

@@ -82,7 +82,7 @@ export interface TestPlatformOptions {
   /** How long POST /api/admin/testEndpoint waits for the workers. */
   endpointTestWaitMs?: number;
   /** More of createServiceApp's options (PUBLIC_URL, session policy...). */
-  service?: Partial<Pick<ServiceAppOptions, 'publicUrl' | 'sessionPolicy' | 'trustProxy'>>;
+  service?: Partial<Pick<ServiceAppOptions, 'publicUrl' | 'sessionPolicy' | 'trustProxy' | 'metricsToken'>>;
   /** How often /live checks its sockets' sessions (default 2 s). */
   liveSweepEveryMs?: number;
   /** Rate limits (default: high enough never to be hit by a test that is not about them). */

@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { z } from 'zod';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   authorizationCodeGrant,
@@ -10,8 +11,9 @@ import {
   randomState,
   type Configuration,
 } from 'openid-client';
-import { routes, type SignInErrorCode } from '@app/contracts';
+import { errorResponses, OidcCallbackQuery, routes, type SignInErrorCode } from '@app/contracts';
 import type { SessionService } from '../session-service';
+import { installZodSchemas } from '../../http/zod-schemas';
 import { createOidcConfigLoader, type OidcConfigLoader } from './oidc-config';
 import { flowCookieName, flowLifetimeSeconds, openFlow, sealFlow } from './flow-cookie';
 import { emailFromClaims, hasEmailClaim } from './email-claim';
@@ -79,6 +81,8 @@ export const oidcRoutes =
   (opts: OidcRoutesOptions): FastifyPluginAsync =>
   async (app) => {
     if (!app.hasDecorator('parseCookie')) await app.register(cookie);
+    // Its schemas are zod contracts, whichever app registers it (createServiceApp sets the same).
+    installZodSchemas(app);
     const loader =
       opts.configLoader ??
       createOidcConfigLoader({
@@ -110,7 +114,17 @@ export const oidcRoutes =
       return reply.redirect(signInErrorLocation(refusal.code), 302);
     };
 
-    app.get(routes.oidcLogin, async (request, reply) => {
+    // A redirect has no body to describe: `null`, with where it points.
+    const redirect = (description: string) => ({
+      302: z.null().describe(description),
+      429: errorResponses[429],
+    });
+    const loginSchema = {
+      description:
+        'Starts the OpenID Connect sign-in: a redirect to the provider (authorization code, PKCE).',
+      response: redirect("To the provider's sign-in page, or to /?signInError=<code>."),
+    };
+    app.get(routes.oidcLogin, { schema: loginSchema }, async (request, reply) => {
       let config: Configuration;
       try {
         config = await providerConfig(request);
@@ -181,16 +195,25 @@ export const oidcRoutes =
       }
     };
 
-    app.get(routes.oidcCallback, { logSerializers: callbackLogSerializers }, async (request, reply) => {
-      void reply.clearCookie(cookieName, cookieOptions).header('cache-control', 'no-store');
-      let who: { email: string; subject: string };
-      try {
-        who = await completeSignIn(request);
-      } catch (e) {
-        if (e instanceof Refusal) return refuse(request, reply, e);
-        throw e;
-      }
-      await opts.sessions.signIn(request, reply, who.email, 'oidc', who.subject);
-      return reply.redirect('/', 302);
-    });
+    const callbackSchema = {
+      description: 'Where the provider sends the browser back: starts a session, or records why not.',
+      querystring: OidcCallbackQuery,
+      response: redirect('To / signed in, or to /?signInError=<code>.'),
+    };
+    app.get(
+      routes.oidcCallback,
+      { logSerializers: callbackLogSerializers, schema: callbackSchema },
+      async (request, reply) => {
+        void reply.clearCookie(cookieName, cookieOptions).header('cache-control', 'no-store');
+        let who: { email: string; subject: string };
+        try {
+          who = await completeSignIn(request);
+        } catch (e) {
+          if (e instanceof Refusal) return refuse(request, reply, e);
+          throw e;
+        }
+        await opts.sessions.signIn(request, reply, who.email, 'oidc', who.subject);
+        return reply.redirect('/', 302);
+      },
+    );
   };

@@ -1,0 +1,17 @@
+export {
+  metricsRegistry,
+  commandsTotal,
+  commandDuration,
+  eventAppendDuration,
+  projectionPosition,
+  projectionLagEvents,
+  projectionParkedEvents,
+  queueJobs,
+  liveSockets,
+  observeCommand,
+  observeAppend,
+  secondsSince,
+  type CommandMetricOutcome,
+} from './registry';
+export { addMetricsCollector, renderMetrics, metricsContentType, type MetricsCollector } from './collectors';
+export { metricsRoute, type MetricsAccess } from './metrics-route';

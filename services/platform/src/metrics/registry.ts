@@ -1,0 +1,83 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * The one registry of this process, created when the module is first loaded: every service app
+ * of the process (tests start many) shares it, so nothing is ever registered twice.
+ */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry });
+
+/** How a command ended: done, refused by a rule (400), lost to a concurrent change (409), or failed (500). */
+export type CommandMetricOutcome = 'ok' | 'refused' | 'conflict' | 'error';
+
+const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const commandsTotal = new Counter({
+  name: 'commands_total',
+  help: 'Commands handled, by type and outcome (ok, refused, conflict, error).',
+  labelNames: ['type', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const commandDuration = new Histogram({
+  name: 'command_duration_seconds',
+  help: 'How long a command took, from its request to its answer, by type and outcome.',
+  labelNames: ['type', 'outcome'] as const,
+  buckets: latencyBuckets,
+  registers: [metricsRegistry],
+});
+
+export const eventAppendDuration = new Histogram({
+  name: 'event_append_duration_seconds',
+  help: 'How long one append to the event log took.',
+  buckets: latencyBuckets,
+  registers: [metricsRegistry],
+});
+
+export const projectionPosition = new Gauge({
+  name: 'projection_position',
+  help: 'The global position of the last event a projection has applied.',
+  labelNames: ['projection'] as const,
+  registers: [metricsRegistry],
+});
+
+export const projectionLagEvents = new Gauge({
+  name: 'projection_lag_events',
+  help: 'Events committed to the log that a projection has not applied yet.',
+  labelNames: ['projection'] as const,
+  registers: [metricsRegistry],
+});
+
+export const projectionParkedEvents = new Gauge({
+  name: 'projection_parked_events',
+  help: 'Events a projection has set aside because applying them failed.',
+  labelNames: ['projection'] as const,
+  registers: [metricsRegistry],
+});
+
+export const queueJobs = new Gauge({
+  name: 'queue_jobs',
+  help: 'BullMQ jobs by queue and state (waiting, active, delayed, failed...).',
+  labelNames: ['queue', 'state'] as const,
+  registers: [metricsRegistry],
+});
+
+export const liveSockets = new Gauge({
+  name: 'live_sockets',
+  help: 'Open /live websockets on this instance.',
+  registers: [metricsRegistry],
+});
+
+/** One command handled: counted and timed under its type and outcome. */
+export const observeCommand = (type: string, outcome: CommandMetricOutcome, seconds: number): void => {
+  commandsTotal.inc({ type, outcome });
+  commandDuration.observe({ type, outcome }, seconds);
+};
+
+/** One append to the event log, timed. */
+export const observeAppend = (seconds: number): void => {
+  eventAppendDuration.observe(seconds);
+};
+
+/** Seconds since `start` (a `performance.now()` reading). */
+export const secondsSince = (start: number): number => (performance.now() - start) / 1000;
