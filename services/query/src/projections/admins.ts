@@ -1,15 +1,11 @@
-import { adminsEventTypes, type AdminsEvent, type RecordedEvent } from '@app/contracts';
-import type { Db } from '@app/platform';
-import type { Projection } from './projection';
+import { assertNever, adminsEventTypes, type AdminsEvent } from '@app/contracts';
+import { defineProjection } from './projection';
 
-const asAdminsEvent = (e: RecordedEvent) => ({ type: e.type, data: e.data }) as AdminsEvent;
-
-export const adminsProjection: Projection = {
+export const adminsProjection = defineProjection<AdminsEvent>({
   name: 'admins',
   readModel: 'admins',
-  handles: adminsEventTypes,
-  apply: async (recorded: RecordedEvent, trx: Db) => {
-    const event = asAdminsEvent(recorded);
+  eventTypes: adminsEventTypes,
+  apply: async (event, recorded, trx) => {
     switch (event.type) {
       case 'AdminAdded':
         await trx
@@ -26,12 +22,11 @@ export const adminsProjection: Projection = {
         await trx.deleteFrom('rm_admins').where('email', '=', event.data.email).execute();
         return [event.data.email];
       default: {
-        const never: never = event;
-        return never;
+        return assertNever(event);
       }
     }
   },
   reset: async (trx) => {
     await trx.deleteFrom('rm_admins').execute();
   },
-};
+});

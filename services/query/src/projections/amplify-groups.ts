@@ -1,20 +1,13 @@
-import {
-  amplifyGroupsEventTypes,
-  evolveAmplifyGroup,
-  type AmplifyGroupsEvent,
-  type RecordedEvent,
-} from '@app/contracts';
-import type { Db } from '@app/platform';
+import { amplifyGroupsEventTypes, evolveAmplifyGroup, type AmplifyGroupsEvent } from '@app/contracts';
 import { loadGroup } from '../read/amplify-groups';
-import type { Projection } from './projection';
+import { defineProjection } from './projection';
 
 /** Folds each group's events into its rm_amplify_groups row with the evolve the decider uses. */
-export const amplifyGroupsProjection: Projection = {
+export const amplifyGroupsProjection = defineProjection<AmplifyGroupsEvent>({
   name: 'amplifyGroups',
   readModel: 'amplifyGroups',
-  handles: amplifyGroupsEventTypes,
-  apply: async (recorded: RecordedEvent, trx: Db) => {
-    const event = { type: recorded.type, data: recorded.data } as AmplifyGroupsEvent;
+  eventTypes: amplifyGroupsEventTypes,
+  apply: async (event, recorded, trx) => {
     const { groupName } = event.data;
     const group = evolveAmplifyGroup(await loadGroup(trx, groupName), event);
     if (!group) {
@@ -41,4 +34,4 @@ export const amplifyGroupsProjection: Projection = {
   reset: async (trx) => {
     await trx.deleteFrom('rm_amplify_groups').execute();
   },
-};
+});

@@ -7,7 +7,7 @@ import {
   type SealedSecret,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import type { Projection } from './projection';
+import { defineProjection } from './projection';
 
 type Table = 'rm_application_variables' | 'rm_application_secrets';
 
@@ -43,34 +43,22 @@ const secretChange = (e: ApplicationSecretsEvent): Change =>
     ? { name: e.data.name, value: null }
     : { name: e.data.name, value: e.data.value };
 
-export const applicationVariablesProjection: Projection = {
+export const applicationVariablesProjection = defineProjection<ApplicationVariablesEvent>({
   name: 'applicationVariables',
   readModel: 'applicationVariables',
-  handles: applicationVariablesEventTypes,
-  apply: (recorded, trx) =>
-    upsert(
-      trx,
-      'rm_application_variables',
-      recorded,
-      variableChange(recorded as unknown as ApplicationVariablesEvent),
-    ),
+  eventTypes: applicationVariablesEventTypes,
+  apply: (event, recorded, trx) => upsert(trx, 'rm_application_variables', recorded, variableChange(event)),
   reset: async (trx) => {
     await trx.deleteFrom('rm_application_variables').execute();
   },
-};
+});
 
-export const applicationSecretsProjection: Projection = {
+export const applicationSecretsProjection = defineProjection<ApplicationSecretsEvent>({
   name: 'applicationSecrets',
   readModel: 'applicationSecrets',
-  handles: applicationSecretsEventTypes,
-  apply: (recorded, trx) =>
-    upsert(
-      trx,
-      'rm_application_secrets',
-      recorded,
-      secretChange(recorded as unknown as ApplicationSecretsEvent),
-    ),
+  eventTypes: applicationSecretsEventTypes,
+  apply: (event, recorded, trx) => upsert(trx, 'rm_application_secrets', recorded, secretChange(event)),
   reset: async (trx) => {
     await trx.deleteFrom('rm_application_secrets').execute();
   },
-};
+});

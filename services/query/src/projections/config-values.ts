@@ -9,10 +9,8 @@ import {
   evolveSupportEmail,
   promptCostAlertEventTypes,
   supportEmailEventTypes,
-  type RecordedEvent,
 } from '@app/contracts';
-import type { Db } from '@app/platform';
-import type { Projection } from './projection';
+import { defineProjection, type Projection } from './projection';
 import { readConfigValue, type ConfigValueSection } from '../read/config-values';
 
 /**
@@ -20,33 +18,34 @@ import { readConfigValue, type ConfigValueSection } from '../read/config-values'
  * rm_config_values with the evolve the decider uses, and named like its section so /live tells
  * the dialog which card changed.
  */
-const configValueProjection = <V, E extends { type: string }>(
+const configValueProjection = <V, E extends { type: string; data: unknown }>(
   section: ConfigValueSection,
-  handles: readonly E['type'][],
+  eventTypes: readonly E['type'][],
   evolve: (state: V, event: E) => V,
-): Projection => ({
-  name: section,
-  readModel: section,
-  handles,
-  apply: async (recorded: RecordedEvent, trx: Db) => {
-    const current = (await readConfigValue(trx, section)) as V;
-    const next = evolve(current, { type: recorded.type, data: recorded.data } as unknown as E);
-    const row = {
-      value: JSON.stringify(next),
-      changed_by: recorded.metadata.actor.email,
-      changed_at: new Date(recorded.recordedAt),
-    };
-    await trx
-      .insertInto('rm_config_values')
-      .values({ section, ...row })
-      .onConflict((oc) => oc.column('section').doUpdateSet(row))
-      .execute();
-    return [section];
-  },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_config_values').where('section', '=', section).execute();
-  },
-});
+): Projection =>
+  defineProjection<E>({
+    name: section,
+    readModel: section,
+    eventTypes,
+    apply: async (event, recorded, trx) => {
+      const current = (await readConfigValue(trx, section)) as V;
+      const next = evolve(current, event);
+      const row = {
+        value: JSON.stringify(next),
+        changed_by: recorded.metadata.actor.email,
+        changed_at: new Date(recorded.recordedAt),
+      };
+      await trx
+        .insertInto('rm_config_values')
+        .values({ section, ...row })
+        .onConflict((oc) => oc.column('section').doUpdateSet(row))
+        .execute();
+      return [section];
+    },
+    reset: async (trx) => {
+      await trx.deleteFrom('rm_config_values').where('section', '=', section).execute();
+    },
+  });
 
 export const supportEmailProjection = configValueProjection(
   'emailSupport',

@@ -1,14 +1,12 @@
-import { defaultModelsEventTypes, type DefaultModelsEvent, type RecordedEvent } from '@app/contracts';
-import type { Db } from '@app/platform';
-import type { Projection } from './projection';
+import { assertNever, defaultModelsEventTypes, type DefaultModelsEvent } from '@app/contracts';
+import { defineProjection } from './projection';
 
 /** rm_default_models: a row per slot that is set; clearing a slot deletes its row. */
-export const defaultModelsProjection: Projection = {
+export const defaultModelsProjection = defineProjection<DefaultModelsEvent>({
   name: 'defaultModels',
   readModel: 'defaultModels',
-  handles: defaultModelsEventTypes,
-  apply: async (recorded: RecordedEvent, trx: Db) => {
-    const event = { type: recorded.type, data: recorded.data } as DefaultModelsEvent;
+  eventTypes: defaultModelsEventTypes,
+  apply: async (event, recorded, trx) => {
     const { key } = event.data;
     switch (event.type) {
       case 'DefaultModelSet': {
@@ -28,12 +26,11 @@ export const defaultModelsProjection: Projection = {
         await trx.deleteFrom('rm_default_models').where('key', '=', key).execute();
         return [key];
       default: {
-        const never: never = event;
-        return never;
+        return assertNever(event);
       }
     }
   },
   reset: async (trx) => {
     await trx.deleteFrom('rm_default_models').execute();
   },
-};
+});

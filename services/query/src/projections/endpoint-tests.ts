@@ -1,13 +1,12 @@
-import { displayUrl, endpointTestEventTypes, type EndpointTestEvent } from '@app/contracts';
-import type { Projection } from './projection';
+import { assertNever, displayUrl, endpointTestEventTypes, type EndpointTestEvent } from '@app/contracts';
+import { defineProjection } from './projection';
 
 /** One row per endpoint test: pending until the workers report, then succeeded or failed with the message. */
-export const endpointTestsProjection: Projection = {
+export const endpointTestsProjection = defineProjection<EndpointTestEvent>({
   name: 'endpointTests',
   readModel: 'endpointTests',
-  handles: endpointTestEventTypes,
-  apply: async (recorded, trx) => {
-    const event = { type: recorded.type, data: recorded.data } as EndpointTestEvent;
+  eventTypes: endpointTestEventTypes,
+  apply: async (event, recorded, trx) => {
     const { testId } = event.data;
     switch (event.type) {
       case 'EndpointTestRequested':
@@ -38,12 +37,11 @@ export const endpointTestsProjection: Projection = {
           .execute();
         return [testId];
       default: {
-        const never: never = event;
-        return never;
+        return assertNever(event);
       }
     }
   },
   reset: async (trx) => {
     await trx.deleteFrom('rm_endpoint_tests').execute();
   },
-};
+});

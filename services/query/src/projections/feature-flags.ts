@@ -1,11 +1,11 @@
 import {
+  assertNever,
   featureFlagsEventTypes,
   type FeatureFlag,
   type FeatureFlagsEvent,
-  type RecordedEvent,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import type { Projection } from './projection';
+import { defineProjection } from './projection';
 
 type Change = (flag: FeatureFlag) => FeatureFlag;
 
@@ -31,8 +31,7 @@ const changeOf = (event: FeatureFlagsEvent): Change | null => {
     case 'FeatureFlagGroupExceptionRemoved':
       return (f) => ({ ...f, amplifyGroupExceptions: without(f.amplifyGroupExceptions, event.data.group) });
     default: {
-      const never: never = event;
-      return never;
+      return assertNever(event);
     }
   }
 };
@@ -52,12 +51,11 @@ const loadFlag = async (trx: Db, name: string): Promise<FeatureFlag | undefined>
     : undefined;
 };
 
-export const featureFlagsProjection: Projection = {
+export const featureFlagsProjection = defineProjection<FeatureFlagsEvent>({
   name: 'featureFlags',
   readModel: 'featureFlags',
-  handles: featureFlagsEventTypes,
-  apply: async (recorded: RecordedEvent, trx: Db) => {
-    const event = { type: recorded.type, data: recorded.data } as FeatureFlagsEvent;
+  eventTypes: featureFlagsEventTypes,
+  apply: async (event, recorded, trx) => {
     const { name } = event.data;
     const stamp = { changed_by: recorded.metadata.actor.email, changed_at: new Date(recorded.recordedAt) };
     if (event.type === 'FeatureFlagRemoved') {
@@ -84,4 +82,4 @@ export const featureFlagsProjection: Projection = {
   reset: async (trx) => {
     await trx.deleteFrom('rm_feature_flags').execute();
   },
-};
+});

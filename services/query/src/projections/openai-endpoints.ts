@@ -1,6 +1,11 @@
-import { openaiEndpointsEventTypes, type OpenAiEndpointsEvent, type RecordedEvent } from '@app/contracts';
+import {
+  assertNever,
+  openaiEndpointsEventTypes,
+  type OpenAiEndpointsEvent,
+  type RecordedEvent,
+} from '@app/contracts';
 import type { Db } from '@app/platform';
-import type { Projection } from './projection';
+import { defineProjection } from './projection';
 
 const touchModel = async (trx: Db, model: string, recorded: RecordedEvent) => {
   await trx
@@ -14,12 +19,11 @@ const touchModel = async (trx: Db, model: string, recorded: RecordedEvent) => {
  * Models in the order they were added, each endpoint with its sealed key and last 4 characters, and
  * its url as the event has it (masked when it carried credentials, the whole url sealed beside it).
  */
-export const openaiEndpointsProjection: Projection = {
+export const openaiEndpointsProjection = defineProjection<OpenAiEndpointsEvent>({
   name: 'openaiEndpoints',
   readModel: 'openaiEndpoints',
-  handles: openaiEndpointsEventTypes,
-  apply: async (recorded, trx) => {
-    const event = { type: recorded.type, data: recorded.data } as OpenAiEndpointsEvent;
+  eventTypes: openaiEndpointsEventTypes,
+  apply: async (event, recorded, trx) => {
     const { model } = event.data;
     const stamp = { changed_by: recorded.metadata.actor.email, changed_at: new Date(recorded.recordedAt) };
     switch (event.type) {
@@ -63,8 +67,7 @@ export const openaiEndpointsProjection: Projection = {
         await touchModel(trx, model, recorded);
         return [model];
       default: {
-        const never: never = event;
-        return never;
+        return assertNever(event);
       }
     }
   },
@@ -72,4 +75,4 @@ export const openaiEndpointsProjection: Projection = {
     await trx.deleteFrom('rm_openai_endpoints').execute();
     await trx.deleteFrom('rm_openai_models').execute();
   },
-};
+});

@@ -17,3 +17,28 @@ export interface Projection {
 
 export const handlesEvent = (p: Projection, type: string): boolean =>
   p.handles === 'all' || p.handles.includes(type);
+
+/** A projection of the events of one contract (`E`, a union of `{ type, data }`), typed. */
+export interface TypedProjection<E extends { type: string; data: unknown }> {
+  name: string;
+  readModel: ReadModelName | null;
+  eventTypes: readonly E['type'][];
+  /** `event` is the typed event; `recorded` the log's row (actor, time, stream, position). */
+  apply(event: E, recorded: RecordedEvent, trx: Db): Promise<string[]>;
+  reset(trx: Db): Promise<void>;
+}
+
+/**
+ * The one place where an event read from the log becomes its contract's type. The runner hands
+ * `apply` only the types in `eventTypes`, and those rows were written from `E` by the deciders; a
+ * row that does not fit (a bug, a hand-made event) makes `apply` throw, and the runner parks it.
+ */
+export const defineProjection = <E extends { type: string; data: unknown }>(
+  def: TypedProjection<E>,
+): Projection => ({
+  name: def.name,
+  readModel: def.readModel,
+  handles: def.eventTypes,
+  apply: (recorded, trx) => def.apply({ type: recorded.type, data: recorded.data } as E, recorded, trx),
+  reset: (trx) => def.reset(trx),
+});

@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
 import {
+  assertNever,
   supportedModelsEventTypes,
   type Model,
   type ModelDetails,
-  type RecordedEvent,
   type SupportedModelsEvent,
 } from '@app/contracts';
-import type { Db } from '@app/platform';
-import type { Projection } from './projection';
+import { defineProjection } from './projection';
 
 /** The rm_models column of each detail field a ModelUpdated event may carry. */
 const detailColumns = {
@@ -57,12 +56,11 @@ const modelRow = (m: Model) => ({
 
 const groups = sql<string[]>`exclusive_group_availability`;
 
-export const supportedModelsProjection: Projection = {
+export const supportedModelsProjection = defineProjection<SupportedModelsEvent>({
   name: 'supportedModels',
   readModel: 'supportedModels',
-  handles: supportedModelsEventTypes,
-  apply: async (recorded: RecordedEvent, trx: Db) => {
-    const event = { type: recorded.type, data: recorded.data } as SupportedModelsEvent;
+  eventTypes: supportedModelsEventTypes,
+  apply: async (event, recorded, trx) => {
     const stamp = { changed_by: recorded.metadata.actor.email, changed_at: new Date(recorded.recordedAt) };
     const update = (id: string, set: object) =>
       trx
@@ -102,12 +100,11 @@ export const supportedModelsProjection: Projection = {
         });
         return [event.data.id];
       default: {
-        const never: never = event;
-        return never;
+        return assertNever(event);
       }
     }
   },
   reset: async (trx) => {
     await trx.deleteFrom('rm_models').execute();
   },
-};
+});

@@ -5,13 +5,17 @@ import type { Projection } from '../projections/projection';
 import { loadParks, type Park } from './parks';
 import { projectionCheckpoint } from './run-batch';
 
-const lagAfter = async (db: Db, p: Projection): Promise<{ position: string; lag: number }> => {
+const lagAfter = async (
+  db: Db,
+  p: Projection,
+  countUpTo: number,
+): Promise<{ position: string; lag: number }> => {
   const cp = await projectionCheckpoint(db, p);
   const row = await sql<{ n: string }>`
     select count(*)::text as n from (
       select 1 from events
       where (transaction_id, global_position) > (${cp.transactionId}::xid8, ${cp.globalPosition}::bigint)
-      limit ${lagCountLimit}) as behind`.execute(db);
+      limit ${countUpTo}) as behind`.execute(db);
   return { position: cp.globalPosition, lag: Number(row.rows[0]?.n ?? 0) };
 };
 
@@ -34,6 +38,7 @@ const parkView = (park: Park | undefined): ProjectionStatusView['failing'] =>
 export const projectionStatus = async (
   db: Db,
   projections: readonly Projection[],
+  countUpTo: number = lagCountLimit,
 ): Promise<ProjectionStatusView[]> => {
   const parks = await loadParks(db);
   const out: ProjectionStatusView[] = [];
@@ -41,7 +46,7 @@ export const projectionStatus = async (
     out.push({
       name: p.name,
       readModel: p.readModel,
-      ...(await lagAfter(db, p)),
+      ...(await lagAfter(db, p, countUpTo)),
       failing: parkView(parks.get(p.name)),
     });
   return out;

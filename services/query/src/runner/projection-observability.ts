@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  addMetricsCollector,
+  parkedEventsCheck,
+  projectionLagCheck,
+  projectionLagEvents,
+  projectionParkedEvents,
+  projectionPosition,
+  type Db,
+} from '@app/platform';
+import type { Projection } from '../projections/projection';
+import { projectionStatus } from './projection-status';
+
+/** Lag above this many events makes /healthz say degraded; it is counted no further. */
+const lagDegradedAbove = 1000;
+
+/**
+ * What the projections report: on /healthz, degraded while one is far behind or has parked an
+ * event; on /metrics, each one's position, lag and parked events, read at each scrape.
+ */
+export const observeProjections = (
+  app: FastifyInstance,
+  db: Db,
+  projections: readonly Projection[],
+): void => {
+  const status = () => projectionStatus(db, projections, lagDegradedAbove + 1);
+  app.health.add(
+    projectionLagCheck(
+      async () => Object.fromEntries((await status()).map((s) => [s.name, s.lag])),
+      lagDegradedAbove,
+    ),
+  );
+  app.health.add(
+    parkedEventsCheck(async () =>
+      (await status()).flatMap((s) =>
+        s.failing?.parked ? [{ projection: s.name, eventType: s.failing.eventType }] : [],
+      ),
+    ),
+  );
+  const stop = addMetricsCollector(async () => {
+    for (const s of await projectionStatus(db, projections)) {
+      projectionPosition.set({ projection: s.name }, Number(s.position));
+      projectionLagEvents.set({ projection: s.name }, s.lag);
+      projectionParkedEvents.set({ projection: s.name }, s.failing?.parked ? 1 : 0);
+    }
+  });
+  app.addHook('onClose', async () => stop());
+};
