@@ -2,9 +2,13 @@ import { sql } from 'kysely';
 import type { EventMetadata } from '@app/contracts';
 import { appendToStream, openDatabase, type DatabaseHandle } from '@app/platform';
 import { percentile } from './stats';
+import { emmettAppend, openEmmett } from './emmett';
+
+export const appendMethods = ['appendToStream', 'Emmett', 'plain INSERT'] as const;
+export type AppendMethod = (typeof appendMethods)[number];
 
 export interface AppendFigures {
-  method: 'appendToStream' | 'plain INSERT';
+  method: AppendMethod;
   writers: number;
   events: number;
   seconds: number;
@@ -60,8 +64,9 @@ const runWriters = async (writers: number, events: number, write: Write) => {
 let caseNo = 0;
 
 /**
- * One case on a pool sized to the concurrency: appendToStream (its own transaction each: stream head,
- * insert, pg_notify, commit) or a single autocommitted INSERT into bench_plain.
+ * One case on a pool sized to the concurrency: our appendToStream (one autocommitted statement,
+ * append_to_stream, then a coalesced wake of the followers), Emmett's appendToStream, or a single
+ * autocommitted INSERT into bench_plain.
  */
 export const runAppendCase = async (
   url: string,
@@ -70,12 +75,14 @@ export const runAppendCase = async (
   events: number,
 ): Promise<AppendFigures> => {
   const handle = openDatabase(url, { max: writers });
+  const emmett = method === 'Emmett' ? openEmmett(url, writers) : null;
   const streams = `bench${++caseNo}`;
   try {
     // Open every connection first, so the timing leaves connection set-up out.
     await Promise.all(Array.from({ length: writers }, () => sql`select 1`.execute(handle.db)));
-    const write: Write =
-      method === 'appendToStream'
+    const write: Write = emmett
+      ? (w, v) => emmettAppend(emmett.store, `${streams}-${w}`, v, eventData(v))
+      : method === 'appendToStream'
         ? async (w, v) => {
             await appendToStream(
               handle.db,
@@ -107,6 +114,7 @@ export const runAppendCase = async (
       p99: percentile(r.latencies, 99),
     };
   } finally {
+    await emmett?.close();
     await handle.close();
   }
 };

@@ -9,7 +9,7 @@
  *
  * Database: fresh databases on DATABASE_URL's server when set, else an embedded PostgreSQL of its own
  * in a temporary folder. BENCH_EVENTS (events per append case, default 5000) and BENCH_SAVES
- * (default 200) trim the run; BENCH_ONLY=append,live,configs,long-stream runs only those sections.
+ * (default 200) trim the run; BENCH_ONLY=append,live,configs,long-stream,rebuild runs only those sections.
  */
 import os from 'node:os';
 import { sql } from 'kysely';
@@ -20,6 +20,8 @@ import { measureLiveLatency, summary, type LatencyFigures } from './live-latency
 import { startBenchServer, type BenchServer } from './server';
 import { measureConfigsRead } from './configs-read';
 import { longStreamSummary, measureLongStream } from './long-stream';
+import { measureNotifyFloor } from './notify-floor';
+import { measureRebuild } from './rebuild';
 import { fixed, thousands } from './stats';
 import { table } from './table';
 
@@ -122,11 +124,22 @@ const latencySection = async (server: BenchServer) => {
     const s = summary(xs);
     return [label, fixed(s.p50, 2), fixed(s.p99, 2), fixed(s.mean, 2), fixed(s.max, 2)];
   };
+  const floorDb = await server.createDatabase({ max: 1 });
+  let floor: number[] = [];
+  try {
+    floor = await measureNotifyFloor(floorDb.url, saves, 10);
+  } finally {
+    await floorDb.drop();
+  }
+  const ours = summary(figures.answerToPush);
+  const bare = summary(floor);
   out(
     table(
       ['interval (ms)', 'p50', 'p99', 'mean', 'max'],
       [
-        row('HTTP answer -> push in B', figures.answerToPush),
+        row('HTTP answer -> push in B (ours)', figures.answerToPush),
+        row('floor: NOTIFY answered -> websocket message', floor),
+        ['ours ÷ floor', `${fixed(ours.p50 / bare.p50, 2)} ×`, `${fixed(ours.p99 / bare.p99, 2)} ×`, '', ''],
         row('request sent -> HTTP answer', figures.requestToAnswer),
         row('request sent -> push in B', figures.requestToPush),
       ],
@@ -147,6 +160,37 @@ const configsSection = async (server: BenchServer) => {
         [
           [`GET ${routes.configs} (HTTP, whole platform)`, fixed(f.http.p50, 2), fixed(f.http.p99, 2)],
           ['plain SELECT * of the same read-model rows', fixed(f.select.p50, 2), fixed(f.select.p99, 2)],
+        ],
+      ),
+    );
+  } catch (e) {
+    out(`    skipped: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  out();
+};
+
+const rebuildSection = async (server: BenchServer) => {
+  const events = envInt('BENCH_REBUILD_EVENTS', 20_000);
+  out(`(e) Rebuild of the feature-flags projection over ${thousands(events)} events, in one transaction`);
+  try {
+    const f = await measureRebuild(server, events);
+    out();
+    out(
+      table(
+        ['rebuild', 'events', 'seconds', 'events/s'],
+        [
+          [
+            'ours (npm run events -- replay)',
+            thousands(f.events),
+            fixed(f.oursSeconds, 2),
+            thousands(f.events / f.oursSeconds),
+          ],
+          [
+            'floor: read the rows, one INSERT each',
+            thousands(f.events),
+            fixed(f.plainSeconds, 2),
+            thousands(f.events / f.plainSeconds),
+          ],
         ],
       ),
     );
@@ -196,6 +240,7 @@ const main = async () => {
       ['live', latencySection],
       ['configs', configsSection],
       ['long-stream', longStreamSection],
+      ['rebuild', rebuildSection],
     ];
     const only = process.env['BENCH_ONLY']?.split(',').map((x) => x.trim());
     for (const [name, section] of sections) if (!only || only.includes(name)) await section(server);

@@ -5,6 +5,7 @@ export * from './db/notifications';
 export * from './db/embedded';
 export * from './db/prune-command-results';
 export * from './db/timeouts';
+export * from './db/coalesced-notify';
 export * from './event-store/index';
 export * from './identity/index';
 export * from './http/error-handler';

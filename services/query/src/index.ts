@@ -7,6 +7,7 @@ import { amplifyGroupsList } from './routes/amplify-groups-list';
 import { groupMembershipFrom } from './read/group-membership';
 import { eventsRoute } from './routes/events';
 import { projectionsRoute } from './routes/projections';
+import { observeProjections } from './runner/projection-observability';
 import { endpointTestsRoute } from './routes/endpoint-tests';
 import { availableModelsRouteFor } from './routes/available-models';
 import { liveRoute } from './live/live-route';
@@ -42,10 +43,10 @@ export const queryService =
     // A user's Amplify groups (explicit members plus inclusions, transitively), from the groups read model.
     const groupsOf = opts.groupsOf ?? groupMembershipFrom(opts.db);
     const hub = createLiveHub();
-    let fanOut: FanOut | undefined = await startFanOut(opts.db, opts.databaseUrl, hub, opts.logger);
     // live_sockets: the sockets this hub holds, read at each scrape of /metrics.
     const stopSocketMetrics = addMetricsCollector(() => liveSockets.set(hub.size()));
     app.addHook('onClose', async () => stopSocketMetrics());
+    let fanOut: FanOut | undefined = await startFanOut(opts.db, opts.databaseUrl, hub, opts.logger);
     app.addHook('onClose', async () => {
       await fanOut?.close();
       fanOut = undefined;
@@ -55,6 +56,7 @@ export const queryService =
     await app.register(availableModelsRouteFor(opts.db, projections, groupsOf));
     await app.register(eventsRoute(opts.db));
     await app.register(projectionsRoute(opts.db, projections));
+    observeProjections(app, opts.db, projections);
     await app.register(endpointTestsRoute(opts.db));
     await app.register(amplifyGroupsList(opts.db, projections));
     await app.register(

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { ConcurrencyError, type ExpectedVersion } from './errors';
 import { announceAppend, markAppended } from './log-waker';
+import { observeAppend, secondsSince } from '../metrics/registry';
 import type { AppendResult, EventMetadata, NewEvent } from './types';
 
 type AppendOptions = { expectedVersion: ExpectedVersion; metadata: EventMetadata };
@@ -47,6 +48,7 @@ export const appendToStream = async (
 ): Promise<AppendResult> => {
   const payload = JSON.stringify(events.map((e) => ({ type: e.type, data: e.data })));
   let row: { next_version: string; last_position: string | null } | undefined;
+  const started = performance.now();
   try {
     const result = await sql<{ next_version: string; last_position: string | null }>`
       select next_version, last_position from append_to_stream(
@@ -56,6 +58,8 @@ export const appendToStream = async (
     row = result.rows[0];
   } catch (e) {
     throw asConcurrencyError(e, streamId, expectedVersion);
+  } finally {
+    observeAppend(secondsSince(started));
   }
   if (events.length > 0) {
     if (db.isTransaction) markAppended(db);
