@@ -28,7 +28,9 @@ export const measureNotifyFloor = async (url: string, rounds: number, warmUp: nu
   const waiters = new Map<string, (t: number) => void>();
   client.on('message', (raw: WebSocket.RawData) => {
     const t = performance.now();
-    const text = Buffer.isBuffer(raw) ? raw.toString() : String(raw);
+    const text = Buffer.isBuffer(raw)
+      ? raw.toString()
+      : Buffer.concat(Array.isArray(raw) ? raw : [Buffer.from(raw)]).toString();
     waiters.get(text)?.(t);
   });
   await new Promise<void>((resolve, reject) => {
