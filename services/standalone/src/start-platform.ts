@@ -48,6 +48,8 @@ export interface PlatformOptions {
   sessionPolicy?: Partial<SessionPolicy>;
   rateLimits?: Partial<RateLimits>;
   trustProxy?: boolean;
+  /** METRICS_TOKEN: a scraper may read /metrics with `Authorization: Bearer <token>` (admins always may). */
+  metricsToken?: string;
   /** APP_MASTER_KEY (base64 of 32 bytes). Without it a key of this run only: secrets saved cannot be read after a restart. */
   masterKey?: string;
   /** OUTBOUND_ALLOW; the embedded default allows loopback (a model server on this machine). */
@@ -111,6 +113,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     ...(opts.sessionPolicy ? { sessionPolicy: opts.sessionPolicy } : {}),
     ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
     ...(opts.trustProxy ? { trustProxy: true } : {}),
+    ...(opts.metricsToken ? { metricsToken: opts.metricsToken } : {}),
   });
   await app.register(
     commandService({ db, secrets, ...(workers.queueHealth ? { jobQueue: workers.queueHealth } : {}) }),
