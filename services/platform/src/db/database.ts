@@ -8,6 +8,14 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
 export type Db = Kysely<Database>;
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * The pg pool behind a Db that `openDatabase` made (not a transaction's): for the few hot
+ * statements worth a named prepared statement, parsed and planned once per connection.
+ */
+export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
+
 export interface DatabaseHandle {
   db: Db;
   pool: pg.Pool;
@@ -55,6 +63,7 @@ export const openDatabase = (url: string, options: DatabaseOptions = {}): Databa
     client.on('error', (e) => log?.debug({ err: e }, 'database connection error')),
   );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
   let closed = false;
   return {
     db,

@@ -1,11 +1,16 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import { poolOf, type Db } from '../db/database';
 import { ConcurrencyError, type ExpectedVersion } from './errors';
 import { announceAppend, markAppended } from './log-waker';
 import { observeAppend, secondsSince } from '../metrics/registry';
 import type { AppendResult, EventMetadata, NewEvent } from './types';
 
 type AppendOptions = { expectedVersion: ExpectedVersion; metadata: EventMetadata };
+
+type AppendRow = { next_version: string; last_position: string | null };
+
+const appendStatement =
+  'select next_version, last_position from append_to_stream($1, $2, $3::jsonb, $4::jsonb)';
 
 /** What `append_to_stream` (migration 0009) puts in DETAIL when the stream moved on. */
 interface ConflictDetail {
@@ -47,15 +52,23 @@ export const appendToStream = async (
   { expectedVersion, metadata }: AppendOptions,
 ): Promise<AppendResult> => {
   const payload = JSON.stringify(events.map((e) => ({ type: e.type, data: e.data })));
-  let row: { next_version: string; last_position: string | null } | undefined;
+  let row: AppendRow | undefined;
   const started = performance.now();
+  const args = [streamId, expectedArgument(expectedVersion), payload, JSON.stringify(metadata)] as const;
+  const pool = db.isTransaction ? undefined : poolOf(db);
   try {
-    const result = await sql<{ next_version: string; last_position: string | null }>`
-      select next_version, last_position from append_to_stream(
-        ${streamId}, ${expectedArgument(expectedVersion)}, ${payload}::jsonb, ${JSON.stringify(metadata)}::jsonb)`.execute(
-      db,
-    );
-    row = result.rows[0];
+    if (pool) {
+      // On its own: one autocommitted statement, prepared once per connection.
+      row = (
+        await pool.query<AppendRow>({ name: 'append_to_stream', text: appendStatement, values: [...args] })
+      ).rows[0];
+    } else {
+      const [stream, expected, events, meta] = args;
+      const result = await sql<AppendRow>`
+        select next_version, last_position from append_to_stream(
+          ${stream}, ${expected}, ${events}::jsonb, ${meta}::jsonb)`.execute(db);
+      row = result.rows[0];
+    }
   } catch (e) {
     throw asConcurrencyError(e, streamId, expectedVersion);
   } finally {
