@@ -29,6 +29,18 @@ export const lockProjections = async (trx: Db) => {
   await sql`select pg_advisory_xact_lock(${projectionLockKey}::int, 0)`.execute(trx);
 };
 
+/**
+ * The runner's batches commit without waiting for the WAL flush (`synchronous_commit = off` for that
+ * transaction only): read models are derived from the log, so a crash can lose at most the last
+ * moments of them, rows, checkpoints and changes together, and the runner folds those events again.
+ * The log's appends stay synchronous.
+ */
+const lockProjectionsForBatch = async (trx: Db) => {
+  await sql`select set_config('synchronous_commit', 'off', true), pg_advisory_xact_lock(${projectionLockKey}::int, 0)`.execute(
+    trx,
+  );
+};
+
 /** Checkpoints and, only when some follower is failing, the parks: one round trip in the usual case. */
 const loadStandings = async (trx: Db, projections: readonly Projection[]): Promise<Standing[]> => {
   const rows = await trx
@@ -156,7 +168,7 @@ const runOnce = (
   careful: boolean,
 ): Promise<BatchOutcome> =>
   db.transaction().execute(async (trx) => {
-    await lockProjections(trx);
+    await lockProjectionsForBatch(trx);
     const { runnable, from } = planBatch(await loadStandings(trx, projections), new Date());
     if (from === null) return { more: false, changes: [] };
     const events = await readAllForward(trx, from, opts.batchSize);
