@@ -5,6 +5,10 @@ export default defineConfig({
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll and vi.waitFor wait for a state the code reaches when the machine gets to it: on a
+    // busy 2-core machine (another npm ci, another platform) that can take far longer than the 1 s
+    // default. A test never asserts time; it waits, bounded, for what it needs.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       {
         extends: true,
@@ -29,9 +33,6 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
-          // expect.poll waits for a state the page reaches when the machine gets to it: a busy
-          // 2-core machine can take longer than the 1 s default, and a test never asserts time.
-          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -20,7 +20,7 @@ export { rebuild, runBatch, projectionCheckpoint } from './runner/run-batch';
 export { waitForPosition } from './read/wait-for';
 export { projectionStatus } from './runner/projection-status';
 export { actOnParkedEvent, decideParkAction, type ParkAction } from './runner/park-actions';
-export { defaultRetryPolicy, type RetryPolicy } from './runner/retry-policy';
+export { defaultRetryPolicy, type RetryPolicy } from '@app/platform';
 
 export interface QueryServiceOptions {
   db: Db;

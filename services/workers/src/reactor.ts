@@ -1,20 +1,27 @@
 import type { RecordedEvent } from '@app/contracts';
 import {
   checkpointOf,
+  clearPark,
   committedHead,
+  defaultRetryPolicy,
   isAtOrPast,
   loadCheckpoint,
+  loadParks,
+  mayTry,
+  reactorFollower,
   readAllForward,
+  recordFailure,
   saveCheckpoint,
   followLog,
   type Db,
   type Logger,
+  type RetryPolicy,
 } from '@app/platform';
 import { leadership } from './leadership';
 import type { JobEnvelope, Routes, TriggerRef } from './jobs/types';
 import type { JobQueue } from './queue-backend';
 
-export const defaultReactorCheckpoint = 'reactor';
+export const defaultReactorCheckpoint = reactorFollower;
 
 /**
  * The job id of the side work of one event: a replay of the same event yields the same id, and BullMQ
@@ -47,6 +54,8 @@ export interface ReactorOptions {
   batchSize?: number;
   /** Fallback polling when a NOTIFY is missed. */
   pollMs?: number;
+  /** How an event whose route throws is retried before it is parked. */
+  retry?: RetryPolicy;
 }
 
 export interface Reactor {
@@ -72,19 +81,30 @@ export const startReactor = async (opts: ReactorOptions): Promise<Reactor> => {
 
   const step = async (): Promise<{ more: boolean }> => {
     if (!(await lead.check())) return { more: false };
+    const park = (await loadParks(opts.db)).get(name);
+    if (!mayTry(park, new Date())) return { more: false };
     const from = await loadCheckpoint(opts.db, name);
     const events = await readAllForward(opts.db, from, batchSize);
-    const last = events[events.length - 1];
-    if (!last) return { more: false };
+    if (events.length === 0) return { more: false };
     const jobs: { name: string; data: JobEnvelope; opts: { jobId: string } }[] = [];
+    let routed: RecordedEvent | null = null;
+    let failed: { event: RecordedEvent; error: unknown } | null = null;
     for (const event of events) {
-      const request = opts.routes(event);
-      if (!request) continue;
-      jobs.push({
-        name: request.name,
-        data: { trigger: triggerOf(event), data: request.data },
-        opts: { jobId: jobIdOf(event) },
-      });
+      let request;
+      try {
+        request = opts.routes(event);
+      } catch (error) {
+        // A poison event: the jobs before it go out, the checkpoint stops just before it.
+        failed = { event, error };
+        break;
+      }
+      if (request)
+        jobs.push({
+          name: request.name,
+          data: { trigger: triggerOf(event), data: request.data },
+          opts: { jobId: jobIdOf(event) },
+        });
+      routed = event;
     }
     if (jobs.length > 0) {
       try {
@@ -99,7 +119,16 @@ export const startReactor = async (opts: ReactorOptions): Promise<Reactor> => {
       enqueueFailing = false;
       log.debug({ jobs: jobs.map((j) => j.opts.jobId) }, 'jobs enqueued');
     }
-    await saveCheckpoint(opts.db, name, checkpointOf(last));
+    if (routed) await saveCheckpoint(opts.db, name, checkpointOf(routed));
+    if (failed) {
+      log.warn(
+        { err: failed.error, position: failed.event.globalPosition },
+        'cannot route an event; retrying, then parking it',
+      );
+      await recordFailure(opts.db, name, failed.event, failed.error, park, opts.retry ?? defaultRetryPolicy);
+      return { more: false };
+    }
+    if (park) await clearPark(opts.db, name);
     return { more: events.length === batchSize };
   };
 

@@ -8,3 +8,5 @@ export * from './checkpoints';
 export * from './idempotency';
 export * from './catch-up-loop';
 export * from './follow-log';
+export * from './parks';
+export * from './retry-policy';

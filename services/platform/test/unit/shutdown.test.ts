@@ -15,7 +15,7 @@ describe('shutting down', () => {
       { exit: (c) => void exits.push(c) },
     );
     handler('SIGTERM');
-    await vi.waitFor(() => expect(exits).toEqual([0]));
+    await vi.waitFor(() => expect(exits).toEqual([0]), { timeout: 10_000 });
     expect(order).toEqual(['http', 'pools']);
   });
 
@@ -28,7 +28,7 @@ describe('shutting down', () => {
       { exit: (c) => void exits.push(c) },
     );
     handler('SIGINT');
-    await vi.waitFor(() => expect(exits).toEqual([0]));
+    await vi.waitFor(() => expect(exits).toEqual([0]), { timeout: 10_000 });
     expect(closed).toBe(true);
   });
 

@@ -1,7 +1,6 @@
 import type { RecordedEvent } from '@app/contracts';
-import { isAtOrPast, logStart, type Checkpoint } from '@app/platform';
+import { isAtOrPast, logStart, type Checkpoint, mayTry, type Park } from '@app/platform';
 import type { Projection } from '../projections/projection';
-import { mayTry, type Park } from './parks';
 
 /** Where each projection stands before a batch: its checkpoint, and whether it may run now. */
 export interface Standing {

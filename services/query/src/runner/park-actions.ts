@@ -5,6 +5,10 @@ import {
   saveCheckpoint,
   type Db,
   type EventMetadata,
+  clearPark,
+  loadParks,
+  reactorFollower,
+  type Park,
 } from '@app/platform';
 import {
   parkedEventRetriedType,
@@ -14,7 +18,6 @@ import {
 } from '@app/contracts';
 import type { Projection } from '../projections/projection';
 import { lockProjections, checkpointName } from './run-batch';
-import { clearPark, loadParks, type Park } from './parks';
 
 export type ParkAction = 'retry' | 'skip';
 
@@ -56,15 +59,21 @@ export const actOnParkedEvent = async (
   name: string,
   metadata: EventMetadata,
 ): Promise<ParkedEventActionData> => {
-  const projection = projections.find((p) => p.name === name);
-  if (!projection) throw new DomainError(projectionMessages.unknownProjection(name));
+  // The projections, and the workers' reactor, which follows the log the same way.
+  const checkpoint =
+    name === reactorFollower
+      ? reactorFollower
+      : projections.some((p) => p.name === name)
+        ? checkpointName({ name })
+        : null;
+  if (checkpoint === null) throw new DomainError(projectionMessages.unknownProjection(name));
   return inTransaction(db, async (trx) => {
     await lockProjections(trx);
     const park = (await loadParks(trx)).get(name);
     const event = decideParkAction(action, name, park);
     await appendToStream(trx, `projection-${name}`, [event], { expectedVersion: 'any', metadata });
     if (action === 'skip' && park) {
-      await saveCheckpoint(trx, checkpointName(projection), park.at);
+      await saveCheckpoint(trx, checkpoint, park.at);
       await clearPark(trx, name);
     } else {
       await trx

@@ -1,10 +1,9 @@
 import pg from 'pg';
-import { coalescedNotify, followLog, type Db, type Logger } from '@app/platform';
+import { coalescedNotify, followLog, type Db, type Logger, type RetryPolicy } from '@app/platform';
 import type { Projection } from '../projections/projection';
 import { changesChannel, projectionLockKey } from './channels';
 import { pruneLiveChanges } from './live-changes';
 import { announceLocalChanges } from './local-changes';
-import type { RetryPolicy } from './retry-policy';
 import { runBatch } from './run-batch';
 
 export interface ProjectionRunner {

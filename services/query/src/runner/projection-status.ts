@@ -1,16 +1,15 @@
 import { sql } from 'kysely';
 import { lagCountLimit, type ProjectionStatusView } from '@app/contracts';
-import type { Db } from '@app/platform';
+import { type Db, loadCheckpoint, loadParks, reactorFollower, type Park } from '@app/platform';
 import type { Projection } from '../projections/projection';
-import { loadParks, type Park } from './parks';
-import { projectionCheckpoint } from './run-batch';
+import { checkpointName } from './run-batch';
 
 const lagAfter = async (
   db: Db,
-  p: Projection,
+  checkpoint: string,
   countUpTo: number,
 ): Promise<{ position: string; lag: number }> => {
-  const cp = await projectionCheckpoint(db, p);
+  const cp = await loadCheckpoint(db, checkpoint);
   const row = await sql<{ n: string }>`
     select count(*)::text as n from (
       select 1 from events
@@ -34,7 +33,10 @@ const parkView = (park: Park | undefined): ProjectionStatusView['failing'] =>
       }
     : null;
 
-/** Each projection's position, how many events it is behind, and the event it is failing on, if any. */
+/**
+ * Each projection's position, how many events it is behind, and the event it is failing on, if any;
+ * then the reactor's (the workers' log follower), once it has started.
+ */
 export const projectionStatus = async (
   db: Db,
   projections: readonly Projection[],
@@ -46,8 +48,20 @@ export const projectionStatus = async (
     out.push({
       name: p.name,
       readModel: p.readModel,
-      ...(await lagAfter(db, p, countUpTo)),
+      ...(await lagAfter(db, checkpointName(p), countUpTo)),
       failing: parkView(parks.get(p.name)),
+    });
+  const reactorStarted = await db
+    .selectFrom('checkpoints')
+    .select('name')
+    .where('name', '=', reactorFollower)
+    .executeTakeFirst();
+  if (reactorStarted || parks.has(reactorFollower))
+    out.push({
+      name: reactorFollower,
+      readModel: null,
+      ...(await lagAfter(db, reactorFollower, countUpTo)),
+      failing: parkView(parks.get(reactorFollower)),
     });
   return out;
 };

@@ -9,15 +9,19 @@ import {
   saveCheckpoint,
   type Checkpoint,
   type Db,
+  clearPark,
+  loadParks,
+  recordFailure,
+  type Park,
+  defaultRetryPolicy,
+  type RetryPolicy,
 } from '@app/platform';
 import { handlesEvent, type Projection } from '../projections/projection';
 import { planBatch, unseenBy, type Standing } from './batch-plan';
 import { projectionLockKey } from './channels';
 import { changeOf, type Change, type RecordedChange } from './live-changes';
-import { clearPark, loadParks, recordFailure, type Park } from './parks';
-import { defaultRetryPolicy, type RetryPolicy } from './retry-policy';
 
-export const checkpointName = (p: Projection) => `projection:${p.name}`;
+export const checkpointName = (p: Pick<Projection, 'name'>) => `projection:${p.name}`;
 
 /**
  * One writer of projections at a time, whoever calls: a runner that just lost the lead may still be

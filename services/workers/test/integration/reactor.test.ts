@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendToStream, createLogger, loadCheckpoint, logStart, readStream } from '@app/platform';
+import {
+  appendToStream,
+  clearPark,
+  createLogger,
+  loadCheckpoint,
+  loadParks,
+  logStart,
+  readStream,
+  saveCheckpoint,
+} from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 import { jobIdOf, routeByType, startReactor, type JobEnvelope } from '../../src/index';
 import { requestJob, testRequested } from '../support/test-jobs';
@@ -147,6 +156,51 @@ describe('reactor', () => {
       expect(standby!.queue.added.map((j) => j.data.trigger.streamId)).toEqual(['test-3']);
     } finally {
       await Promise.all(instances.map((i) => i.reactor.stop()));
+    }
+  });
+
+  it('an event whose route throws is retried, then parked: the jobs before it go out, a skip lets the rest through', async () => {
+    const queue = fakeQueue();
+    let attempts = 0;
+    const poisoned = routeByType({
+      [testRequested]: (e) => {
+        if ((e.data as { n?: number }).n === 21) {
+          attempts += 1;
+          throw new Error('cannot route this one');
+        }
+        return { name: 'echo', data: { from: e.streamId } };
+      },
+    });
+    const reactor = await startReactor({
+      db: t.db,
+      databaseUrl: t.url,
+      queue,
+      routes: poisoned,
+      checkpointName: 'r-poison',
+      logger,
+      pollMs: 20,
+      retry: { maxAttempts: 3, firstDelayMs: 10, maxDelayMs: 20 },
+    });
+    try {
+      await requestJob(t.db, 'echo', 20);
+      await requestJob(t.db, 'echo', 21);
+      await requestJob(t.db, 'echo', 22);
+      await expect.poll(async () => (await loadParks(t.db)).get('r-poison')?.parked).toBe(true);
+      const park = (await loadParks(t.db)).get('r-poison')!;
+      expect(park).toMatchObject({ streamId: 'test-21', attempts: 3, error: 'Error: cannot route this one' });
+      expect(attempts).toBe(3);
+      const streams = () => queue.added.map((j) => j.data.trigger.streamId);
+      expect(streams()).toContain('test-20');
+      expect(streams()).not.toContain('test-22');
+
+      // What `npm run events -- skip --projection reactor` does: past the event, park cleared.
+      await saveCheckpoint(t.db, 'r-poison', park.at);
+      await clearPark(t.db, 'r-poison');
+      await expect.poll(streams).toContain('test-22');
+      expect(streams()).not.toContain('test-21');
+      expect(attempts).toBe(3);
+    } finally {
+      await reactor.stop();
     }
   });
 });

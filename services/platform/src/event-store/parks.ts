@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { RecordedEvent } from '@app/contracts';
-import type { Checkpoint, Db } from '@app/platform';
+import type { Db } from '../db/database';
+import type { Checkpoint } from './types';
 import { afterFailure, errorText, type RetryPolicy } from './retry-policy';
 
 /** The event a follower failed on, and whether it is being retried or parked. */
@@ -92,3 +93,9 @@ export const recordFailure = async (
 export const clearPark = async (trx: Db, projection: string): Promise<void> => {
   await trx.deleteFrom('projection_parks').where('projection', '=', projection).execute();
 };
+
+/**
+ * The reactor's checkpoint and park name (workers): it follows the log like a projection, so it is
+ * retried, parked, listed, retried and skipped the same way.
+ */
+export const reactorFollower = 'reactor';
