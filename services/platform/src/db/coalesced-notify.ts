@@ -1,12 +1,26 @@
 import { sql } from 'kysely';
-import type { Db } from './database';
+import { poolOf, type Db } from './database';
 
 const inFlight = new WeakMap<Db, Map<string, { again: boolean }>>();
 
 /**
- * `NOTIFY channel` in a statement of its own, at most one in flight per pool and channel: calls
- * made meanwhile collapse into one more. For wake-ups that say "read again", never for data. A
- * lost one costs its listeners a poll interval.
+ * Under a stream of calls, a NOTIFY goes out at most every this many ms: each NOTIFY is a commit of
+ * its own on the server's one notification queue, and a wake only says "read again". A lone call is
+ * sent at once.
+ */
+export const notifyGapMs = 5;
+
+const send = (db: Db, channel: string): Promise<unknown> => {
+  const pool = poolOf(db);
+  return pool
+    ? pool.query({ name: 'coalesced_notify', text: 'select pg_notify($1, $2)', values: [channel, ''] })
+    : sql`select pg_notify(${channel}, '')`.execute(db);
+};
+
+/**
+ * `NOTIFY channel` in a statement of its own, at most one in flight per pool and channel: calls made
+ * meanwhile collapse into one more, sent `notifyGapMs` later. For wake-ups that say "read again",
+ * never for data. A lost one costs its listeners a poll interval.
  */
 export const coalescedNotify = (db: Db, channel: string): void => {
   const channels = inFlight.get(db) ?? new Map<string, { again: boolean }>();
@@ -18,15 +32,14 @@ export const coalescedNotify = (db: Db, channel: string): void => {
   }
   const state = { again: false };
   channels.set(channel, state);
-  const send = (): void => {
+  const next = (): void => {
     state.again = false;
-    void sql`select pg_notify(${channel}, '')`
-      .execute(db)
+    void send(db, channel)
       .catch(() => undefined)
       .finally(() => {
-        if (state.again) send();
+        if (state.again) setTimeout(next, notifyGapMs);
         else channels.delete(channel);
       });
   };
-  send();
+  next();
 };

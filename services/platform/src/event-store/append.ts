@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
+import type pg from 'pg';
 import { poolOf, type Db } from '../db/database';
+import { appendOne } from './append-one';
+import { streamHead } from './read';
 import { ConcurrencyError, type ExpectedVersion } from './errors';
 import { announceAppend, markAppended } from './log-waker';
 import { observeAppend, secondsSince } from '../metrics/registry';
@@ -39,38 +42,80 @@ const asConcurrencyError = (e: unknown, streamId: string, expected: ExpectedVers
   );
 };
 
+/** One event on its own at a known version: one plain INSERT; null when the stream moved on. */
+const appendSingle = async (
+  db: Db,
+  pool: pg.Pool,
+  streamId: string,
+  event: NewEvent,
+  expected: number,
+  { expectedVersion, metadata }: AppendOptions,
+): Promise<AppendRow | null> => {
+  const position = await appendOne(
+    pool,
+    streamId,
+    expected,
+    event.type,
+    JSON.stringify(event.data),
+    JSON.stringify(metadata),
+  );
+  if (position !== null) return { next_version: String(expected + 1), last_position: position };
+  const head = await streamHead(db, streamId);
+  throw new ConcurrencyError(streamId, expectedVersion, head.version, head.lastActor, head.lastChangedAt);
+};
+
+const appendMany = async (
+  db: Db,
+  pool: pg.Pool | undefined,
+  streamId: string,
+  events: readonly NewEvent[],
+  { expectedVersion, metadata }: AppendOptions,
+): Promise<AppendRow | undefined> => {
+  const args = [
+    streamId,
+    expectedArgument(expectedVersion),
+    JSON.stringify(events.map((e) => ({ type: e.type, data: e.data }))),
+    JSON.stringify(metadata),
+  ] as const;
+  try {
+    // On its own: one autocommitted statement, prepared once per connection.
+    if (pool)
+      return (
+        await pool.query<AppendRow>({ name: 'append_to_stream', text: appendStatement, values: [...args] })
+      ).rows[0];
+    const [stream, expected, payload, meta] = args;
+    const result = await sql<AppendRow>`
+      select next_version, last_position from append_to_stream(
+        ${stream}, ${expected}, ${payload}::jsonb, ${meta}::jsonb)`.execute(db);
+    return result.rows[0];
+  } catch (e) {
+    throw asConcurrencyError(e, streamId, expectedVersion);
+  }
+};
+
 /**
  * Appends events to one stream if it is at the expected version, else throws ConcurrencyError naming
- * who changed it. One statement, one round trip (`append_to_stream`, migration 0009): inside the
- * caller's transaction when given one (its commit, through `inTransaction`, wakes the followers), else
+ * who changed it. One statement, one round trip: `append_to_stream` (migration 0009), or for one event
+ * outside a transaction at a known version a plain INSERT (`append-one.ts`). Inside the caller's
+ * transaction when given one (its commit, through `inTransaction`, wakes the followers), else
  * autocommitted on its own, and the followers are woken at once.
  */
 export const appendToStream = async (
   db: Db,
   streamId: string,
   events: readonly NewEvent[],
-  { expectedVersion, metadata }: AppendOptions,
+  options: AppendOptions,
 ): Promise<AppendResult> => {
-  const payload = JSON.stringify(events.map((e) => ({ type: e.type, data: e.data })));
-  let row: AppendRow | undefined;
   const started = performance.now();
-  const args = [streamId, expectedArgument(expectedVersion), payload, JSON.stringify(metadata)] as const;
   const pool = db.isTransaction ? undefined : poolOf(db);
+  const expected = options.expectedVersion === 'no-stream' ? 0 : options.expectedVersion;
+  const [single] = events;
+  let row: AppendRow | null | undefined;
   try {
-    if (pool) {
-      // On its own: one autocommitted statement, prepared once per connection.
-      row = (
-        await pool.query<AppendRow>({ name: 'append_to_stream', text: appendStatement, values: [...args] })
-      ).rows[0];
-    } else {
-      const [stream, expected, events, meta] = args;
-      const result = await sql<AppendRow>`
-        select next_version, last_position from append_to_stream(
-          ${stream}, ${expected}, ${events}::jsonb, ${meta}::jsonb)`.execute(db);
-      row = result.rows[0];
-    }
-  } catch (e) {
-    throw asConcurrencyError(e, streamId, expectedVersion);
+    row =
+      pool && single && events.length === 1 && expected !== 'any'
+        ? await appendSingle(db, pool, streamId, single, expected, options)
+        : await appendMany(db, pool, streamId, events, options);
   } finally {
     observeAppend(secondsSince(started));
   }

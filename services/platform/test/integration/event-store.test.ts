@@ -62,6 +62,33 @@ describe('event store', () => {
     expect(await readStream(t.db, 's-2')).toHaveLength(1);
   });
 
+  it('refuses a version ahead of the stream, alone or in a transaction, one event or many: no gap is left', async () => {
+    await appendToStream(t.db, 's-gap', [{ type: 'A', data: {} }], {
+      expectedVersion: 'no-stream',
+      metadata: meta('bob@example.com'),
+    });
+    const one = { expectedVersion: 3, metadata: meta('carl@example.com') };
+    await expect(appendToStream(t.db, 's-gap', [{ type: 'B', data: {} }], one)).rejects.toMatchObject({
+      actual: 1,
+      lastActor: 'bob@example.com',
+    });
+    await expect(
+      appendToStream(
+        t.db,
+        's-gap',
+        [
+          { type: 'B', data: {} },
+          { type: 'C', data: {} },
+        ],
+        one,
+      ),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(
+      t.db.transaction().execute((trx) => appendToStream(trx, 's-gap', [{ type: 'B', data: {} }], one)),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    expect((await readStream(t.db, 's-gap')).map((e) => e.streamVersion)).toEqual([1]);
+  });
+
   it('turns a lost race between two writers at the same version into a ConcurrencyError', async () => {
     const write = (who: string) =>
       t.db.transaction().execute((trx) =>
