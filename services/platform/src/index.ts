@@ -6,6 +6,7 @@ export * from './db/embedded';
 export * from './db/prune-command-results';
 export * from './db/timeouts';
 export * from './db/coalesced-notify';
+export * from './db/free-port';
 export * from './event-store/index';
 export * from './identity/index';
 export * from './http/error-handler';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freeLoopbackPort as freePort } from './free-port';
 import path from 'node:path';
 
 export interface EmbeddedDatabase {
@@ -11,16 +11,6 @@ export interface EmbeddedDatabase {
   adminUrl: string;
   stop(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
 
 const readOrCreateSecret = async (file: string): Promise<string> => {
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();

