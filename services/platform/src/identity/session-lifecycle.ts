@@ -39,7 +39,6 @@ export class SessionStateError extends Error {}
 
 export const sessionStreamId = (sessionId: string): string => `session-${sessionId}`;
 
-
 export const sessionDecider = {
   initialState: (): SessionState => ({ status: 'none' }),
   decide: (command: SessionCommand, state: SessionState): SessionEvent[] => {
