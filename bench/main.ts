@@ -34,7 +34,7 @@ const eventsPerCase = envInt('BENCH_EVENTS', 5000);
 const saves = envInt('BENCH_SAVES', 200);
 const reads = envInt('BENCH_READS', 200);
 const concurrencies = [1, 8, 32];
-const out = (line = '') => console.log(line);
+const out = (line = ''): void => void process.stdout.write(`${line}\n`);
 
 const machine = async (server: BenchServer, url: string) => {
   const handle = openDatabase(url, { max: 1 });

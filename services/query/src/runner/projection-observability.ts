@@ -14,6 +14,26 @@ import { projectionStatus } from './projection-status';
 /** Lag above this many events makes /healthz say degraded; it is counted no further. */
 const lagDegradedAbove = 1000;
 
+/** How long one reading serves /healthz: both checks, and every caller meanwhile. */
+const healthReadingMs = 1000;
+
+/**
+ * `read`, at most once per `ms`: callers meanwhile share the reading (or the one in flight).
+ * /healthz needs no session, so each hit must not cost a count per projection, twice.
+ */
+const sharedFor = <T>(ms: number, read: () => Promise<T>): (() => Promise<T>) => {
+  let last: { at: number; value: Promise<T> } | null = null;
+  return () => {
+    if (last && performance.now() - last.at < ms) return last.value;
+    const value = read();
+    last = { at: performance.now(), value };
+    value.catch(() => {
+      last = null;
+    });
+    return value;
+  };
+};
+
 /**
  * What the projections report: on /healthz, degraded while one is far behind or has parked an
  * event; on /metrics, each one's position, lag and parked events, read at each scrape.
@@ -23,7 +43,7 @@ export const observeProjections = (
   db: Db,
   projections: readonly Projection[],
 ): void => {
-  const status = () => projectionStatus(db, projections, lagDegradedAbove + 1);
+  const status = sharedFor(healthReadingMs, () => projectionStatus(db, projections, lagDegradedAbove + 1));
   app.health.add(
     projectionLagCheck(
       async () => Object.fromEntries((await status()).map((s) => [s.name, s.lag])),
