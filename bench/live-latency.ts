@@ -144,6 +144,8 @@ export const measureLiveLatency = async (
   server: BenchServer,
   saves: number,
   warmUp: number,
+  /** 0: the save answers once appended; else it answers once projected (the platform's default). */
+  projectionWaitMs?: number,
 ): Promise<LatencyFigures> => {
   // Loaded here, so the append figures still print when the standalone (or a package it needs) is not runnable.
   const { startPlatform } = await import('@app/standalone');
@@ -158,6 +160,7 @@ export const measureLiveLatency = async (
     logLevel: 'silent',
     // The bench saves far faster than a person: not what the per-user limit is for.
     rateLimits: { commandsPerMinute: 100_000 },
+    ...(projectionWaitMs === undefined ? {} : { projectionWaitMs }),
   });
   let watcher: Awaited<ReturnType<typeof openWatcher>> | undefined;
   try {

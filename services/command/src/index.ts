@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '@app/contracts';
-import type { Db, HealthCheck, SecretBox } from '@app/platform';
+import type { AwaitProjected, Db, HealthCheck, SecretBox } from '@app/platform';
 import { configsUpdateRoute } from './routes/configs-update';
 import { defaultEndpointTestWaitMs, secretRoutesPlugin } from './routes/secrets';
 
@@ -33,14 +33,23 @@ export interface CommandServiceOptions {
    * of its own): while it is down an endpoint test answers at once that the queue is unavailable.
    */
   jobQueue?: HealthCheck;
+  /**
+   * Read-your-writes: when the projections run in this process, a save answers once its events are
+   * in the read models and their `/live` pushes are sent (bounded by `projectionWaitMs`).
+   */
+  awaitProjected?: AwaitProjected;
 }
+
+const answerAtOnce: AwaitProjected = () => Promise.resolve(false);
 
 /** The command service: every route that accepts a command. Needs the identity plugin registered first. */
 export const commandService =
   (opts: CommandServiceOptions): FastifyPluginAsync =>
   async (app) => {
     if (opts.jobQueue) app.health.add(opts.jobQueue);
-    await app.register(configsUpdateRoute(opts.db, routes.configsUpdate, opts.secrets));
+    await app.register(
+      configsUpdateRoute(opts.db, routes.configsUpdate, opts.secrets, opts.awaitProjected ?? answerAtOnce),
+    );
     await app.register(
       secretRoutesPlugin({
         db: opts.db,

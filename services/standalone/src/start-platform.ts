@@ -52,6 +52,11 @@ export interface PlatformOptions {
   metricsToken?: string;
   /** APP_MASTER_KEY (base64 of 32 bytes). Without it a key of this run only: secrets saved cannot be read after a restart. */
   masterKey?: string;
+  /**
+   * How long a save's answer waits for its events to be in the read models (read-your-writes: its
+   * `/live` pushes go out first). 0 answers as soon as the events are appended. Default 2000.
+   */
+  projectionWaitMs?: number;
   /** OUTBOUND_ALLOW; the embedded default allows loopback (a model server on this machine). */
   outboundAllow?: readonly string[];
 }
@@ -64,6 +69,9 @@ export interface RunningPlatform {
   /** Resolves once the projections have caught up with the log as it is now. */
   idle(): Promise<void>;
 }
+
+/** How long a save's answer waits for its events to be projected before it answers anyway. */
+const defaultProjectionWaitMs = 2000;
 
 /** Command, query and workers in one process, on one port, with the web app: the embedded default. */
 export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatform> => {
@@ -83,6 +91,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     allow: parseAllowList(opts.outboundAllow ?? loopbackAllowEntries),
   });
 
+  const projectionWaitMs = opts.projectionWaitMs ?? defaultProjectionWaitMs;
   const runner = await startProjectionRunner({
     db,
     databaseUrl: opts.databaseUrl,
@@ -116,7 +125,14 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     ...(opts.metricsToken ? { metricsToken: opts.metricsToken } : {}),
   });
   await app.register(
-    commandService({ db, secrets, ...(workers.queueHealth ? { jobQueue: workers.queueHealth } : {}) }),
+    commandService({
+      db,
+      secrets,
+      ...(workers.queueHealth ? { jobQueue: workers.queueHealth } : {}),
+      ...(projectionWaitMs > 0
+        ? { awaitProjected: (position: string) => runner.awaitProjected(position, projectionWaitMs) }
+        : {}),
+    }),
   );
   await app.register(queryService({ db, databaseUrl: opts.databaseUrl, logger }));
   if (opts.webDist && existsSync(opts.webDist)) {

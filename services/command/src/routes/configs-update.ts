@@ -24,6 +24,7 @@ import {
   observeCommand,
   runIdempotent,
   secondsSince,
+  type AwaitProjected,
   type Db,
   type SecretBox,
 } from '@app/platform';
@@ -63,7 +64,7 @@ const failure = (e: unknown, label: string): SectionResult => {
  * of the whole request, so the key sent again with another body (or to another route) is a 409.
  */
 export const configsUpdateRoute =
-  (db: Db, path: string, secrets: SecretBox): FastifyPluginAsync =>
+  (db: Db, path: string, secrets: SecretBox, awaitProjected: AwaitProjected): FastifyPluginAsync =>
   async (app) => {
     const schema = {
       description:
@@ -115,6 +116,8 @@ export const configsUpdateRoute =
         }
         const data: Record<string, SectionResult> = {};
         let position = '0';
+        /** The last event this request appended (not a replay's): what the answer waits to see projected. */
+        let appended = '0';
         // Rules across tabs, on the configuration as it would be after the save: a section that would
         // break one fails with the rule's message and appends nothing.
         const refusals = await saveRuleRefusals(db, parsed);
@@ -136,7 +139,7 @@ export const configsUpdateRoute =
             ...(idempotencyKey === undefined ? {} : { requestKey: idempotencyKey }),
           };
           try {
-            const { result } = await runIdempotent<CommandOutcome>(db, key, (trx) =>
+            const { result, replayed } = await runIdempotent<CommandOutcome>(db, key, (trx) =>
               (sectionHandlers[section.type] as (d: Db, x: unknown, o: object) => Promise<CommandOutcome>)(
                 trx,
                 section.data,
@@ -148,6 +151,7 @@ export const configsUpdateRoute =
               ),
             );
             position = maxPosition(position, result.position);
+            if (!replayed && result.eventCount > 0) appended = maxPosition(appended, result.position);
             data[section.type] = { success: true, version: result.version, ...notesOf(result) };
             observeCommand(section.type, 'ok', secondsSince(started));
           } catch (e) {
@@ -167,6 +171,8 @@ export const configsUpdateRoute =
             }
           }
         }
+        // The answer follows the read models: whoever reads or watches next sees this save.
+        if (appended !== '0') await awaitProjected(appended);
         const failed = parsed.filter((s) => !data[s.type]?.success);
         const answer: ConfigsUpdateResponse = {
           success: failed.length === 0,

@@ -22,3 +22,9 @@ export interface AppendResult {
 export const eventsChannel = 'events_appended';
 
 export type { EventMetadata, RecordedEvent };
+
+/**
+ * Read-your-writes for a command's answer: resolves once event `position` is in the read models
+ * (true), or when that cannot be known in time (false). Never rejects.
+ */
+export type AwaitProjected = (position: string) => Promise<boolean>;

@@ -4,6 +4,7 @@ import type { Projection } from '../projections/projection';
 import { changesChannel, projectionLockKey } from './channels';
 import { pruneLiveChanges } from './live-changes';
 import { announceLocalChanges } from './local-changes';
+import { trackProjectedPositions } from './projected-positions';
 import { runBatch } from './run-batch';
 
 export interface ProjectionRunner {
@@ -16,6 +17,12 @@ export interface ProjectionRunner {
   /** Finishes the batch in flight, releases the lock. */
   stop(): Promise<void>;
   isLeader(): boolean;
+  /**
+   * Read-your-writes for a command: resolves true once this runner projected event `position` (its
+   * rows committed, its `/live` pushes sent), false when `timeoutMs` passes first or when this
+   * instance is not the one projecting.
+   */
+  awaitProjected(position: string, timeoutMs: number): Promise<boolean>;
 }
 
 export interface RunnerOptions {
@@ -57,6 +64,7 @@ export const startProjectionRunner = async (opts: RunnerOptions): Promise<Projec
   };
   lockClient = await connectLock();
 
+  const projected = trackProjectedPositions();
   let prunedAt = 0;
   const step = async (): Promise<{ more: boolean }> => {
     if (stopping) return { more: false };
@@ -81,6 +89,7 @@ export const startProjectionRunner = async (opts: RunnerOptions): Promise<Projec
       );
       coalescedNotify(opts.db, changesChannel);
     }
+    projected.projected(outcome.positions);
     if (Date.now() - prunedAt > pruneEveryMs) {
       prunedAt = Date.now();
       await pruneLiveChanges(opts.db);
@@ -98,8 +107,11 @@ export const startProjectionRunner = async (opts: RunnerOptions): Promise<Projec
   return {
     idle: () => loop.idle(),
     isLeader: () => leader,
+    awaitProjected: (position, timeoutMs) =>
+      leader && !stopping ? projected.awaitProjected(position, timeoutMs) : Promise.resolve(false),
     stop: async () => {
       stopping = true;
+      projected.close();
       await loop.stop();
       const c = lockClient;
       lockClient = null;

@@ -163,6 +163,8 @@ export interface BatchOutcome {
   more: boolean;
   /** What changed, with its `seq`, committed. */
   changes: RecordedChange[];
+  /** The global positions of the events this batch read (folded by every runnable projection). */
+  positions: string[];
 }
 
 const runOnce = (
@@ -174,9 +176,9 @@ const runOnce = (
   db.transaction().execute(async (trx) => {
     await lockProjectionsForBatch(trx);
     const { runnable, from } = planBatch(await loadStandings(trx, projections), new Date());
-    if (from === null) return { more: false, changes: [] };
+    if (from === null) return { more: false, changes: [], positions: [] };
     const events = await readAllForward(trx, from, opts.batchSize);
-    if (events.length === 0) return { more: false, changes: [] };
+    if (events.length === 0) return { more: false, changes: [], positions: [] };
     const changes: { index: number; change: Change }[] = [];
     const moved: { name: string; at: Checkpoint }[] = [];
     for (const s of runnable) {
@@ -196,7 +198,11 @@ const runOnce = (
       moved,
       changes.sort((a, b) => a.index - b.index).map((c) => c.change),
     );
-    return { more: events.length === opts.batchSize, changes: recorded };
+    return {
+      more: events.length === opts.batchSize,
+      changes: recorded,
+      positions: events.map((e) => e.globalPosition),
+    };
   });
 
 /**

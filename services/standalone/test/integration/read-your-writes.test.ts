@@ -1,0 +1,105 @@
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ConfigsResponse,
+  ConfigsUpdateResponse,
+  LiveServerMessage,
+  routes,
+  sessionCookieName,
+  type ChangedMessage,
+} from '@app/contracts';
+import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
+import { startPlatform, type RunningPlatform } from '../../src/start-platform';
+
+/**
+ * As `npm start` runs it: a save answers once its events are in the read models and their `/live`
+ * pushes are sent, so a watcher never trails the saver and a read right after the answer sees it.
+ */
+const ann = 'ann@example.com';
+const bob = 'bob@example.com';
+
+let database: TestDatabase;
+let platform: RunningPlatform;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ max: 1 });
+  platform = await startPlatform({
+    databaseUrl: database.url,
+    port: 0,
+    host: '127.0.0.1',
+    adminEmails: [ann, bob],
+    logLevel: 'silent',
+  });
+});
+afterAll(async () => {
+  await platform?.close();
+  await database?.drop();
+});
+
+const signIn = async (email: string): Promise<string> => {
+  const res = await fetch(`${platform.url}${routes.devLogin}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${sessionCookieName}=`));
+  return (cookie ?? '').split(';')[0] ?? '';
+};
+
+const watch = async (cookie: string) => {
+  const socket = new WebSocket(`${platform.url.replace(/^http/, 'ws')}${routes.live}`, {
+    headers: { cookie },
+    origin: platform.url,
+  });
+  const changes: ChangedMessage[] = [];
+  let subscribed: () => void = () => undefined;
+  socket.on('message', (raw: Buffer) => {
+    const m = LiveServerMessage.parse(JSON.parse(raw.toString()));
+    if (m.type === 'subscribed') subscribed();
+    if (m.type === 'changed') changes.push(m);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  await new Promise<void>((resolve) => {
+    subscribed = resolve;
+    socket.send(JSON.stringify({ type: 'subscribe', readModels: ['featureFlags'] }));
+  });
+  return { socket, changes };
+};
+
+describe('a save on the embedded platform', () => {
+  it('answers after its read model has it and its push has reached a watcher', async () => {
+    const [annCookie, bobCookie] = [await signIn(ann), await signIn(bob)];
+    const { socket, changes } = await watch(bobCookie);
+    try {
+      for (const [i, name] of ['first', 'second', 'third'].entries()) {
+        const res = await fetch(`${platform.url}${routes.configsUpdate}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: annCookie, origin: platform.url },
+          body: JSON.stringify({
+            configurations: [
+              {
+                type: 'featureFlags',
+                data: { [name]: { enabled: i % 2 === 0, userExceptions: [], amplifyGroupExceptions: [] } },
+              },
+            ],
+          }),
+        });
+        expect(res.status).toBe(200);
+        const answer = ConfigsUpdateResponse.parse(await res.json());
+        // Bob's socket already holds the push for this position, before anyone waits.
+        expect(changes.some((c) => c.position === answer.position && c.ids.includes(name))).toBe(true);
+
+        // And a read with no waitFor sees the save.
+        const read = await fetch(`${platform.url}${routes.configs}`, { headers: { cookie: annCookie } });
+        const configs = ConfigsResponse.parse(await read.json());
+        expect(Object.keys(configs.data.featureFlags)).toEqual([name]);
+      }
+    } finally {
+      socket.terminate();
+    }
+  });
+});
