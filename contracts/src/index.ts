@@ -33,3 +33,4 @@ export * from './settings';
 export * from './limits';
 export * from './bounded';
 export * from './records';
+export * from './chat/index';

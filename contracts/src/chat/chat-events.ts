@@ -1,0 +1,44 @@
+import type { ChatMessage, ReasoningLevel } from './chat-request';
+import type { ChatStatus, ChatUsage } from './chat-stream';
+
+/** Every chat request is a stream of its own: requested, statuses, then one of completed/stopped/failed. */
+export const chatStreamId = (requestId: string) => `chat-${requestId}`;
+
+export type ConversationStorage = 'future-local' | 'future-cloud';
+
+export interface ChatRequestedData {
+  requestId: string;
+  model: string;
+  conversationId?: string;
+  accountId: string;
+  maxTokens: number;
+  reasoningLevel?: ReasoningLevel;
+  /** Dollars reserved against the caller's limits: the worst case (input tokens and max_tokens). */
+  reserved: number;
+  messageCount: number;
+  storage: ConversationStorage;
+  /** Only when the conversation is stored in the cloud. */
+  messages?: ChatMessage[];
+}
+
+interface Ended {
+  requestId: string;
+  usage: ChatUsage;
+  durationMs: number;
+}
+
+export type ChatEvent =
+  | { type: 'ChatRequested'; data: ChatRequestedData }
+  | { type: 'ChatStatusChanged'; data: { requestId: string; status: ChatStatus } }
+  /** `answer` only when the conversation is stored in the cloud. */
+  | { type: 'ChatCompleted'; data: Ended & { answer?: string } }
+  | { type: 'ChatStopped'; data: Ended & { answer?: string } }
+  | { type: 'ChatFailed'; data: Ended & { message: string; answer?: string } };
+
+export const chatEventTypes = [
+  'ChatRequested',
+  'ChatStatusChanged',
+  'ChatCompleted',
+  'ChatStopped',
+  'ChatFailed',
+] as const satisfies readonly ChatEvent['type'][];

@@ -1,0 +1,42 @@
+import type { RateLimitPeriod } from '../admin/rate-limit';
+
+const dollars = (n: number) => `$${n.toFixed(2)}`;
+const periodWord: Record<Exclude<RateLimitPeriod, 'Unlimited'>, string> = {
+  Hourly: 'hourly',
+  Daily: 'daily',
+  Monthly: 'monthly',
+  Total: 'total',
+};
+
+/** Chat's messages: the spec's words where it has them (section 8), ours where it is silent. */
+export const chatMessages = {
+  /** Second spec, section 8: a status other than 200 without an error text. */
+  communicationError: 'Error communicating with the server. Please try again in a minute.',
+  /** The relay's texts (second spec, section 8). */
+  errorCalling: (call: string, statusText: string) => `Error calling ${call}: ${statusText}`,
+  networkError: (call: string) => `Network Error calling ${call}`,
+  parseError: (call: string) => `Error parsing response from ${call}`,
+  modelUnavailable: (model: string) => `The model '${model}' is not available to you.`,
+  noEndpoints: (model: string) =>
+    `The model '${model}' has no endpoint configured. Ask an administrator to add one in the OpenAi Endpoints tab.`,
+  providerFailed: (model: string, reason: string) => `The model '${model}' could not answer: ${reason}`,
+  /** The limit reached, how much was spent and when it resets. */
+  limitReached: (
+    limit: string,
+    period: Exclude<RateLimitPeriod, 'Unlimited'>,
+    rate: number,
+    spent: number,
+    resetsAt: Date | null,
+  ) =>
+    `${limit}: the ${periodWord[period]} limit of ${dollars(rate)} would be passed (${dollars(spent)} spent). ` +
+    (resetsAt ? `It resets at ${resetsAt.toISOString().replace('.000Z', 'Z')}.` : 'It does not reset.'),
+  userLimitName: 'Your chat rate limit',
+  groupLimitName: (group: string) => `The limit of the group ${group}`,
+  accountLimitName: (account: string) => `The limit of the account ${account}`,
+  requestIdInUse: 'This requestId was already used. Send the request with a new one.',
+  /** A stop for a request that is not the caller's, or not running: the same words, so nothing leaks. */
+  noSuchRequest: 'There is no running request with this id of yours.',
+  stopped: 'The request was stopped.',
+  stopRequested: 'Stopping the request.',
+  unknownAccount: (id: string) => `There is no account '${id}' of yours.`,
+} as const;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * The answer of POST /api/chat: server-sent events, one `data: <json>` line per chunk (`id: <n>` on
+ * each, for Last-Event-ID), `: keep-alive` comments while waiting. The chunk shapes are the
+ * platform's (second spec, section 7); `usage` and `error` are ours.
+ */
+export const ChatStatus = z.object({
+  id: z.string().max(200),
+  summary: z.string().max(2000),
+  message: z.string().max(10_000).optional(),
+  type: z.string().max(100),
+  inProgress: z.boolean(),
+});
+export type ChatStatus = z.infer<typeof ChatStatus>;
+
+export const ChatUsage = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  cachedTokens: z.number().int().nonnegative(),
+  /** Dollars, from the model's per-1k prices. */
+  cost: z.number().nonnegative(),
+});
+export type ChatUsage = z.infer<typeof ChatUsage>;
+
+export const zeroUsage = (): ChatUsage => ({ inputTokens: 0, outputTokens: 0, cachedTokens: 0, cost: 0 });
+
+export const ChatChunk = z.union([
+  z.object({ s: z.literal('meta'), st: ChatStatus }),
+  z.object({ s: z.literal('meta'), state: z.record(z.string(), z.unknown()) }),
+  z.object({ s: z.literal('meta'), stateReset: z.literal(true) }),
+  z.object({ s: z.literal('meta'), m: z.literal('out_of_order') }),
+  z.object({ s: z.literal('meta'), usage: ChatUsage }),
+  z.object({ s: z.literal('answer'), d: z.string() }),
+  /** The provider failed mid-stream: the partial answer stays, this says why. */
+  z.object({ s: z.literal('error'), d: z.string().max(10_000) }),
+  z.object({ s: z.literal('result'), type: z.literal('end') }),
+]);
+export type ChatChunk = z.infer<typeof ChatChunk>;
+
+/** Status ids the relay sends (`st.id`): the same id updates the same status line. */
+export const chatStatusIds = { model: 'model', limit: 'limit' } as const;

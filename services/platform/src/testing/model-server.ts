@@ -1,0 +1,194 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local OpenAI-compatible model server for tests, browser tests and the bench: `POST
+ * .../chat/completions` answers with server-sent chunks (`stream: true`, the usage in the last chunk
+ * when `stream_options.include_usage`) or one JSON answer. It binds a loopback address only and
+ * records every request it saw, and whether the caller closed the connection before the end.
+ */
+export interface ModelServerBehaviour {
+  /** The answer's tokens (words with their spaces): default 'Hello from the test model.' split in words. */
+  tokens?: readonly string[];
+  /** Wait before the first token, ms. Default 0. */
+  firstTokenDelayMs?: number;
+  /** Wait between tokens, ms. Default 0. */
+  tokenDelayMs?: number;
+  /** Answer this status (with an error body) instead of streaming. */
+  failWith?: number;
+  /** Close the connection after this many tokens, without a final chunk. */
+  breakAfterTokens?: number;
+  /** Prompt tokens the usage reports. Default 10. */
+  promptTokens?: number;
+  /** Cached prompt tokens the usage reports. Default 0. */
+  cachedTokens?: number;
+}
+
+export interface SeenModelRequest {
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: Record<string, unknown>;
+  /** True once the caller closed the connection before the answer ended. */
+  closedEarly: boolean;
+  /** Tokens written before the end (or the close). */
+  tokensSent: number;
+  ended: boolean;
+}
+
+export interface ModelServer {
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string;
+  /** The chat completions url, as an admin would enter it in the OpenAi Endpoints tab. */
+  chatUrl: string;
+  requests: SeenModelRequest[];
+  /** Changes how the next requests are answered. */
+  behave(b: ModelServerBehaviour): void;
+  close(): Promise<void>;
+}
+
+const defaultTokens = ['Hello', ' from', ' the', ' test', ' model.'];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const readBody = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  try {
+    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString() || '{}');
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
+const chunkOf = (id: string, model: string, delta: Record<string, unknown>, finish: string | null) => ({
+  id,
+  object: 'chat.completion.chunk',
+  created: Math.floor(Date.now() / 1000),
+  model,
+  choices: [{ index: 0, delta, finish_reason: finish }],
+});
+
+export const startModelServer = async (
+  initial: ModelServerBehaviour = {},
+  host = '127.0.0.1',
+): Promise<ModelServer> => {
+  let behaviour = initial;
+  const requests: SeenModelRequest[] = [];
+  const open = new Set<ServerResponse>();
+
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
+    const b = behaviour;
+    const body = await readBody(req);
+    const seen: SeenModelRequest = {
+      url: req.url ?? '',
+      headers: req.headers,
+      body,
+      closedEarly: false,
+      tokensSent: 0,
+      ended: false,
+    };
+    requests.push(seen);
+    res.on('close', () => {
+      if (!seen.ended) seen.closedEarly = true;
+    });
+    if (req.method !== 'POST' || !(req.url ?? '').split('?')[0]?.endsWith('/chat/completions')) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'not found' } }));
+      seen.ended = true;
+      return;
+    }
+    if (b.failWith) {
+      res.writeHead(b.failWith, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({ error: { message: `test server answers ${b.failWith}`, type: 'server_error' } }),
+      );
+      seen.ended = true;
+      return;
+    }
+    const model = typeof body['model'] === 'string' ? body['model'] : 'test-model';
+    const tokens = b.tokens ?? defaultTokens;
+    const usage = {
+      prompt_tokens: b.promptTokens ?? 10,
+      completion_tokens: tokens.length,
+      total_tokens: (b.promptTokens ?? 10) + tokens.length,
+      prompt_tokens_details: { cached_tokens: b.cachedTokens ?? 0 },
+    };
+    const id = `chatcmpl-${requests.length}`;
+    if (body['stream'] !== true) {
+      if (b.firstTokenDelayMs) await sleep(b.firstTokenDelayMs);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model,
+          choices: [
+            { index: 0, message: { role: 'assistant', content: tokens.join('') }, finish_reason: 'stop' },
+          ],
+          usage,
+        }),
+      );
+      seen.tokensSent = tokens.length;
+      seen.ended = true;
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
+    send(chunkOf(id, model, { role: 'assistant', content: '' }, null));
+    if (b.firstTokenDelayMs) await sleep(b.firstTokenDelayMs);
+    for (const [i, token] of tokens.entries()) {
+      if (res.destroyed) return;
+      if (b.breakAfterTokens !== undefined && i >= b.breakAfterTokens) {
+        res.destroy();
+        return;
+      }
+      if (i > 0 && b.tokenDelayMs) await sleep(b.tokenDelayMs);
+      if (res.destroyed) return;
+      send(chunkOf(id, model, { content: token }, null));
+      seen.tokensSent++;
+    }
+    send(chunkOf(id, model, {}, 'stop'));
+    const options = body['stream_options'];
+    if (
+      typeof options === 'object' &&
+      options !== null &&
+      (options as Record<string, unknown>)['include_usage']
+    ) {
+      send({
+        id,
+        object: 'chat.completion.chunk',
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [],
+        usage,
+      });
+    }
+    res.write('data: [DONE]\n\n');
+    seen.ended = true;
+    res.end();
+  };
+
+  const server: Server = createServer((req, res) => {
+    open.add(res);
+    res.on('close', () => open.delete(res));
+    answer(req, res).catch(() => res.destroy());
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    origin,
+    chatUrl: `${origin}/v1/chat/completions`,
+    requests,
+    behave: (b) => {
+      behaviour = b;
+    },
+    close: async () => {
+      for (const res of open) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+};
