@@ -5,3 +5,5 @@ export * from './chat-messages';
 export * from './model-tiers';
 export * from './spend-periods';
 export * from './accounts';
+export * from './conversations';
+export * from './user-settings';

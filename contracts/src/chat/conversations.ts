@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { boundedList, boundedString } from '../bounded';
+import { ChatId } from './chat-request';
+
+/**
+ * The caller's conversations. A `future-cloud` conversation is kept by the server (its messages, its
+ * name); a `future-local` one lives in the browser (IndexedDB) and the server keeps only its usage.
+ */
+export const conversationRoutes = {
+  list: '/api/conversations',
+  messagesPattern: '/api/conversations/:conversationId/messages',
+  messages: (conversationId: string) => `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
+  rename: '/api/conversations/rename',
+  delete: '/api/conversations/delete',
+} as const;
+
+export const conversationStorages = ['future-local', 'future-cloud'] as const;
+export const ConversationStorageChoice = z.enum(conversationStorages);
+
+export const ConversationSummary = z.object({
+  id: ChatId,
+  /** Null for a local conversation (its name lives in the browser) or a cloud one not named yet. */
+  name: z.string().max(200).nullable(),
+  storage: ConversationStorageChoice,
+  /** Dollars spent in it so far. */
+  cost: z.number().nonnegative(),
+  requests: z.number().int().nonnegative(),
+  updatedAt: z.string().max(64),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummary>;
+
+export const ConversationsResponse = z.object({
+  success: z.literal(true),
+  data: boundedList(ConversationSummary, 'Conversations', 10_000),
+});
+export type ConversationsResponse = z.infer<typeof ConversationsResponse>;
+
+export const StoredChatMessage = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  requestId: ChatId,
+  at: z.string().max(64),
+});
+export type StoredChatMessage = z.infer<typeof StoredChatMessage>;
+
+export const ConversationMessagesResponse = z.object({
+  success: z.literal(true),
+  data: z.array(StoredChatMessage),
+});
+export type ConversationMessagesResponse = z.infer<typeof ConversationMessagesResponse>;
+
+export const RenameConversationRequest = z.object({
+  conversationId: ChatId,
+  name: boundedString('The conversation name', 200).trim().min(1, 'The conversation name cannot be empty'),
+});
+export type RenameConversationRequest = z.infer<typeof RenameConversationRequest>;
+
+export const DeleteConversationRequest = z.object({ conversationId: ChatId });
+export type DeleteConversationRequest = z.infer<typeof DeleteConversationRequest>;
+
+export const conversationStreamId = (owner: string, conversationId: string) =>
+  `conversation-${owner}-${conversationId}`;
+
+export type ConversationEvent =
+  | { type: 'ConversationRenamed'; data: { conversationId: string; name: string } }
+  | { type: 'ConversationDeleted'; data: { conversationId: string } };

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { boundedList } from '../bounded';
+import { ConversationStorageChoice } from './conversations';
+
+/** The user's stored settings (second spec, section 3: theme, featureOptions, hiddenModelIds). */
+export const userSettingsRoutes = { get: '/api/settings', save: '/api/settings/save' } as const;
+
+export const themes = ['light', 'dark'] as const;
+
+export const UserSettings = z.object({
+  theme: z.enum(themes).default('light'),
+  hiddenModelIds: boundedList(z.string().max(200), 'Hidden models', 1000).default([]),
+  featureOptions: z.record(z.string().max(100), z.boolean()).default({}),
+  /** The user's own choice; null: the admin's Default User Conversation Storage applies. */
+  conversationStorage: ConversationStorageChoice.nullable().default(null),
+});
+export type UserSettings = z.infer<typeof UserSettings>;
+
+export const UserSettingsResponse = z.object({
+  success: z.literal(true),
+  data: UserSettings.extend({
+    /** The storage new conversations use: the user's choice, else the admin's default. */
+    effectiveConversationStorage: ConversationStorageChoice,
+  }),
+});
+export type UserSettingsResponse = z.infer<typeof UserSettingsResponse>;
+
+export const userSettingsStreamId = (email: string) => `user-settings-${email}`;
+
+export type UserSettingsEvent = { type: 'UserSettingsChanged'; data: Partial<UserSettings> };
