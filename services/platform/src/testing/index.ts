@@ -1,2 +1,3 @@
 export * from './test-database';
 export * from './model-server';
+export * from './chat-model-config';
