@@ -1,4 +1,4 @@
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, fetch as undiciFetch, type Dispatcher } from 'undici';
 import { emptyAllowList, type AllowList } from './allow-list';
 import { OutboundError, OutboundRefusedError, toOutboundError } from './errors';
 import { checkLiteral, guardedConnector, systemLookup, type Lookup } from './guarded-connector';
@@ -21,8 +21,23 @@ export interface OutboundResponse {
   url: string;
 }
 
+/** A streamed call (`fetch`): the body is a string, the answer is read as it comes. */
+export interface OutboundFetchInit {
+  method?: OutboundMethod;
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
 export interface OutboundClient {
   request(url: string | URL, init?: OutboundRequest): Promise<OutboundResponse>;
+  /**
+   * A streaming call for answers read as they come (a model's server-sent events): the same address
+   * checks, no redirect followed (a redirect is an error), no size cap on the answer, a bounded time
+   * to the answer's headers and between its chunks; `init.signal` aborts the call and closes its
+   * connection. Fails with an OutboundError (the caller's abort stays an AbortError).
+   */
+  fetch(url: string | URL, init?: OutboundFetchInit): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -34,6 +49,10 @@ export interface OutboundOptions {
   maxResponseBytes?: number;
   maxRedirects?: number;
   lookup?: Lookup;
+  /** `fetch`: how long to wait for the answer's headers. */
+  streamFirstByteTimeoutMs?: number;
+  /** `fetch`: how long the answer may pause between two chunks. */
+  streamIdleTimeoutMs?: number;
 }
 
 export const outboundDefaults = {
@@ -41,7 +60,12 @@ export const outboundDefaults = {
   connectTimeoutMs: 5_000,
   maxResponseBytes: 1024 * 1024,
   maxRedirects: 3,
+  streamFirstByteTimeoutMs: 60_000,
+  streamIdleTimeoutMs: 300_000,
 } as const;
+
+/** Statuses whose answer has no body (a Response refuses one). */
+const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 /** Headers that carry credentials: not sent on to another origin after a redirect. */
@@ -166,5 +190,49 @@ export const createOutboundClient = (options: OutboundOptions = {}): OutboundCli
     }
   };
 
-  return { request, close: () => agent.close() };
+  const streamAgent = new Agent({
+    connect: guardedConnector({
+      allow,
+      lookup: options.lookup ?? systemLookup,
+      connectTimeoutMs: options.connectTimeoutMs ?? outboundDefaults.connectTimeoutMs,
+    }),
+    headersTimeout: options.streamFirstByteTimeoutMs ?? outboundDefaults.streamFirstByteTimeoutMs,
+    bodyTimeout: options.streamIdleTimeoutMs ?? outboundDefaults.streamIdleTimeoutMs,
+    allowH2: false,
+  });
+
+  const fetch: OutboundClient['fetch'] = async (raw, init = {}) => {
+    const url = parseTarget(raw);
+    checkLiteral(url.hostname, allow);
+    try {
+      const res = await undiciFetch(url, {
+        dispatcher: streamAgent,
+        redirect: 'error',
+        method: init.method ?? 'GET',
+        ...(init.headers ? { headers: init.headers } : {}),
+        ...(init.body === undefined ? {} : { body: init.body }),
+        ...(init.signal ? { signal: init.signal } : {}),
+      });
+      return new Response(nullBodyStatuses.has(res.status) ? null : res.body, {
+        status: res.status,
+        statusText: res.statusText,
+        headers: [...res.headers],
+      });
+    } catch (e) {
+      if (init.signal?.aborted) throw e;
+      // undici wraps the connector's refusal (and the socket's error) as the cause of 'fetch failed'.
+      const cause = e instanceof Error ? e.cause : undefined;
+      if (cause instanceof Error && /redirect/i.test(cause.message))
+        throw new OutboundError(`${url.host}: redirects are not followed`);
+      throw toOutboundError(cause instanceof OutboundError ? cause : e, url.host);
+    }
+  };
+
+  return {
+    request,
+    fetch,
+    close: async () => {
+      await Promise.all([agent.close(), streamAgent.close()]);
+    },
+  };
 };
