@@ -208,6 +208,23 @@ export interface SnapshotsTable {
   taken_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** Spend per ledger (`scope`: its stream id) and window (migration 0013), in dollars. */
+export interface RmSpendTotalsTable {
+  scope: string;
+  window_key: string;
+  settled: number;
+  reserved: number;
+}
+
+/** A user's accounts (COA) with their limits (migration 0013); `position` 0 is the default account. */
+export interface RmSpendAccountsTable {
+  email: string;
+  account_id: string;
+  position: number;
+  name: string;
+  rate_limit: JSONColumnType<{ period: string; rate: number | null }, string, string>;
+}
+
 export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
@@ -230,4 +247,6 @@ export interface Database {
   data_keys: DataKeysTable;
   secret_master_key: SecretMasterKeyTable;
   snapshots: SnapshotsTable;
+  rm_spend_totals: RmSpendTotalsTable;
+  rm_spend_accounts: RmSpendAccountsTable;
 }

@@ -7,3 +7,5 @@ export * from './spend-periods';
 export * from './accounts';
 export * from './conversations';
 export * from './user-settings';
+export * from './spend-events';
+export * from './spend-http';

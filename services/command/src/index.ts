@@ -3,6 +3,7 @@ import { routes } from '@app/contracts';
 import type { AwaitProjected, Db, HealthCheck, SecretBox } from '@app/platform';
 import { configsUpdateRoute } from './routes/configs-update';
 import { defaultEndpointTestWaitMs, secretRoutesPlugin } from './routes/secrets';
+import { accountRoutesPlugin } from './accounts/index';
 
 export { seedAdmins } from './handling/seed-admins';
 export { handleCommand, type CommandOutcome } from './handling/handle-command';
@@ -21,6 +22,7 @@ export {
   type EndpointTestWait,
 } from './handling/endpoint-tests';
 export { defaultEndpointTestWaitMs } from './routes/secrets';
+export { createSpendGuard, type SpendGuard, type SpendRequest } from './spend/index';
 
 export interface CommandServiceOptions {
   db: Db;
@@ -47,6 +49,7 @@ export const commandService =
   (opts: CommandServiceOptions): FastifyPluginAsync =>
   async (app) => {
     if (opts.jobQueue) app.health.add(opts.jobQueue);
+    await app.register(accountRoutesPlugin(opts.db));
     await app.register(
       configsUpdateRoute(opts.db, routes.configsUpdate, opts.secrets, opts.awaitProjected ?? answerAtOnce),
     );

@@ -10,6 +10,7 @@ import { projectionsRoute } from './routes/projections';
 import { observeProjections } from './runner/projection-observability';
 import { endpointTestsRoute } from './routes/endpoint-tests';
 import { availableModelsRouteFor } from './routes/available-models';
+import { spendRouteFor } from './routes/spend';
 import { liveRoute } from './live/live-route';
 import { createLiveHub } from './live/hub';
 import { startFanOut, type FanOut } from './live/fan-out';
@@ -59,6 +60,7 @@ export const queryService =
     observeProjections(app, opts.db, projections);
     await app.register(endpointTestsRoute(opts.db));
     await app.register(amplifyGroupsList(opts.db, projections));
+    await app.register(spendRouteFor(opts.db, projections));
     await app.register(
       liveRoute(hub, {
         db: opts.db,

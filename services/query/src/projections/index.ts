@@ -8,6 +8,7 @@ import { amplifyGroupsProjection } from './amplify-groups';
 import { applicationSecretsProjection, applicationVariablesProjection } from './application-variables';
 import { openaiEndpointsProjection } from './openai-endpoints';
 import { endpointTestsProjection } from './endpoint-tests';
+import { spendAccountsProjection, spendTotalsProjection } from './spend';
 import type { Projection } from './projection';
 
 export type { Projection };
@@ -23,4 +24,6 @@ export const allProjections: readonly Projection[] = [
   applicationSecretsProjection,
   openaiEndpointsProjection,
   endpointTestsProjection,
+  spendTotalsProjection,
+  spendAccountsProjection,
 ];

@@ -1,0 +1,3 @@
+export { accountRoutesPlugin } from './accounts-routes';
+export { accountsDecider, accountOf, type AccountsCommand, type AccountsState } from './accounts-decider';
+export { loadAccounts, saveAccounts } from './accounts-store';

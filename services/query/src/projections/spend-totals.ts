@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import {
+  assertNever,
+  spendEventTypes,
+  spendGranularities,
+  spendWindow,
+  type SpendEvent,
+} from '@app/contracts';
+import type { Db } from '@app/platform';
+import { defineProjection } from './projection';
+
+/** The windows spend at `at` counts in: its hour, day and month (UTC), and the total. */
+export const spendWindowKeys = (at: Date): string[] => [
+  ...spendGranularities.map((g) => spendWindow(g, at).key),
+  spendWindow('Total', at).key,
+];
+
+const addSpend = async (trx: Db, scope: string, at: Date, delta: { settled: number; reserved: number }) => {
+  for (const windowKey of spendWindowKeys(at)) {
+    await trx
+      .insertInto('rm_spend_totals')
+      .values({ scope, window_key: windowKey, settled: delta.settled, reserved: delta.reserved })
+      .onConflict((oc) =>
+        oc.columns(['scope', 'window_key']).doUpdateSet({
+          settled: sql<number>`rm_spend_totals.settled + excluded.settled`,
+          reserved: sql<number>`rm_spend_totals.reserved + excluded.reserved`,
+        }),
+      )
+      .execute();
+  }
+};
+
+/**
+ * Spend is a projection of the log: each ledger's reservations and settlements summed per window
+ * (`rm_spend_totals`, scope = the ledger's stream id). A settlement moves its reservation's amount
+ * out of `reserved` and adds the actual cost to `settled`, in the windows of the reservation's time.
+ */
+export const spendTotalsProjection = defineProjection<SpendEvent>({
+  name: 'spendTotals',
+  readModel: null,
+  eventTypes: spendEventTypes,
+  apply: async (event, recorded, trx) => {
+    const scope = recorded.streamId;
+    const at = new Date(event.data.at);
+    switch (event.type) {
+      case 'SpendReserved':
+        await addSpend(trx, scope, at, { settled: 0, reserved: event.data.amount });
+        break;
+      case 'SpendSettled':
+        await addSpend(trx, scope, at, { settled: event.data.amount, reserved: -event.data.reserved });
+        break;
+      default:
+        assertNever(event);
+    }
+    return [scope];
+  },
+  reset: async (trx) => {
+    await trx.deleteFrom('rm_spend_totals').execute();
+  },
+});

@@ -1,0 +1,2 @@
+export { spendTotalsProjection } from './spend-totals';
+export { spendAccountsProjection } from './spend-accounts';
