@@ -11,6 +11,7 @@ import * as m0008 from './0008_command_request_hash';
 import * as m0009 from './0009_append_function';
 import * as m0010 from './0010_snapshots';
 import * as m0011 from './0011_projection_health';
+import * as m0012 from './0012_chat_streams';
 import * as m0013 from './0013_spend';
 
 export type { Database } from './schema';
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0009_append_function': m0009,
   '0010_snapshots': m0010,
   '0011_projection_health': m0011,
+  '0012_chat_streams': m0012,
   '0013_spend': m0013,
 };
 

@@ -249,4 +249,24 @@ export interface Database {
   snapshots: SnapshotsTable;
   rm_spend_totals: RmSpendTotalsTable;
   rm_spend_accounts: RmSpendAccountsTable;
+  chat_stream_chunks: ChatStreamChunksTable;
+  chat_stops: ChatStopsTable;
+}
+
+/** One flushed batch of a chat stream's chunks (migration 0012); `first_id` 0 is the stream's opening row. */
+export interface ChatStreamChunksTable {
+  request_id: string;
+  owner: string;
+  first_id: number;
+  last_id: number;
+  /** json text as written: an array of the contracts' ChatChunk. */
+  chunks: ColumnType<unknown, string, never>;
+  ended: ColumnType<boolean, boolean | undefined, never>;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A stop published for a chat request, kept minutes for the instances that subscribe late. */
+export interface ChatStopsTable {
+  request_id: string;
+  at: ColumnType<Date, Date | undefined, Date>;
 }

@@ -1,0 +1,27 @@
+import type { Logger } from '@app/platform';
+import type { BatcherOptions } from './chunk-batcher';
+
+/** What both chat stream stores (PostgreSQL, Redis) take. */
+export interface ChatStreamStoreOptions extends Pick<BatcherOptions, 'flushMs' | 'maxBatch' | 'attempts'> {
+  /** How long an ended stream stays readable (default 10 minutes). */
+  retentionMs?: number;
+  /** A stream never ended (its instance crashed) is dropped this long after it opened (default 2 hours). */
+  abandonedAfterMs?: number;
+  /** A follower reads again at least this often, whatever it heard (default 1 s). */
+  pollMs?: number;
+  /** Where a batch given up after its retries is reported (warn; never a chunk's text). */
+  logger?: Pick<Logger, 'warn'>;
+}
+
+export const defaultRetentionMs = 10 * 60_000;
+export const defaultAbandonedAfterMs = 2 * 3600_000;
+export const defaultPollMs = 1000;
+
+/** The batcher's report of a batch it gave up: the stream and the ids lost, not their text. */
+export const droppedBatchLogger =
+  (logger: Pick<Logger, 'warn'> | undefined, requestId: string): BatcherOptions['onDropped'] =>
+  (e, batch) =>
+    logger?.warn(
+      { err: e, requestId, firstId: batch.firstId, lastId: batch.lastId },
+      'chat stream: a batch of chunks could not be saved and was dropped',
+    );
