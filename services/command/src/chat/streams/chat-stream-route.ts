@@ -28,20 +28,27 @@ const describeRefusal = (issues: readonly { instancePath: string; message?: stri
     })
     .join('; ');
 
-/** Writes the chunks to `out` as events, with keep-alives while waiting; ends `out` after the last. */
+/**
+ * Writes the chunks to `out` as events, a `: keep-alive` comment after `keepAliveMs` without one (as
+ * the relay does); ends `out` after the last.
+ */
 const pump = async (
   chunks: AsyncIterable<StreamedChunk>,
   out: PassThrough,
   keepAliveMs: number,
   signal: AbortSignal,
 ): Promise<void> => {
-  const keepAlive = setInterval(() => out.write(sseKeepAlive), keepAliveMs);
+  const keepAlive = setTimeout(() => {
+    out.write(sseKeepAlive);
+    keepAlive.refresh();
+  }, keepAliveMs);
   try {
     for await (const { id, chunk } of chunks) {
       if (!out.write(sseEvent(id, chunk))) await once(out, 'drain', { signal });
+      keepAlive.refresh();
     }
   } finally {
-    clearInterval(keepAlive);
+    clearTimeout(keepAlive);
     out.end();
   }
 };
