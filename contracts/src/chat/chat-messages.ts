@@ -20,6 +20,18 @@ export const chatMessages = {
   noEndpoints: (model: string) =>
     `The model '${model}' has no endpoint configured. Ask an administrator to add one in the OpenAi Endpoints tab.`,
   providerFailed: (model: string, reason: string) => `The model '${model}' could not answer: ${reason}`,
+  /** Why a provider call failed, in our words (never the remote body, an address or a key). */
+  providerReasons: {
+    status: (code: number) => `its endpoint answered HTTP ${code}`,
+    unreachable: 'its endpoint could not be reached',
+    keyUnavailable: 'the key of its endpoint could not be opened',
+    interrupted: 'the answer was interrupted',
+    unknown: 'the call failed',
+  },
+  /** The relay's status line while it asks the model (`st.summary`). */
+  askingModel: (name: string) => `Asking ${name}`,
+  /** An endpoint failed before the first token; the request goes on at the model's next endpoint. */
+  endpointFailedTryingNext: (reason: string) => `An endpoint failed (${reason}); asking the next one.`,
   /** The limit reached, how much was spent and when it resets. */
   limitReached: (
     limit: string,

@@ -3,6 +3,7 @@ import { routes } from '@app/contracts';
 import type { AwaitProjected, Db, HealthCheck, SecretBox } from '@app/platform';
 import { configsUpdateRoute } from './routes/configs-update';
 import { defaultEndpointTestWaitMs, secretRoutesPlugin } from './routes/secrets';
+import { chatService, type ChatServiceOptions } from './chat/chat-service';
 import { accountRoutesPlugin } from './accounts/index';
 
 export { seedAdmins } from './handling/seed-admins';
@@ -22,6 +23,7 @@ export {
   type EndpointTestWait,
 } from './handling/endpoint-tests';
 export { defaultEndpointTestWaitMs } from './routes/secrets';
+export { chatService, type ChatServiceOptions } from './chat/chat-service';
 export { createSpendGuard, type SpendGuard, type SpendRequest } from './spend/index';
 
 export interface CommandServiceOptions {
@@ -40,6 +42,8 @@ export interface CommandServiceOptions {
    * in the read models and their `/live` pushes are sent (bounded by `projectionWaitMs`).
    */
   awaitProjected?: AwaitProjected;
+  /** The chat relay (POST /api/chat), registered when given: its ports and the outbound client. */
+  chat?: Omit<ChatServiceOptions, 'db' | 'secrets'>;
 }
 
 const answerAtOnce: AwaitProjected = () => Promise.resolve(false);
@@ -61,4 +65,5 @@ export const commandService =
         ...(opts.jobQueue ? { jobQueue: opts.jobQueue } : {}),
       }),
     );
+    if (opts.chat) await app.register(chatService({ db: opts.db, secrets: opts.secrets, ...opts.chat }));
   };

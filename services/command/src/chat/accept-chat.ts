@@ -1,0 +1,90 @@
+import {
+  chatMessages,
+  chatStatusIds,
+  chatStreamId,
+  defaultAccountId,
+  type ChatRequest,
+  type ChatRequestedData,
+  type ChatStatus,
+  type EventMetadata,
+  type Model,
+} from '@app/contracts';
+import { ConcurrencyError, DomainError, inTransaction, type Db } from '@app/platform';
+import type { SpendGuard, SpendRequest } from '../spend/ports';
+import { handleCommand } from '../handling/handle-command';
+import { chatRequestDecider } from './chat-decider';
+import { estimatedInputTokens } from './generation-request';
+import { ChatRefusal, type ResolvedChat } from './resolve-chat';
+import { worstCaseCost } from './usage';
+
+/** The model's status line (`st`): in progress while it is asked, with a note after a failover. */
+export const modelStatus = (model: Model, inProgress: boolean, message?: string): ChatStatus => ({
+  id: chatStatusIds.model,
+  summary: chatMessages.askingModel(model.name || model.id),
+  type: 'model',
+  inProgress,
+  ...(message === undefined ? {} : { message }),
+});
+
+export interface AcceptedChat {
+  inputTokens: number;
+  accountId: string;
+  /** What the spend guard is told at the end, with the actual cost. */
+  spendRequest: Omit<SpendRequest, 'amount' | 'at'>;
+}
+
+/**
+ * Records the request and reserves its worst case in one transaction: ChatRequested (at 'no stream':
+ * a reused requestId is a 409) with the model's first status, then the spend reservation (over a
+ * limit: a 429, and nothing is kept). Only the last user message is kept, and only when the
+ * conversation is stored in the cloud.
+ */
+export const acceptChat = async (
+  db: Db,
+  spend: SpendGuard,
+  input: { request: ChatRequest; resolved: ResolvedChat; actor: string; metadata: EventMetadata },
+): Promise<AcceptedChat> => {
+  const { request, resolved, actor, metadata } = input;
+  const { model, storage } = resolved;
+  const { requestId } = request.options;
+  const accountId = request.options.accountId ?? defaultAccountId;
+  const inputTokens = estimatedInputTokens(request, model);
+  const reserved = worstCaseCost(model, inputTokens, request.max_tokens);
+  const lastUser = request.messages.findLast((m) => m.role === 'user');
+  const data: ChatRequestedData = {
+    requestId,
+    model: model.id,
+    ...(request.options.conversationId ? { conversationId: request.options.conversationId } : {}),
+    accountId,
+    maxTokens: request.max_tokens,
+    ...(request.options.reasoningLevel ? { reasoningLevel: request.options.reasoningLevel } : {}),
+    reserved,
+    messageCount: request.messages.length,
+    storage,
+    ...(storage === 'future-cloud' && lastUser ? { messages: [lastUser] } : {}),
+  };
+  const spendRequest = { requestId, actor, accountId, metadata };
+  try {
+    await inTransaction(db, async (trx) => {
+      await handleCommand(
+        trx,
+        chatRequestDecider,
+        chatStreamId(requestId),
+        { type: 'RequestChat', data, status: modelStatus(model, true) },
+        { metadata },
+      );
+      try {
+        await spend.reserve(trx, { ...spendRequest, amount: reserved, at: new Date() });
+      } catch (e) {
+        if (e instanceof DomainError) throw new ChatRefusal(e.message, 429);
+        throw e;
+      }
+    });
+  } catch (e) {
+    if (e instanceof ChatRefusal) throw e;
+    if (e instanceof ConcurrencyError || e instanceof DomainError)
+      throw new ChatRefusal(chatMessages.requestIdInUse, 409);
+    throw e;
+  }
+  return { inputTokens, accountId, spendRequest };
+};

@@ -1,0 +1,150 @@
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  chatLimits,
+  chatMessages,
+  chatRoute,
+  ChatErrorResponse,
+  KillSwitchResponse,
+  type ChatRequest,
+  type KillSwitchRequest,
+} from '@app/contracts';
+import { commandMetadata, type Db, type OutboundClient, type SecretBox } from '@app/platform';
+import type { SpendGuard } from '../spend/ports';
+import { acceptChat } from './accept-chat';
+import { ChatPostBody, isKillSwitch, parseChatPost } from './chat-body';
+import { abandonChat, runChat } from './chat-run';
+import type { EndpointPool } from './endpoint-pool';
+import { killSwitch } from './kill-switch';
+import { ChatRefusal, resolveChat } from './resolve-chat';
+import type { RunningChats } from './running-chats';
+import { openSse } from './sse';
+import type { ChatStreamStore, StopBus } from './streams/ports';
+
+export interface ChatRouteDeps {
+  db: Db;
+  secrets: SecretBox;
+  outbound: OutboundClient;
+  streams: ChatStreamStore;
+  stopBus: StopBus;
+  spend: SpendGuard;
+  keepAliveMs: number;
+  pool: EndpointPool;
+  running: RunningChats;
+}
+
+const schema = {
+  description:
+    'A chat request (the platform relay of the second spec): the answer streams as server-sent ' +
+    'events (`id: <n>` and `data: <ChatChunk json>`, `: keep-alive` comments), resumable at ' +
+    '`GET /api/chat/stream/<requestId>`. A body `{killSwitch: {requestId, value: true}}` stops a ' +
+    'running request of the caller (200 KillSwitchResponse). A status other than 200 answers `{error}`: ' +
+    '400 bad input or an unavailable model, 404 no running request of yours, 409 a requestId used ' +
+    'before, 429 a spend limit reached.',
+  body: ChatPostBody,
+  response: {
+    200: KillSwitchResponse.describe('The kill switch; a chat request answers text/event-stream'),
+    400: ChatErrorResponse,
+    404: ChatErrorResponse,
+    409: ChatErrorResponse,
+    413: ChatErrorResponse,
+    429: ChatErrorResponse,
+    500: ChatErrorResponse,
+  },
+};
+
+/** POST /api/chat: a chat request streamed back, or a kill switch. Signed-in users (cookie or bearer). */
+export const chatRoutePlugin =
+  (deps: ChatRouteDeps): FastifyPluginAsync =>
+  async (app) => {
+    app.withTypeProvider<ZodTypeProvider>().post(
+      chatRoute,
+      {
+        preValidation: app.requireUser,
+        bodyLimit: chatLimits.bodyBytes,
+        schema,
+        // Parsed by its shape, so a refusal names the field of the request that was meant.
+        validatorCompiler: () => parseChatPost,
+        errorHandler: (error, request, reply) => {
+          answerError(error, request, reply);
+        },
+      },
+      async (request, reply) => {
+        const actor = await request.actor();
+        const metadata = commandMetadata(request, actor);
+        const body = request.body;
+        if (isKillSwitch(body)) return stop(deps, body, actor.email, reply);
+        return chat(deps, body, { actor: actor.email, metadata, reply, log: request.log });
+      },
+    );
+  };
+
+/** Every refusal as `{error}`: the input's (400, 413...) with its words, anything else a 500 without details. */
+const answerError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status < 500) {
+    void reply.code(status).send({ error: error.message });
+    return;
+  }
+  request.log.error({ err: error }, 'chat request failed');
+  void reply.code(500).send({ error: chatMessages.communicationError });
+};
+
+const stop = async (deps: ChatRouteDeps, body: KillSwitchRequest, email: string, reply: FastifyReply) => {
+  const stopped = await killSwitch(deps.db, deps.stopBus, body.killSwitch.requestId, email);
+  return stopped
+    ? reply.code(200).send({ success: true, message: chatMessages.stopRequested })
+    : reply.code(404).send({ error: chatMessages.noSuchRequest });
+};
+
+type ChatCall = {
+  actor: string;
+  metadata: ReturnType<typeof commandMetadata>;
+  reply: FastifyReply;
+  log: FastifyReply['log'];
+};
+
+const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) => {
+  const { reply } = call;
+  const { requestId } = request.options;
+  const startedAt = performance.now();
+  const run = deps.running.start();
+  // Subscribed before the request is recorded: a stop sent as soon as it is cannot be missed.
+  const unsubscribe = deps.stopBus.subscribe(requestId, () => run.stop());
+  try {
+    const resolved = await resolveChat(deps.db, request.model, call.actor);
+    const accepted = await acceptChat(deps.db, deps.spend, {
+      request,
+      resolved,
+      actor: call.actor,
+      metadata: call.metadata,
+    });
+    const writer = await deps.streams.open(requestId, call.actor).catch(async (e: unknown) => {
+      await abandonChat(
+        { ...deps, logger: call.log },
+        { request, accepted, metadata: call.metadata, startedAt },
+      );
+      throw e;
+    });
+    reply.hijack();
+    const sse = openSse(reply.raw, writer, deps.keepAliveMs);
+    const runDeps = { ...deps, logger: call.log };
+    // The generation belongs to the server from here: a client that goes away does not stop it.
+    await runChat(runDeps, {
+      request,
+      resolved,
+      accepted,
+      metadata: call.metadata,
+      sse,
+      signal: run.signal,
+      startedAt,
+    });
+    return reply;
+  } catch (e) {
+    if (e instanceof ChatRefusal) return reply.code(e.statusCode).send({ error: e.message });
+    throw e;
+  } finally {
+    unsubscribe();
+    run.done();
+  }
+};

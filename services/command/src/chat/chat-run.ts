@@ -1,0 +1,165 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  chatMessages,
+  chatStreamId,
+  type ChatRequest,
+  type ChatUsage,
+  type EventMetadata,
+  zeroUsage,
+} from '@app/contracts';
+import type { Db, OutboundClient, SecretBox } from '@app/platform';
+import { handleCommand } from '../handling/handle-command';
+import type { SpendGuard } from '../spend/ports';
+import { modelStatus, type AcceptedChat } from './accept-chat';
+import { chatRequestDecider, type ChatRequestCommand } from './chat-decider';
+import type { EndpointPool } from './endpoint-pool';
+import { failureLogFields } from './failure-reason';
+import { generate, type EndpointSource, type GenerationOutcome } from './generate';
+import { generationRequestOf } from './generation-request';
+import type { ResolvedChat } from './resolve-chat';
+import type { ChatSse } from './sse';
+import { noTokens, tokensUsed, withCost } from './usage';
+
+export interface ChatRunDeps {
+  db: Db;
+  secrets: SecretBox;
+  outbound: OutboundClient;
+  spend: SpendGuard;
+  pool: EndpointPool;
+  logger: FastifyBaseLogger;
+}
+
+export interface ChatRunInput {
+  request: ChatRequest;
+  resolved: ResolvedChat;
+  accepted: AcceptedChat;
+  metadata: EventMetadata;
+  sse: ChatSse;
+  /** Aborted by a kill switch or the server shutting down. */
+  signal: AbortSignal;
+  startedAt: number;
+}
+
+/** The endpoints in this request's order, each opened (key, and url with credentials) when tried. */
+const sourcesOf = (deps: ChatRunDeps, resolved: ResolvedChat): EndpointSource[] =>
+  deps.pool.order(resolved.model.id, resolved.endpoints).map((e) => ({
+    open: async () => {
+      const keyring = deps.secrets.keyring(deps.db);
+      return { key: await keyring.open(e.key), url: e.urlSecret ? await keyring.open(e.urlSecret) : e.url };
+    },
+  }));
+
+/** The tokens used: the provider's when it finished; estimates when stopped or broken off; none when no endpoint answered. */
+const usageOf = (input: ChatRunInput, outcome: GenerationOutcome): ChatUsage => {
+  const estimate = { inputTokens: input.accepted.inputTokens, answer: outcome.answer };
+  const tokens =
+    outcome.kind === 'completed'
+      ? tokensUsed(outcome.reported, estimate)
+      : outcome.kind === 'failed' && outcome.answer === ''
+        ? noTokens()
+        : tokensUsed(undefined, estimate);
+  return withCost(input.resolved.model, tokens);
+};
+
+const endCommand = (
+  input: ChatRunInput,
+  outcome: GenerationOutcome,
+  usage: ChatUsage,
+  failure: string | undefined,
+): ChatRequestCommand => {
+  const ending = {
+    usage,
+    durationMs: Math.max(0, Math.round(performance.now() - input.startedAt)),
+    ...(input.resolved.storage === 'future-cloud' ? { answer: outcome.answer } : {}),
+  };
+  if (outcome.kind === 'completed') return { type: 'CompleteChat', ending };
+  if (outcome.kind === 'stopped') return { type: 'StopChat', ending };
+  return { type: 'FailChat', ending, message: failure ?? '' };
+};
+
+/**
+ * One accepted chat request, to its end: asks the model (failing over between its endpoints), sends
+ * every token as it comes, then the final status, the usage and the end; appends exactly one of
+ * ChatCompleted, ChatStopped, ChatFailed and settles the spend with the actual cost. Never throws:
+ * what cannot be recorded is logged.
+ */
+export const runChat = async (deps: ChatRunDeps, input: ChatRunInput): Promise<void> => {
+  const { model } = input.resolved;
+  const { requestId } = input.request.options;
+  const log = deps.logger.child({ chatRequestId: requestId, model: model.id });
+  const streamId = chatStreamId(requestId);
+  const record = (command: ChatRequestCommand) =>
+    handleCommand(deps.db, chatRequestDecider, streamId, command, { metadata: input.metadata });
+  const { sse } = input;
+  try {
+    sse.send({ s: 'meta', st: modelStatus(model, true) });
+    const outcome = await generate(
+      generationRequestOf(input.request, model),
+      sourcesOf(deps, input.resolved),
+      deps.outbound,
+      input.signal,
+      {
+        onDelta: (d) => sse.send({ s: 'answer', d }),
+        onFailover: async (reason, error) => {
+          log.warn(failureLogFields(error), 'chat endpoint failed before answering; trying the next one');
+          const status = modelStatus(model, true, chatMessages.endpointFailedTryingNext(reason));
+          sse.send({ s: 'meta', st: status });
+          await record({ type: 'ChangeStatus', status }).catch((e: unknown) =>
+            log.error({ err: e }, 'chat status not recorded'),
+          );
+        },
+        onFailure: (error) => log.warn(failureLogFields(error), 'chat provider call failed'),
+      },
+    ).catch((e: unknown): GenerationOutcome => {
+      log.error({ err: e }, 'chat generation failed');
+      return { kind: 'failed', answer: '', reason: chatMessages.providerReasons.unknown };
+    });
+    const usage = usageOf(input, outcome);
+    const failure =
+      outcome.kind === 'failed'
+        ? chatMessages.providerFailed(model.name || model.id, outcome.reason)
+        : undefined;
+    if (failure) sse.send({ s: 'error', d: failure });
+    sse.send({
+      s: 'meta',
+      st: modelStatus(model, false, outcome.kind === 'stopped' ? chatMessages.stopped : undefined),
+    });
+    sse.send({ s: 'meta', usage });
+    sse.send({ s: 'result', type: 'end' });
+    await record(endCommand(input, outcome, usage, failure)).catch((e: unknown) =>
+      log.error({ err: e }, 'chat end not recorded'),
+    );
+    await deps.spend
+      .settle(deps.db, { ...input.accepted.spendRequest, amount: usage.cost, at: new Date() })
+      .catch((e: unknown) => log.error({ err: e }, 'chat spend not settled'));
+  } catch (e) {
+    log.error({ err: e }, 'chat request failed');
+  } finally {
+    await sse.end().catch((e: unknown) => log.error({ err: e }, 'chat stream not ended'));
+  }
+};
+
+/**
+ * A request recorded and reserved that cannot be served (its stream could not be opened): it ends
+ * failed, nothing used, and its reservation is released.
+ */
+export const abandonChat = async (
+  deps: Pick<ChatRunDeps, 'db' | 'spend' | 'logger'>,
+  input: Pick<ChatRunInput, 'request' | 'accepted' | 'metadata' | 'startedAt'>,
+): Promise<void> => {
+  const { requestId } = input.request.options;
+  const ending = {
+    usage: zeroUsage(),
+    durationMs: Math.max(0, Math.round(performance.now() - input.startedAt)),
+  };
+  await handleCommand(
+    deps.db,
+    chatRequestDecider,
+    chatStreamId(requestId),
+    { type: 'FailChat', ending, message: chatMessages.communicationError },
+    { metadata: input.metadata },
+  ).catch((e: unknown) => deps.logger.error({ err: e }, 'chat end not recorded'));
+  await deps.spend
+    .settle(deps.db, { ...input.accepted.spendRequest, amount: 0, at: new Date() })
+    .catch((e: unknown) => deps.logger.error({ err: e }, 'chat spend not settled'));
+};

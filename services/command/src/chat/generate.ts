@@ -1,0 +1,110 @@
+import type { SharedV3ProviderOptions } from '@ai-sdk/provider';
+import { streamText, type ModelMessage } from 'ai';
+import type { OutboundClient } from '@app/platform';
+import { failureReason } from './failure-reason';
+import { languageModelFor, type OpenedEndpoint, type ProviderKind } from './providers';
+import type { ReportedUsage } from './usage';
+
+/** What is asked of the model, whichever endpoint answers. */
+export interface GenerationRequest {
+  kind: ProviderKind;
+  modelId: string;
+  system: string | undefined;
+  messages: ModelMessage[];
+  temperature: number;
+  maxOutputTokens: number;
+  providerOptions: SharedV3ProviderOptions | undefined;
+}
+
+/** An endpoint whose key (and url with credentials) is opened only when it is tried. */
+export interface EndpointSource {
+  open(): Promise<OpenedEndpoint>;
+}
+
+export interface GenerationHooks {
+  onDelta(text: string): void;
+  /** An endpoint failed before its first token; the next one is tried. */
+  onFailover(reason: string, error: unknown): Promise<void>;
+  /** The call failed for good (after the first token, or at the last endpoint). */
+  onFailure?(error: unknown): void;
+}
+
+export type GenerationOutcome =
+  | { kind: 'completed'; answer: string; reported: ReportedUsage | undefined }
+  | { kind: 'stopped'; answer: string }
+  | { kind: 'failed'; answer: string; reason: string };
+
+type Attempt =
+  | Exclude<GenerationOutcome, { kind: 'failed' }>
+  | { kind: 'broken'; answer: string; error: unknown }
+  | { kind: 'notStarted'; error: unknown };
+
+const attempt = async (
+  request: GenerationRequest,
+  source: EndpointSource,
+  outbound: OutboundClient,
+  signal: AbortSignal,
+  onDelta: (text: string) => void,
+): Promise<Attempt> => {
+  let answer = '';
+  let reported: ReportedUsage | undefined;
+  let error: unknown;
+  try {
+    const endpoint = await source.open();
+    const result = streamText({
+      model: languageModelFor(request.kind, request.modelId, endpoint, outbound),
+      ...(request.system ? { system: request.system } : {}),
+      messages: request.messages,
+      temperature: request.temperature,
+      maxOutputTokens: request.maxOutputTokens,
+      ...(request.providerOptions ? { providerOptions: request.providerOptions } : {}),
+      abortSignal: signal,
+      // The pool fails over itself; the errors are read from the stream, not logged by the SDK.
+      maxRetries: 0,
+      onError: () => undefined,
+    });
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta' && part.text !== '') {
+        answer += part.text;
+        onDelta(part.text);
+      } else if (part.type === 'finish') reported = part.totalUsage;
+      else if (part.type === 'error') error ??= part.error;
+    }
+  } catch (e) {
+    // A body that breaks off is thrown out of the stream rather than sent as an error part.
+    error ??= e;
+  }
+  if (signal.aborted) return { kind: 'stopped', answer };
+  if (error === undefined) return { kind: 'completed', answer, reported };
+  if (answer === '') return { kind: 'notStarted', error };
+  return { kind: 'broken', answer, error };
+};
+
+/**
+ * Streams the model's answer from the first endpoint that answers, in the order given: one that
+ * fails before its first token (refused connection, non-2xx, a key that cannot be opened) hands the
+ * request to the next; after the first token a failure ends the answer (kept as it is). `signal`
+ * stops it (a kill switch, the server shutting down): the provider's connection is closed.
+ */
+export const generate = async (
+  request: GenerationRequest,
+  endpoints: readonly EndpointSource[],
+  outbound: OutboundClient,
+  signal: AbortSignal,
+  hooks: GenerationHooks,
+): Promise<GenerationOutcome> => {
+  let lastError: unknown = new Error('no endpoint');
+  for (const [i, source] of endpoints.entries()) {
+    if (signal.aborted) return { kind: 'stopped', answer: '' };
+    const outcome = await attempt(request, source, outbound, signal, (text) => hooks.onDelta(text));
+    if (outcome.kind === 'broken') {
+      hooks.onFailure?.(outcome.error);
+      return { kind: 'failed', answer: outcome.answer, reason: failureReason(outcome.error, true) };
+    }
+    if (outcome.kind !== 'notStarted') return outcome;
+    lastError = outcome.error;
+    if (i < endpoints.length - 1) await hooks.onFailover(failureReason(outcome.error, false), outcome.error);
+  }
+  hooks.onFailure?.(lastError);
+  return { kind: 'failed', answer: '', reason: failureReason(lastError, false) };
+};

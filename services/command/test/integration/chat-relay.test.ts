@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chatMessages,
+  costOf,
+  type ChatRequestedData,
+  type ChatRequestInput,
+  type ChatUsage,
+} from '@app/contracts';
+import {
+  chatModelConfigurations,
+  startModelServer,
+  testChatModel,
+  testChatModelId,
+  type ModelServer,
+} from '@app/platform/testing';
+import { parseSse, startChatPlatform, type ChatPlatform } from '../support-chat/chat-platform';
+
+const ann = 'ann@example.com';
+const secretPrompt = 'my very private question about the merger';
+
+let p: ChatPlatform;
+let model: ModelServer;
+let n = 0;
+const requestId = () => `relay-${++n}`;
+
+const ask = (id: string, extra: Partial<ChatRequestInput> = {}): ChatRequestInput => ({
+  model: testChatModelId,
+  temperature: 0.3,
+  max_tokens: 200,
+  messages: [
+    { role: 'system', content: 'You are terse.' },
+    { role: 'user', content: secretPrompt },
+  ],
+  options: { requestId: id },
+  ...extra,
+});
+
+beforeAll(async () => {
+  model = await startModelServer({ promptTokens: 40, cachedTokens: 8 });
+  p = await startChatPlatform({ keepAliveMs: 50 });
+  await p.configure(
+    chatModelConfigurations(`${model.chatUrl}?api-version=2024-10-21`, { key: 'sk-relay-1234' }),
+  );
+});
+
+afterAll(async () => {
+  await p.close();
+  await model.close();
+});
+
+describe('POST /api/chat: a streamed answer', () => {
+  it("answers in the platform's SSE format: model status, tokens, final status, usage, end", async () => {
+    const id = requestId();
+    const res = await p.chat(ann, ask(id));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    const { events } = parseSse(res.body);
+    const m = testChatModel();
+    const usage: ChatUsage = {
+      inputTokens: 40,
+      outputTokens: 5,
+      cachedTokens: 8,
+      cost: costOf(m, { inputTokens: 40, outputTokens: 5, cachedTokens: 8 }),
+    };
+    const asking = { id: 'model', summary: chatMessages.askingModel(m.name), type: 'model' };
+    expect(events.map((e) => e.chunk)).toEqual([
+      { s: 'meta', st: { ...asking, inProgress: true } },
+      ...['Hello', ' from', ' the', ' test', ' model.'].map((d) => ({ s: 'answer', d })),
+      { s: 'meta', st: { ...asking, inProgress: false } },
+      { s: 'meta', usage },
+      { s: 'result', type: 'end' },
+    ]);
+    // The ids are the stream writer's: what a reload resumes from.
+    expect(events.map((e) => e.id)).toEqual(p.streams.streams.get(id)?.chunks.map((c) => c.id));
+    expect(p.streams.streams.get(id)).toMatchObject({ owner: ann, ended: true });
+  });
+
+  it('calls exactly the endpoint url entered, its query kept, with the key in both headers', () => {
+    const seen = model.requests.at(-1);
+    expect(seen?.url).toBe('/v1/chat/completions?api-version=2024-10-21');
+    expect(seen?.headers['api-key']).toBe('sk-relay-1234');
+    expect(seen?.headers['authorization']).toBe('Bearer sk-relay-1234');
+  });
+
+  it('appends ChatRequested, the model status and ChatCompleted, with the actor; no prompt or answer text (local storage)', async () => {
+    const id = requestId();
+    await p.chat(ann, ask(id));
+    const events = await p.chatEvents(id);
+    expect(events.map((e) => e.type)).toEqual(['ChatRequested', 'ChatStatusChanged', 'ChatCompleted']);
+    expect(events.every((e) => e.metadata.actor.email === ann)).toBe(true);
+    const requested = events[0]?.data as ChatRequestedData;
+    expect(requested).toMatchObject({
+      requestId: id,
+      model: testChatModelId,
+      accountId: 'general_account',
+      maxTokens: 200,
+      messageCount: 2,
+      storage: 'future-local',
+    });
+    expect(requested.messages).toBeUndefined();
+    expect(events[2]?.data).toMatchObject({ requestId: id, usage: { inputTokens: 40, outputTokens: 5 } });
+    const text = JSON.stringify(events);
+    expect(text).not.toContain('private question');
+    expect(text).not.toContain('test model');
+    expect(text).not.toContain('sk-relay');
+  });
+
+  it('reserves the worst case in the request transaction and settles the actual cost', async () => {
+    const id = requestId();
+    await p.chat(ann, ask(id));
+    const m = testChatModel();
+    const input = Math.ceil(('You are terse.' + secretPrompt).length / 4);
+    const reserved = p.spend.reserved.find((r) => r.requestId === id);
+    expect(reserved).toMatchObject({ actor: ann, accountId: 'general_account' });
+    expect(reserved?.amount).toBeCloseTo(
+      costOf(m, { inputTokens: input, outputTokens: 200, cachedTokens: 0 }),
+    );
+    expect(p.spend.inTransaction.at(-1)).toBe(true);
+    const settled = p.spend.settled.find((r) => r.requestId === id);
+    expect(settled?.amount).toBeCloseTo(costOf(m, { inputTokens: 40, outputTokens: 5, cachedTokens: 8 }));
+  });
+
+  it('with cloud storage, ChatRequested keeps the last user message and ChatCompleted the answer', async () => {
+    await p.configure([{ type: 'defaultConversationStorage', data: 'future-cloud' }]);
+    try {
+      const id = requestId();
+      await p.chat(
+        ann,
+        ask(id, {
+          messages: [
+            { role: 'user', content: 'first question' },
+            { role: 'assistant', content: 'first answer' },
+            { role: 'user', content: 'second question' },
+          ],
+        }),
+      );
+      const events = await p.chatEvents(id);
+      expect((events[0]?.data as ChatRequestedData).messages).toEqual([
+        { role: 'user', content: 'second question' },
+      ]);
+      expect(events.at(-1)).toMatchObject({
+        type: 'ChatCompleted',
+        data: { answer: 'Hello from the test model.' },
+      });
+    } finally {
+      await p.configure([{ type: 'defaultConversationStorage', data: 'future-local' }]);
+    }
+  });
+
+  it('sends keep-alive comments while the provider is silent', async () => {
+    model.behave({ firstTokenDelayMs: 400 });
+    try {
+      const res = await p.chat(ann, ask(requestId()));
+      const { events, keepAlives } = parseSse(res.body);
+      expect(keepAlives).toBeGreaterThan(0);
+      expect(events.at(-1)?.chunk).toEqual({ s: 'result', type: 'end' });
+    } finally {
+      model.behave({ promptTokens: 40, cachedTokens: 8 });
+    }
+  });
+
+  it('accepts a session token as a bearer token', async () => {
+    const token = await p.signIn('bea@example.com');
+    const res = await p.app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: { authorization: `Bearer ${token}` },
+      payload: ask(requestId()),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(parseSse(res.body).events.at(-1)?.chunk).toEqual({ s: 'result', type: 'end' });
+  });
+
+  it('anonymous callers are refused (401)', async () => {
+    const res = await p.app.inject({ method: 'POST', url: '/api/chat', payload: ask(requestId()) });
+    expect(res.statusCode).toBe(401);
+  });
+});
