@@ -2,11 +2,11 @@ import { Suspense } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { errorText } from '../api/http';
 import { signOutAtom } from '../auth/session-actions';
+import { ChatHeaderControls, ChatScreen } from '../chat';
 import { pushToastAtom } from '../state/toasts';
 import { ErrorBoundary } from '../ui/error-boundary/ErrorBoundary';
 import { reloadable } from '../ui/error-boundary/reloadable';
 import { ViewFailed } from '../ui/error-boundary/ViewFailed';
-import { uiText } from '../ui/strings';
 import { adminDialogOpenAtom } from '../state/admin-status';
 
 const adminDialog = reloadable(() => import('../admin/AdminDialog'));
@@ -16,7 +16,7 @@ export interface AppShellProps {
   isAdmin: boolean;
 }
 
-/** The signed-in frame: who is signed in, sign out, and the Admin Interface for admins. */
+/** The signed-in frame: the chat, the header with its controls, the Admin Interface for admins, sign out. */
 export function AppShell({ email, isAdmin }: AppShellProps) {
   const [dialogOpen, setDialogOpen] = useAtom(adminDialogOpenAtom);
   const signOut = useSetAtom(signOutAtom);
@@ -27,10 +27,16 @@ export function AppShell({ email, isAdmin }: AppShellProps) {
   };
 
   return (
-    <div className="shell">
+    <div className="shell chat-shell">
       <header className="shell-header">
         <span className="shell-brand">Amplify</span>
+        <ChatHeaderControls />
         <div className="shell-user">
+          {isAdmin && (
+            <button type="button" className="btn" onClick={() => setDialogOpen(true)}>
+              Admin Interface
+            </button>
+          )}
           <span className="shell-email" aria-label="Signed in as">
             {email}
           </span>
@@ -39,21 +45,7 @@ export function AppShell({ email, isAdmin }: AppShellProps) {
           </button>
         </div>
       </header>
-      <main className="shell-main">
-        {isAdmin ? (
-          <section className="shell-card" aria-labelledby="admin-entry-title">
-            <h1 id="admin-entry-title">Administration</h1>
-            <p>Configure who administers the platform, feature flags and more.</p>
-            <button type="button" className="btn btn-primary" onClick={() => setDialogOpen(true)}>
-              Admin Interface
-            </button>
-          </section>
-        ) : (
-          <section className="shell-card">
-            <p>{uiText.adminsOnlyInterface}</p>
-          </section>
-        )}
-      </main>
+      <ChatScreen />
       {isAdmin && dialogOpen && (
         <ErrorBoundary
           onRetry={adminDialog.reload}

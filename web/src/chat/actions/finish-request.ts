@@ -1,0 +1,56 @@
+import { atom } from 'jotai';
+import { answerText, type AnswerState } from '../model/answer';
+import { turnId, type ChatTurn } from '../model/types';
+import { removeInflight, type InflightRecord } from '../storage/inflight';
+import { postToTabs } from '../storage/tab-channel';
+import { refreshServerConversationsAtom, userEmailAtom } from '../state/conversations';
+import { userLiveAtom } from '../state/live-status';
+import { refreshSpendAtom } from '../state/spend';
+import { dropLiveAnswerAtom } from '../state/streams';
+import { storeTurnsAtom } from './store-turns';
+
+/** The answer as the conversation keeps it: what was received, its usage, why it ended early. */
+export const answerTurn = (record: InflightRecord, answer: AnswerState, stopped: boolean): ChatTurn => ({
+  id: turnId(record.requestId, 'assistant'),
+  role: 'assistant',
+  content: answerText(answer),
+  requestId: record.requestId,
+  at: new Date().toISOString(),
+  model: record.model,
+  ...(answer.usage ? { usage: answer.usage } : {}),
+  ...(answer.error !== null ? { error: answer.error } : {}),
+  ...(stopped ? { stopped } : {}),
+});
+
+/**
+ * A request this tab ran ended: its answer goes into the conversation, the saved progress is
+ * dropped, other tabs are told, and the list is fetched again when `/live` does not push it.
+ */
+export const finishRequestAtom = atom(
+  null,
+  async (
+    get,
+    set,
+    { record, answer, stopped }: { record: InflightRecord; answer: AnswerState; stopped: boolean },
+  ) => {
+    const email = get(userEmailAtom);
+    try {
+      await set(storeTurnsAtom, {
+        conversationId: record.conversationId,
+        storage: record.storage,
+        name: record.conversationName,
+        turns: [answerTurn(record, answer, stopped)],
+      });
+    } finally {
+      removeInflight(email, record.requestId);
+      set(dropLiveAnswerAtom, record.requestId);
+    }
+    postToTabs({
+      type: 'chatEnded',
+      email,
+      conversationId: record.conversationId,
+      requestId: record.requestId,
+    });
+    if (!get(userLiveAtom)) await Promise.all([set(refreshServerConversationsAtom), set(refreshSpendAtom)]);
+  },
+);

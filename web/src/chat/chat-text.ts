@@ -1,0 +1,21 @@
+/**
+ * The chat screen's own words (labels and hints neither spec nor contracts hold; the spec's
+ * messages come from `@app/contracts`, word for word).
+ */
+export const chatText = {
+  newConversation: 'New conversation',
+  untitled: 'New conversation',
+  keptElsewhere: 'Kept in another browser',
+  noConversations: 'No conversations yet.',
+  emptyConversation: 'Ask anything to start a conversation.',
+  noModels: 'No model is available to you yet. Ask an administrator to make one available.',
+  messagePlaceholder: 'Send a message…',
+  stopped: 'Stopped.',
+  deleteTitle: 'Delete conversation',
+  deleteMessage: (name: string) => `Delete the conversation "${name}"? This cannot be undone.`,
+  usage: (input: number, output: number, cost: string) =>
+    `${input.toLocaleString('en-US')} input tokens · ${output.toLocaleString('en-US')} output tokens · ${cost}`,
+  tokenLimit: (limit: number) => limit.toLocaleString('en-US'),
+  spend: (spent: string, limit: string | null) =>
+    limit === null ? `Spent ${spent}` : `Spent ${spent} of ${limit}`,
+} as const;

@@ -1,0 +1,45 @@
+import { lazy, Suspense } from 'react';
+import { answerText } from '../model/answer';
+import { chatText } from '../chat-text';
+import type { LiveAnswer } from '../model/live-answer';
+import type { ChatTurn } from '../model/types';
+import { AnswerUsage } from './AnswerUsage';
+import { StatusLines } from './StatusLines';
+
+const MessageMarkdown = lazy(() => import('../render/MessageMarkdown'));
+
+export interface AnswerMessageProps {
+  /** A stored answer; null for one still streaming (`live`). */
+  content: ChatTurn | null;
+  live: LiveAnswer | null;
+}
+
+/**
+ * An answer: its status lines while it streams, its text (markdown), then under it what went
+ * wrong (the partial answer stays), that it was stopped, and its tokens and cost.
+ */
+export function AnswerMessage({ content, live }: AnswerMessageProps) {
+  const text = live ? answerText(live.answer) : (content?.content ?? '');
+  const streaming = live !== null && live.phase !== 'ended';
+  const error = live ? live.answer.error : (content?.error ?? null);
+  const usage = live ? live.answer.usage : (content?.usage ?? null);
+  const stopped = live ? live.phase === 'stopping' && live.answer.ended : content?.stopped === true;
+
+  return (
+    <article className="chat-message chat-message-answer" aria-label="Answer" aria-busy={streaming}>
+      {live && <StatusLines answer={live.answer} streaming={streaming} />}
+      {text !== '' && (
+        <Suspense fallback={<div className="message-text">{text}</div>}>
+          <MessageMarkdown text={text} streaming={streaming} />
+        </Suspense>
+      )}
+      {error !== null && (
+        <p role="alert" className="chat-answer-error">
+          {error}
+        </p>
+      )}
+      {stopped && <p className="chat-answer-note muted">{chatText.stopped}</p>}
+      {usage && <AnswerUsage usage={usage} />}
+    </article>
+  );
+}

@@ -1,0 +1,109 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useSetAtom } from 'jotai';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { chatText } from '../chat-text';
+import { deleteConversationAtom, renameConversationAtom } from '../actions/conversation-actions';
+import { formatCost } from '../model/conversation-list';
+import type { ConversationListItem } from '../model/types';
+import { openConversationAtom } from '../state/conversations';
+
+export interface ConversationItemProps {
+  conversation: ConversationListItem;
+  active: boolean;
+}
+
+/** One conversation of the list: open it, see its cost, rename it in place, delete it (confirmed). */
+export function ConversationItem({ conversation, active }: ConversationItemProps) {
+  const open = useSetAtom(openConversationAtom);
+  const rename = useSetAtom(renameConversationAtom);
+  const remove = useSetAtom(deleteConversationAtom);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  /** Enter and the blur that follows would both submit: once is enough. */
+  const renameDone = useRef(false);
+  const name = conversation.name ?? chatText.untitled;
+
+  const startRenaming = () => {
+    renameDone.current = false;
+    setRenaming(name);
+  };
+
+  const onRename = (event: FormEvent) => {
+    event.preventDefault();
+    if (renameDone.current) return;
+    renameDone.current = true;
+    if (renaming !== null && renaming.trim() !== '' && renaming.trim() !== name)
+      void rename({ conversation, name: renaming });
+    setRenaming(null);
+  };
+
+  return (
+    <li className={['chat-conversation', active ? 'is-active' : ''].filter(Boolean).join(' ')}>
+      {renaming !== null ? (
+        <form className="chat-rename" onSubmit={onRename}>
+          <input
+            className="input"
+            aria-label="Conversation name"
+            value={renaming}
+            maxLength={200}
+            autoFocus
+            onChange={(e) => setRenaming(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key !== 'Escape') return;
+              renameDone.current = true;
+              setRenaming(null);
+            }}
+            onBlur={onRename}
+          />
+        </form>
+      ) : (
+        <button
+          type="button"
+          className="chat-conversation-open"
+          aria-current={active ? 'true' : undefined}
+          onClick={() => void open(conversation.id)}
+        >
+          <span className="chat-conversation-name">{name}</span>
+          <span className="chat-conversation-cost" aria-label={`Cost of ${name}`}>
+            {formatCost(conversation.cost)}
+          </span>
+          {conversation.elsewhere && <span className="chat-conversation-note">{chatText.keptElsewhere}</span>}
+        </button>
+      )}
+      <div className="chat-conversation-actions">
+        {!conversation.elsewhere && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            aria-label={`Rename ${name}`}
+            title="Rename"
+            onClick={startRenaming}
+          >
+            ✎
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-ghost btn-small btn-danger-ghost"
+          aria-label={`Delete ${name}`}
+          title="Delete"
+          onClick={() => setConfirming(true)}
+        >
+          ×
+        </button>
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title={chatText.deleteTitle}
+          message={chatText.deleteMessage(name)}
+          confirmLabel="Delete"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void remove(conversation);
+          }}
+        />
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,73 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { availableModelsAtom } from '../../state/user-config';
+import { Modal } from '../../ui/Modal';
+import { chatText } from '../chat-text';
+import { allModelOptions, pricePer1k, toggleHidden } from '../model/model-options';
+import { hiddenModelIdsAtom, saveUserSettingsAtom } from '../state/settings';
+
+/**
+ * View Model Pricing: every model the user may use, its prices per 1k tokens, output limit and
+ * tiers; a model can be hidden from (or shown again in) the selector, saved in the user's settings.
+ */
+export function ModelPricingDialog({ onClose }: { onClose: () => void }) {
+  const models = useAtomValue(availableModelsAtom)?.models ?? [];
+  const hidden = useAtomValue(hiddenModelIdsAtom);
+  const save = useSetAtom(saveUserSettingsAtom);
+  const options = allModelOptions(models);
+
+  const setShown = (modelId: string, shown: boolean) =>
+    void save({ hiddenModelIds: toggleHidden(hidden, modelId, !shown) });
+
+  return (
+    <Modal label="Model Pricing" onDismiss={onClose} className="chat-pricing">
+      <h2 className="modal-title">Model Pricing</h2>
+      <div className="chat-pricing-scroll">
+        <table className="chat-pricing-table">
+          <thead>
+            <tr>
+              <th scope="col">Model</th>
+              <th scope="col">Input / 1k</th>
+              <th scope="col">Output / 1k</th>
+              <th scope="col">Cached / 1k</th>
+              <th scope="col">Output limit</th>
+              <th scope="col">Cost tier</th>
+              <th scope="col">Output tier</th>
+              <th scope="col">Shown</th>
+            </tr>
+          </thead>
+          <tbody>
+            {options.map(({ model, costTier, outputLimitTier }) => {
+              const name = model.name || model.id;
+              return (
+                <tr key={model.id}>
+                  <th scope="row">{name}</th>
+                  <td>{pricePer1k(model.inputTokenCost)}</td>
+                  <td>{pricePer1k(model.outputTokenCost)}</td>
+                  <td>{pricePer1k(model.cachedTokenCost)}</td>
+                  <td>{chatText.tokenLimit(model.outputTokenLimit)}</td>
+                  <td>
+                    <span className={`chat-tier chat-tier-${costTier}`}>{costTier}</span>
+                  </td>
+                  <td>{outputLimitTier}</td>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Show ${name}`}
+                      checked={!hidden.includes(model.id)}
+                      onChange={(e) => setShown(model.id, e.target.checked)}
+                    />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="modal-actions">
+        <button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { modelOptionLabel } from '../model/model-options';
+import { chosenModelIdAtom, modelOptionsAtom, selectedModelAtom } from '../state/models';
+import { ModelPricingDialog } from './ModelPricingDialog';
+import { TierLegend } from './TierLegend';
+
+/**
+ * The model selector: the user's models by name (hidden ones left out), each with its cost tier and
+ * output-limit tier; the tiers' legend; the pricing of every model, where models are hidden or shown.
+ */
+export function ModelSelector() {
+  const options = useAtomValue(modelOptionsAtom);
+  const selected = useAtomValue(selectedModelAtom);
+  const choose = useSetAtom(chosenModelIdAtom);
+  const [shown, setShown] = useState<'legend' | 'pricing' | null>(null);
+
+  return (
+    <div className="chat-model-selector">
+      <select
+        className="input"
+        aria-label="Model"
+        value={selected?.id ?? ''}
+        disabled={options.length === 0}
+        onChange={(e) => choose(e.target.value)}
+      >
+        {options.length === 0 && <option value="">No model</option>}
+        {options.map((o) => (
+          <option key={o.model.id} value={o.model.id}>
+            {modelOptionLabel(o)}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="btn btn-ghost btn-icon btn-small"
+        aria-label="Model tiers legend"
+        title="Model tiers legend"
+        onClick={() => setShown('legend')}
+      >
+        ?
+      </button>
+      <button type="button" className="btn btn-ghost btn-small" onClick={() => setShown('pricing')}>
+        View Model Pricing
+      </button>
+      {shown === 'legend' && <TierLegend onClose={() => setShown(null)} />}
+      {shown === 'pricing' && <ModelPricingDialog onClose={() => setShown(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { costTierLegend, outputLimitLegend } from '@app/contracts';
+import { Modal } from '../../ui/Modal';
+
+const costTiers = Object.entries(costTierLegend);
+const outputTiers = Object.entries(outputLimitLegend);
+
+/** The legend popup: what each cost tier and each output-limit tier means (second spec, section 9). */
+export function TierLegend({ onClose }: { onClose: () => void }) {
+  return (
+    <Modal label="Model tiers" onDismiss={onClose} className="chat-legend">
+      <h2 className="modal-title">Model tiers</h2>
+      <h3 className="chat-legend-heading">Cost</h3>
+      <dl className="chat-legend-list">
+        {costTiers.map(([tier, meaning]) => (
+          <div key={tier}>
+            <dt className={`chat-tier chat-tier-${tier}`}>{tier}</dt>
+            <dd>{meaning}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="chat-legend-heading">Output limit</h3>
+      <dl className="chat-legend-list">
+        {outputTiers.map(([tier, meaning]) => (
+          <div key={tier}>
+            <dt className="chat-tier">{tier}</dt>
+            <dd>{meaning}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="modal-actions">
+        <button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}

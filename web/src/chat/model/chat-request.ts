@@ -1,0 +1,64 @@
+import type { ChatMessage, ChatRequest, ReasoningLevel } from '@app/contracts';
+import type { ChatTurn } from './types';
+
+/** The chat request's defaults (second spec, section 7). */
+export const chatRequestDefaults = { temperature: 1, maxTokens: 1000 } as const;
+
+export interface ChatRequestInput {
+  model: { id: string; supportsReasoning: boolean };
+  /** The conversation so far (the new user message not included). */
+  history: readonly ChatTurn[];
+  userText: string;
+  /** None by default; when given it comes first. */
+  systemPrompt?: string;
+  requestId: string;
+  conversationId: string;
+  /** Sent for cloud conversations: the server keeps the name. */
+  conversationName?: string;
+  accountId: string;
+  reasoningLevel: ReasoningLevel;
+  now: Date;
+  timeZone: string;
+  maxTokens?: number;
+}
+
+/** Earlier messages as the model reads them: answers that brought no text are left out. */
+const historyMessages = (history: readonly ChatTurn[]): ChatMessage[] =>
+  history
+    .filter((turn) => turn.content.trim() !== '')
+    .map((turn) => ({ role: turn.role, content: turn.content }));
+
+/** The body of POST /api/chat for a new user message (pure: the caller gives the ids and the time). */
+export function buildChatRequest(input: ChatRequestInput): ChatRequest {
+  const system: ChatMessage[] =
+    input.systemPrompt !== undefined && input.systemPrompt.trim() !== ''
+      ? [{ role: 'system', content: input.systemPrompt }]
+      : [];
+  return {
+    model: input.model.id,
+    temperature: chatRequestDefaults.temperature,
+    max_tokens: input.maxTokens ?? chatRequestDefaults.maxTokens,
+    stream: true,
+    dataSources: [],
+    messages: [
+      ...system,
+      ...historyMessages(input.history),
+      { role: 'user', content: input.userText, type: 'prompt' },
+    ],
+    options: {
+      requestId: input.requestId,
+      conversationId: input.conversationId,
+      ...(input.conversationName !== undefined ? { conversationName: input.conversationName } : {}),
+      timeZone: input.timeZone,
+      time: input.now.toISOString(),
+      accountId: input.accountId,
+      ...(input.model.supportsReasoning ? { reasoningLevel: input.reasoningLevel } : {}),
+    },
+  };
+}
+
+/** A new conversation's name: the start of its first message, on one line. */
+export const conversationNameOf = (text: string, max = 60): string => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
+};

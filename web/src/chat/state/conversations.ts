@@ -1,0 +1,108 @@
+import { atom } from 'jotai';
+import type { ConversationSummary } from '@app/contracts';
+import { fetchConversationMessages, fetchConversations } from '../../api/conversations';
+import { errorText } from '../../api/http';
+import { answeredNotFound } from '../../api/relay';
+import { sessionAtom } from '../../state/session';
+import { mergeConversations, type BrowserConversation } from '../model/conversation-list';
+import { turnId, type ChatTurn, type ConversationListItem } from '../model/types';
+import { listLocalConversations, readLocalConversation } from '../storage/local-conversations';
+
+/** The server's list (usage of every conversation, names of cloud ones); null until loaded. */
+export const serverConversationsAtom = atom<ConversationSummary[] | null>(null);
+/** The conversations this browser holds (IndexedDB). */
+export const localConversationsAtom = atom<BrowserConversation[]>([]);
+/** Cloud conversations started in this tab, until the server lists them. */
+export const newCloudConversationsAtom = atom<BrowserConversation[]>([]);
+/** Why the list could not be loaded. */
+export const conversationsErrorAtom = atom<string | null>(null);
+
+export const conversationListAtom = atom<ConversationListItem[]>((get) =>
+  mergeConversations(get(serverConversationsAtom) ?? [], [
+    ...get(localConversationsAtom),
+    ...get(newCloudConversationsAtom),
+  ]),
+);
+
+/** The conversation shown; null: a new one starts with the next message. */
+export const activeConversationIdAtom = atom<string | null>(null);
+
+/** Conversations' messages loaded in this tab, by conversation id. */
+export const conversationMessagesAtom = atom<Record<string, ChatTurn[]>>({});
+
+/** Why the shown conversation's messages could not be loaded. */
+export const messagesErrorAtom = atom<string | null>(null);
+
+export const activeConversationAtom = atom<ConversationListItem | null>((get) => {
+  const id = get(activeConversationIdAtom);
+  return id === null ? null : (get(conversationListAtom).find((c) => c.id === id) ?? null);
+});
+
+export const userEmailAtom = atom<string>((get) => get(sessionAtom)?.email ?? '');
+
+export const refreshServerConversationsAtom = atom(null, async (get, set) => {
+  try {
+    const server = await fetchConversations();
+    set(serverConversationsAtom, server);
+    const listed = new Set(server.map((s) => s.id));
+    set(
+      newCloudConversationsAtom,
+      get(newCloudConversationsAtom).filter((c) => !listed.has(c.id)),
+    );
+    set(conversationsErrorAtom, null);
+  } catch (e) {
+    if (answeredNotFound(e)) set(serverConversationsAtom, []);
+    else set(conversationsErrorAtom, errorText(e));
+  }
+});
+
+export const refreshLocalConversationsAtom = atom(null, async (get, set) => {
+  try {
+    set(localConversationsAtom, await listLocalConversations(get(userEmailAtom)));
+  } catch (e) {
+    set(conversationsErrorAtom, errorText(e));
+  }
+});
+
+export const setConversationMessagesAtom = atom(null, (get, set, id: string, messages: ChatTurn[] | null) => {
+  const { [id]: _old, ...rest } = get(conversationMessagesAtom);
+  set(conversationMessagesAtom, messages === null ? rest : { ...rest, [id]: messages });
+});
+
+const cloudTurns = (messages: Awaited<ReturnType<typeof fetchConversationMessages>>): ChatTurn[] =>
+  messages.map((m) => ({
+    id: turnId(m.requestId, m.role),
+    role: m.role,
+    content: m.content,
+    requestId: m.requestId,
+    at: m.at,
+  }));
+
+/**
+ * Loads a conversation's messages: from this browser for a local one; from the server for a cloud
+ * one this tab has not loaded yet (`fresh`: again, another tab changed it).
+ */
+export const loadConversationMessagesAtom = atom(null, async (get, set, id: string, fresh = false) => {
+  const item = get(conversationListAtom).find((c) => c.id === id);
+  const setError = (error: string | null) => {
+    if (get(activeConversationIdAtom) === id) set(messagesErrorAtom, error);
+  };
+  try {
+    if (item?.storage === 'future-cloud') {
+      if (!fresh && get(conversationMessagesAtom)[id]) return;
+      set(setConversationMessagesAtom, id, cloudTurns(await fetchConversationMessages(id)));
+    } else {
+      const local = await readLocalConversation(get(userEmailAtom), id);
+      set(setConversationMessagesAtom, id, local?.messages ?? []);
+    }
+    setError(null);
+  } catch (e) {
+    if (!answeredNotFound(e)) setError(errorText(e));
+  }
+});
+
+export const openConversationAtom = atom(null, async (_get, set, id: string | null) => {
+  set(activeConversationIdAtom, id);
+  set(messagesErrorAtom, null);
+  if (id !== null) await set(loadConversationMessagesAtom, id);
+});

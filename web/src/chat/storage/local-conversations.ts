@@ -1,0 +1,72 @@
+import { createStore, del, get, getMany, keys, set, type UseStore } from 'idb-keyval';
+import type { ChatTurn, LocalConversation } from '../model/types';
+import type { BrowserConversation } from '../model/conversation-list';
+
+/**
+ * The conversations kept in this browser ('future-local'): one IndexedDB entry per conversation,
+ * under the signed-in user's email, so two users of one browser never see each other's.
+ */
+let store: UseStore | null = null;
+const chatStore = (): UseStore => (store ??= createStore('amplify-chat', 'conversations'));
+
+const prefix = (email: string) => `${email}\u0000`;
+const keyOf = (email: string, conversationId: string) => `${prefix(email)}${conversationId}`;
+
+const isConversation = (value: unknown): value is LocalConversation =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as LocalConversation).id === 'string' &&
+  typeof (value as LocalConversation).name === 'string' &&
+  Array.isArray((value as LocalConversation).messages);
+
+export async function listLocalConversations(email: string): Promise<BrowserConversation[]> {
+  const all = await keys<IDBValidKey>(chatStore());
+  const mine = all.filter((k): k is string => typeof k === 'string' && k.startsWith(prefix(email)));
+  const values = await getMany<unknown>(mine, chatStore());
+  return values
+    .filter(isConversation)
+    .map(({ id, name, updatedAt }) => ({ id, name, updatedAt, storage: 'future-local' as const }));
+}
+
+export async function readLocalConversation(email: string, id: string): Promise<LocalConversation | null> {
+  const value = await get<unknown>(keyOf(email, id), chatStore());
+  return isConversation(value) ? value : null;
+}
+
+export const writeLocalConversation = (email: string, conversation: LocalConversation): Promise<void> =>
+  set(keyOf(email, conversation.id), conversation, chatStore());
+
+export const deleteLocalConversation = (email: string, id: string): Promise<void> =>
+  del(keyOf(email, id), chatStore());
+
+/**
+ * Puts messages into a conversation, each replacing the one with its id (so writing the same
+ * answer twice, from two tabs, keeps one), creating the conversation when it is new.
+ */
+export async function putLocalMessages(
+  email: string,
+  conversation: Pick<LocalConversation, 'id' | 'name'>,
+  messages: readonly ChatTurn[],
+  now: string,
+): Promise<LocalConversation> {
+  const current = (await readLocalConversation(email, conversation.id)) ?? {
+    ...conversation,
+    createdAt: now,
+    updatedAt: now,
+    messages: [],
+  };
+  const next = { ...current, updatedAt: now, messages: upsertTurns(current.messages, messages) };
+  await writeLocalConversation(email, next);
+  return next;
+}
+
+/** Messages with `added` put in: a message with a known id replaces it in place, others go last. */
+export const upsertTurns = (messages: readonly ChatTurn[], added: readonly ChatTurn[]): ChatTurn[] => {
+  const next = [...messages];
+  for (const turn of added) {
+    const at = next.findIndex((m) => m.id === turn.id);
+    if (at === -1) next.push(turn);
+    else next[at] = turn;
+  }
+  return next;
+};
