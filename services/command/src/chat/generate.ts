@@ -48,6 +48,7 @@ const attempt = async (
 ): Promise<Attempt> => {
   let answer = '';
   let reported: ReportedUsage | undefined;
+  let finished = false;
   let error: unknown;
   try {
     const endpoint = await source.open();
@@ -67,14 +68,17 @@ const attempt = async (
       if (part.type === 'text-delta' && part.text !== '') {
         answer += part.text;
         onDelta(part.text);
-      } else if (part.type === 'finish') reported = part.totalUsage;
-      else if (part.type === 'error') error ??= part.error;
+      } else if (part.type === 'finish') {
+        finished = true;
+        reported = part.totalUsage;
+      } else if (part.type === 'error') error ??= part.error;
     }
   } catch (e) {
     // A body that breaks off is thrown out of the stream rather than sent as an error part.
     error ??= e;
   }
-  if (signal.aborted) return { kind: 'stopped', answer };
+  // A stop that came once the answer had finished changes nothing.
+  if (signal.aborted && !finished) return { kind: 'stopped', answer };
   if (error === undefined) return { kind: 'completed', answer, reported };
   if (answer === '') return { kind: 'notStarted', error };
   return { kind: 'broken', answer, error };

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages, defaultModel, type ChatRequestInput, type Model } from '@app/contracts';
+import {
+  chatLimits,
+  chatMessages,
+  chatRoute,
+  defaultModel,
+  sessionCookieName,
+  type ChatRequestInput,
+  type Model,
+} from '@app/contracts';
 import {
   chatModelConfigurations,
   startModelServer,
@@ -191,5 +199,23 @@ describe('POST /api/chat: the spend limit and the request id', () => {
       400,
       chatMessages.modelUnavailable(embeddings.id),
     );
+  });
+});
+
+describe('POST /api/chat: the body limit and the API description', () => {
+  it('a body over the limit answers 413 {error}', async () => {
+    const huge = 'x'.repeat(chatLimits.bodyBytes);
+    await expectRefused(ann, ask({ messages: [{ role: 'user', content: huge }] }), 413, /./);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const res = await p.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      cookies: { [sessionCookieName]: await p.signIn(admin) },
+    });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ paths: Record<string, { post?: { description?: string } }> }>();
+    expect(doc.paths[chatRoute]?.post?.description).toMatch(/server-sent events/);
   });
 });
