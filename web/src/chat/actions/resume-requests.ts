@@ -1,19 +1,24 @@
 import { atom } from 'jotai';
 import { listInflight, ownerGone, ownsRequest, setOwned } from '../storage/inflight';
-import { userEmailAtom } from '../state/conversations';
+import { activeConversationIdAtom, openConversationAtom, userEmailAtom } from '../state/conversations';
 import { streamControllers } from '../state/streams';
 import { runRequestAtom } from './run-request';
 
 /**
  * The user's requests still streaming that this tab does not show yet: after a reload this tab
- * runs its own again from where they were saved; another tab's it follows; one whose tab was
- * closed it takes over.
+ * runs its own again from where they were saved (and shows the conversation of the latest when it
+ * shows none); another tab's it follows; one whose tab was closed it takes over.
  */
 export const resumeRequestsAtom = atom(null, (get, set) => {
-  for (const record of listInflight(get(userEmailAtom))) {
+  const records = listInflight(get(userEmailAtom)).sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  for (const record of records) {
     if (streamControllers.has(record.requestId)) continue;
-    const owned = ownsRequest(record.requestId) || ownerGone(record);
+    const mine = ownsRequest(record.requestId);
+    const owned = mine || ownerGone(record);
     if (owned) setOwned(record.requestId, true);
     void set(runRequestAtom, { record, owned });
   }
+  const latestOwn = records.filter((r) => ownsRequest(r.requestId)).at(-1);
+  if (latestOwn && get(activeConversationIdAtom) === null)
+    void set(openConversationAtom, latestOwn.conversationId);
 });

@@ -23,9 +23,8 @@ export function useChatBootstrap(): void {
     void loadSettings();
     void loadModels();
     void loadAccounts();
-    void refreshServer();
     let gone = false;
-    void refreshLocal().then(() => {
+    void Promise.all([refreshServer(), refreshLocal()]).then(() => {
       if (!gone) resume();
     });
     return () => {

@@ -3,6 +3,7 @@ import { UserModel } from '@app/contracts';
 import {
   allModelOptions,
   modelOptionLabel,
+  pricePer1k,
   preselectedModelId,
   toggleHidden,
   visibleModelOptions,
@@ -38,6 +39,16 @@ describe('the model selector', () => {
     expect(preselectedModelId(options, null, 'z')).toBe('z');
     expect(preselectedModelId(options, 'm', 'm')).toBe('a');
     expect(preselectedModelId([], null, 'a')).toBeNull();
+  });
+
+  it('shows prices per 1k tokens with 4 decimals, more when the price needs them', () => {
+    expect([0, 0.03, 0.0005, 0.000123, 1.5].map(pricePer1k)).toEqual([
+      '$0.0000',
+      '$0.0300',
+      '$0.0005',
+      '$0.000123',
+      '$1.5000',
+    ]);
   });
 
   it('hides and shows a model in the saved list, without duplicates', () => {

@@ -54,9 +54,9 @@ export const preselectedModelId = (
 export const modelOptionLabel = (o: ModelOption): string =>
   `${o.model.name || o.model.id} · ${o.costTier} · ${o.outputLimitTier} output`;
 
-/** Prices per 1k tokens as the pricing table shows them. */
+/** Prices per 1k tokens as the pricing table shows them: at least 4 decimals, up to 6 when needed. */
 export const pricePer1k = (dollars: number): string =>
-  `$${dollars.toFixed(dollars !== 0 && dollars < 0.001 ? 6 : 4)}`;
+  `$${dollars.toFixed(6).replace(/(\.\d{4}\d*?)0+$/, '$1')}`;
 
 /** Hides or shows a model in the selector: the new hidden list (order kept, no duplicates). */
 export const toggleHidden = (hiddenModelIds: readonly string[], modelId: string, hide: boolean): string[] =>
