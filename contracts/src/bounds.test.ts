@@ -18,7 +18,7 @@ import {
   nameFields,
   platformMessages,
   PromptCostAlertSection,
-  readModelNames,
+  liveReadModelNames,
   RevealRequest,
   SupportedModelsSection,
   SupportEmailSection,
@@ -347,9 +347,9 @@ const bounds: Bound[] = [
   many(
     'live read models',
     LiveClientMessage,
-    (n) => ({ type: 'subscribe', readModels: list(n, () => readModelNames[0]) }),
+    (n) => ({ type: 'subscribe', readModels: list(n, () => liveReadModelNames[0]) }),
     'readModels',
-    readModelNames.length,
+    liveReadModelNames.length,
   ),
 ];
 

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { boundedList, boundedString } from './bounded';
 import { limits } from './limits';
 
+/**
+ * The admin read models (the Admin Interface's configuration): only admins may subscribe to them,
+ * and every change is pushed to every admin subscribed. What the Admin Interface watches.
+ */
 export const readModelNames = [
   'admins',
   'featureFlags',
@@ -18,10 +22,31 @@ export const readModelNames = [
   'openaiEndpoints',
   'endpointTests',
 ] as const;
-export const ReadModelName = z.enum(readModelNames);
+export const adminReadModelNames = readModelNames;
+
+/**
+ * The user read models: any signed-in user may subscribe, and each change is pushed only to the
+ * sockets of the user it belongs to (the change's actor). Its ids are that user's (conversation ids...).
+ */
+export const userReadModelNames = ['conversations', 'spend', 'userSettings'] as const;
+export type UserReadModelName = (typeof userReadModelNames)[number];
+
+/** Every read model `/live` knows, admin and user. */
+export const liveReadModelNames = [...readModelNames, ...userReadModelNames] as const;
+export const ReadModelName = z.enum(liveReadModelNames);
 export type ReadModelName = z.infer<typeof ReadModelName>;
 
-const readModelList = boundedList(ReadModelName, 'readModels', readModelNames.length);
+export const isUserReadModel = (name: ReadModelName): name is UserReadModelName =>
+  (userReadModelNames as readonly string[]).includes(name);
+
+/** What `/live` tells a client in an `error` message. */
+export const liveMessages = {
+  expectedSubscribe: 'Expected {"type":"subscribe","readModels":[...]}',
+  adminsOnly: (names: readonly string[]) =>
+    `Only admins may watch ${names.join(', ')}: not subscribed to ${names.length === 1 ? 'it' : 'them'}.`,
+} as const;
+
+const readModelList = boundedList(ReadModelName, 'readModels', liveReadModelNames.length);
 
 export const LiveClientMessage = z.discriminatedUnion('type', [
   z.object({

@@ -13,6 +13,7 @@ import * as m0010 from './0010_snapshots';
 import * as m0011 from './0011_projection_health';
 import * as m0012 from './0012_chat_streams';
 import * as m0013 from './0013_spend';
+import * as m0014 from './0014_conversations';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0011_projection_health': m0011,
   '0012_chat_streams': m0012,
   '0013_spend': m0013,
+  '0014_conversations': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {

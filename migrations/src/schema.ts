@@ -208,6 +208,43 @@ export interface SnapshotsTable {
   taken_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** A conversation of `owner` (migration 0014); `name` null until renamed (a cloud one: its first message). */
+export interface RmConversationsTable {
+  owner: string;
+  conversation_id: string;
+  storage: string;
+  name: string | null;
+  cost: number;
+  requests: number;
+  updated_at: Date;
+}
+
+/** Which conversation a chat request belongs to (its end event names only the request). */
+export interface RmConversationRequestsTable {
+  request_id: string;
+  owner: string;
+  conversation_id: string;
+}
+
+/** A message of a conversation stored in the cloud; in log order by (position, ordinal). */
+export interface RmConversationMessagesTable {
+  position: string;
+  ordinal: number;
+  owner: string;
+  conversation_id: string;
+  request_id: string;
+  role: string;
+  content: string;
+  at: Date;
+}
+
+/** A user's stored settings: only the fields they set (the contracts' UserSettings fills the rest). */
+export interface RmUserSettingsTable {
+  email: string;
+  settings: ColumnType<Record<string, unknown>, string, string>;
+  changed_at: Date;
+}
+
 /** Spend per ledger (`scope`: its stream id) and window (migration 0013), in dollars. */
 export interface RmSpendTotalsTable {
   scope: string;
@@ -249,6 +286,10 @@ export interface Database {
   snapshots: SnapshotsTable;
   rm_spend_totals: RmSpendTotalsTable;
   rm_spend_accounts: RmSpendAccountsTable;
+  rm_conversations: RmConversationsTable;
+  rm_conversation_requests: RmConversationRequestsTable;
+  rm_conversation_messages: RmConversationMessagesTable;
+  rm_user_settings: RmUserSettingsTable;
   chat_stream_chunks: ChatStreamChunksTable;
   chat_stops: ChatStopsTable;
 }

@@ -51,4 +51,6 @@ export const chatMessages = {
   stopped: 'The request was stopped.',
   stopRequested: 'Stopping the request.',
   unknownAccount: (id: string) => `There is no account '${id}' of yours.`,
+  /** A conversation that is not the caller's, or not known: the same words, so nothing leaks. */
+  noSuchConversation: (id: string) => `There is no conversation '${id}' of yours.`,
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedList, boundedString } from '../bounded';
+import { limits } from '../limits';
 import { ChatId } from './chat-request';
 
 /**
@@ -57,6 +58,13 @@ export type RenameConversationRequest = z.infer<typeof RenameConversationRequest
 
 export const DeleteConversationRequest = z.object({ conversationId: ChatId });
 export type DeleteConversationRequest = z.infer<typeof DeleteConversationRequest>;
+
+/** The answer of a rename or a delete: `position` for `?waitFor=` ('0' when nothing changed). */
+export const ConversationCommandResponse = z.object({
+  success: z.literal(true),
+  position: boundedString('The position', limits.positionLength),
+});
+export type ConversationCommandResponse = z.infer<typeof ConversationCommandResponse>;
 
 export const conversationStreamId = (owner: string, conversationId: string) =>
   `conversation-${owner}-${conversationId}`;

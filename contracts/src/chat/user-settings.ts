@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { boundedList } from '../bounded';
+import { boundedList, boundedString } from '../bounded';
+import { limits } from '../limits';
 import { ConversationStorageChoice } from './conversations';
 
 /** The user's stored settings (second spec, section 3: theme, featureOptions, hiddenModelIds). */
@@ -24,6 +25,22 @@ export const UserSettingsResponse = z.object({
   }),
 });
 export type UserSettingsResponse = z.infer<typeof UserSettingsResponse>;
+
+/** POST userSettingsRoutes.save: only the fields to change (a field left out keeps its value). */
+export const UserSettingsSaveRequest = z.strictObject({
+  theme: UserSettings.shape.theme.unwrap().optional(),
+  hiddenModelIds: UserSettings.shape.hiddenModelIds.unwrap().optional(),
+  featureOptions: UserSettings.shape.featureOptions.unwrap().optional(),
+  conversationStorage: UserSettings.shape.conversationStorage.unwrap().optional(),
+});
+export type UserSettingsSaveRequest = z.infer<typeof UserSettingsSaveRequest>;
+
+/** The save's answer: `position` for `?waitFor=` ('0' when nothing changed). */
+export const UserSettingsSaveResponse = z.object({
+  success: z.literal(true),
+  position: boundedString('The position', limits.positionLength),
+});
+export type UserSettingsSaveResponse = z.infer<typeof UserSettingsSaveResponse>;
 
 export const userSettingsStreamId = (email: string) => `user-settings-${email}`;
 

@@ -4,6 +4,8 @@ import type { AwaitProjected, Db, HealthCheck, SecretBox } from '@app/platform';
 import { configsUpdateRoute } from './routes/configs-update';
 import { defaultEndpointTestWaitMs, secretRoutesPlugin } from './routes/secrets';
 import { chatService, type ChatServiceOptions } from './chat/chat-service';
+import { conversationRoutesPlugin } from './conversations/index';
+import { userSettingsRoutesPlugin } from './user-settings/index';
 import { accountRoutesPlugin } from './accounts/index';
 
 export { seedAdmins } from './handling/seed-admins';
@@ -24,6 +26,8 @@ export {
 } from './handling/endpoint-tests';
 export { defaultEndpointTestWaitMs } from './routes/secrets';
 export { chatService, type ChatServiceOptions } from './chat/chat-service';
+export { conversationStorageFor, userSettingsDecider } from './user-settings/index';
+export { conversationDecider } from './conversations/index';
 export { createSpendGuard, type SpendGuard, type SpendRequest } from './spend/index';
 
 export interface CommandServiceOptions {
@@ -65,5 +69,8 @@ export const commandService =
         ...(opts.jobQueue ? { jobQueue: opts.jobQueue } : {}),
       }),
     );
+    const awaitProjected = opts.awaitProjected ?? answerAtOnce;
+    await app.register(conversationRoutesPlugin({ db: opts.db, awaitProjected }));
+    await app.register(userSettingsRoutesPlugin({ db: opts.db, awaitProjected }));
     if (opts.chat) await app.register(chatService({ db: opts.db, secrets: opts.secrets, ...opts.chat }));
   };

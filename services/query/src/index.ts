@@ -11,6 +11,8 @@ import { observeProjections } from './runner/projection-observability';
 import { endpointTestsRoute } from './routes/endpoint-tests';
 import { availableModelsRouteFor } from './routes/available-models';
 import { spendRouteFor } from './routes/spend';
+import { conversationsRoutes } from './routes/conversations';
+import { userSettingsRoute } from './routes/user-settings';
 import { liveRoute } from './live/live-route';
 import { createLiveHub } from './live/hub';
 import { startFanOut, type FanOut } from './live/fan-out';
@@ -61,10 +63,13 @@ export const queryService =
     await app.register(endpointTestsRoute(opts.db));
     await app.register(amplifyGroupsList(opts.db, projections));
     await app.register(spendRouteFor(opts.db, projections));
+    await app.register(conversationsRoutes(opts.db, projections));
+    await app.register(userSettingsRoute(opts.db, projections));
     await app.register(
       liveRoute(hub, {
         db: opts.db,
-        missedSince: (after, readModels) => fanOut?.missedSince(after, readModels) ?? Promise.resolve(null),
+        missedSince: (after, readModels, viewer) =>
+          fanOut?.missedSince(after, readModels, viewer) ?? Promise.resolve(null),
         logger: opts.logger,
         ...(opts.liveSweepEveryMs ? { sweepEveryMs: opts.liveSweepEveryMs } : {}),
       }),

@@ -8,8 +8,15 @@ import type { LiveHub } from './hub';
 export interface FanOut {
   /** Changes the runner of this process just committed: pushed at once when they follow what was pushed. */
   publishLocal(changes: readonly ChangedMessage[]): void;
-  /** What a client that saw everything up to `after` missed, or null when the feed no longer reaches back. */
-  missedSince(after: string, readModels: readonly ReadModelName[]): Promise<ChangedMessage[] | null>;
+  /**
+   * What a client that saw everything up to `after` missed, or null when the feed no longer reaches
+   * back. With `viewer`, a user read model's changes are only that user's.
+   */
+  missedSince(
+    after: string,
+    readModels: readonly ReadModelName[],
+    viewer?: string,
+  ): Promise<ChangedMessage[] | null>;
   close(): Promise<void>;
 }
 
@@ -82,12 +89,12 @@ export const startFanOut = async (
 
   return {
     publishLocal,
-    missedSince: async (after, readModels) => {
+    missedSince: async (after, readModels, viewer) => {
       const upTo = last;
       if (big(after) >= big(upTo)) return big(after) === big(upTo) ? [] : null;
       const { oldest } = await feedBounds(db);
       if (oldest === null || big(oldest) > big(after) + 1n) return null;
-      const missed = await readChangesAfter(db, after, replayLimit + 1, readModels);
+      const missed = await readChangesAfter(db, after, replayLimit + 1, readModels, viewer);
       const upToNow = missed.filter((m) => big(m.seq) <= big(upTo));
       return upToNow.length > replayLimit ? null : upToNow;
     },

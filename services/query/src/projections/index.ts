@@ -9,6 +9,8 @@ import { applicationSecretsProjection, applicationVariablesProjection } from './
 import { openaiEndpointsProjection } from './openai-endpoints';
 import { endpointTestsProjection } from './endpoint-tests';
 import { spendAccountsProjection, spendTotalsProjection } from './spend';
+import { conversationsProjection } from './conversations';
+import { userSettingsProjection } from './user-settings';
 import type { Projection } from './projection';
 
 export type { Projection };
@@ -26,4 +28,6 @@ export const allProjections: readonly Projection[] = [
   endpointTestsProjection,
   spendTotalsProjection,
   spendAccountsProjection,
+  conversationsProjection,
+  userSettingsProjection,
 ];

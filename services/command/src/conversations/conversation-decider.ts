@@ -1,0 +1,46 @@
+import type { ConversationEvent } from '@app/contracts';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../domain/decider';
+
+/** A conversation stream's state: the name it was last given (null: never, or since deleted). */
+export interface ConversationState {
+  name: string | null;
+}
+
+export type ConversationCommand =
+  | { type: 'RenameConversation'; data: { conversationId: string; name: string } }
+  | { type: 'DeleteConversation'; data: { conversationId: string } };
+
+/**
+ * One conversation of one user (stream `conversationStreamId(owner, conversationId)`): renamed, or
+ * deleted (its requests stay in the log; a later request in it starts it again). Whether the user
+ * has the conversation at all is the handler's check, before this runs.
+ */
+export const conversationDecider: Decider<ConversationState, ConversationCommand, ConversationEvent> = {
+  initialState: () => ({ name: null }),
+
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'RenameConversation': {
+        const { conversationId, name } = command.data;
+        return name === state.name ? [] : [{ type: 'ConversationRenamed', data: { conversationId, name } }];
+      }
+      case 'DeleteConversation':
+        return [{ type: 'ConversationDeleted', data: { conversationId: command.data.conversationId } }];
+      default:
+        return assertNever(command);
+    }
+  },
+
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'ConversationRenamed':
+        return { name: event.data.name };
+      case 'ConversationDeleted':
+        return { name: null };
+      default:
+        return assertNever(event);
+    }
+  },
+
+  snapshot: plainSnapshot('conversation/1', (j) => isPlainObject(j) && 'name' in j),
+};

@@ -1,0 +1,81 @@
+import {
+  conversationStreamId,
+  type ChatMessage,
+  type ConversationStorage,
+  type RecordedEvent,
+} from '@app/contracts';
+import type { Db } from '@app/platform';
+
+/** How many characters of its first message name a cloud conversation nobody renamed. */
+export const autoNameLength = 40;
+
+/** The first `autoNameLength` characters (code points: never half a pair) of a message; null when blank. */
+export const autoName = (content: string): string | null => {
+  const name = Array.from(content.trim()).slice(0, autoNameLength).join('').trim();
+  return name === '' ? null : name;
+};
+
+/** The messages of a request a conversation keeps: the user's and the assistant's, not the system prompt. */
+export const keptMessages = (messages: readonly ChatMessage[] | undefined) =>
+  (messages ?? []).flatMap((m) => (m.role === 'system' ? [] : [{ role: m.role, content: m.content }]));
+
+/**
+ * The owner of a conversation event, from its stream `conversationStreamId(owner, conversationId)`
+ * (the actor when the stream does not read that way: an event written by hand).
+ */
+export const ownerOf = (recorded: RecordedEvent, conversationId: string): string => {
+  const { streamId } = recorded;
+  // conversationStreamId('', id) is the stream id without its owner: cut there.
+  const bare = conversationStreamId('', conversationId);
+  const at = bare.length - conversationId.length - 1;
+  const owner = streamId.slice(at, streamId.length - conversationId.length - 1);
+  return owner !== '' && conversationStreamId(owner, conversationId) === streamId
+    ? owner
+    : recorded.metadata.actor.email;
+};
+
+/** A request in a conversation: the row is made by its first request, later ones count and date it. */
+export const upsertConversation = async (
+  trx: Db,
+  row: { owner: string; conversationId: string; storage: ConversationStorage; name: string | null; at: Date },
+): Promise<void> => {
+  await trx
+    .insertInto('rm_conversations')
+    .values({
+      owner: row.owner,
+      conversation_id: row.conversationId,
+      storage: row.storage,
+      name: row.name,
+      cost: 0,
+      requests: 1,
+      updated_at: row.at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['owner', 'conversation_id']).doUpdateSet((eb) => ({
+        storage: row.storage,
+        requests: eb('rm_conversations.requests', '+', 1),
+        updated_at: row.at,
+        name: eb.fn.coalesce('rm_conversations.name', eb.val(row.name)),
+      })),
+    )
+    .execute();
+};
+
+/** Every row of one conversation goes: it, its messages and its requests still running. */
+export const deleteConversation = async (trx: Db, owner: string, conversationId: string): Promise<void> => {
+  await trx
+    .deleteFrom('rm_conversations')
+    .where('owner', '=', owner)
+    .where('conversation_id', '=', conversationId)
+    .execute();
+  await trx
+    .deleteFrom('rm_conversation_messages')
+    .where('owner', '=', owner)
+    .where('conversation_id', '=', conversationId)
+    .execute();
+  await trx
+    .deleteFrom('rm_conversation_requests')
+    .where('owner', '=', owner)
+    .where('conversation_id', '=', conversationId)
+    .execute();
+};

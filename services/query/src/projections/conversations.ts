@@ -1,0 +1,147 @@
+import {
+  assertNever,
+  type ChatEvent,
+  type ConversationEvent,
+  type RecordedEvent,
+  type StoredChatMessage,
+} from '@app/contracts';
+import type { Db } from '@app/platform';
+import { defineProjection } from './projection';
+import { autoName, deleteConversation, keptMessages, ownerOf, upsertConversation } from './conversation-rows';
+
+type ConversationsEvent = ChatEvent | ConversationEvent;
+type Ended = Extract<ChatEvent, { type: 'ChatCompleted' | 'ChatStopped' | 'ChatFailed' }>;
+
+export const conversationsEventTypes = [
+  'ChatRequested',
+  'ChatCompleted',
+  'ChatStopped',
+  'ChatFailed',
+  'ConversationRenamed',
+  'ConversationDeleted',
+] as const satisfies readonly ConversationsEvent['type'][];
+
+const insertMessages = async (
+  trx: Db,
+  recorded: RecordedEvent,
+  at: { owner: string; conversationId: string; requestId: string },
+  messages: readonly { role: StoredChatMessage['role']; content: string }[],
+): Promise<void> => {
+  if (messages.length === 0) return;
+  await trx
+    .insertInto('rm_conversation_messages')
+    .values(
+      messages.map((m, ordinal) => ({
+        position: recorded.globalPosition,
+        ordinal,
+        owner: at.owner,
+        conversation_id: at.conversationId,
+        request_id: at.requestId,
+        role: m.role,
+        content: m.content,
+        at: new Date(recorded.recordedAt),
+      })),
+    )
+    .execute();
+};
+
+/** A request in a conversation: counted, dated, and for a cloud one its user message kept. */
+const requested = async (
+  trx: Db,
+  data: Extract<ChatEvent, { type: 'ChatRequested' }>['data'],
+  recorded: RecordedEvent,
+): Promise<string[]> => {
+  const { conversationId, requestId, storage } = data;
+  if (conversationId === undefined) return [];
+  const owner = recorded.metadata.actor.email;
+  const messages = storage === 'future-cloud' ? keptMessages(data.messages) : [];
+  const firstUser = messages.find((m) => m.role === 'user');
+  await upsertConversation(trx, {
+    owner,
+    conversationId,
+    storage,
+    name: firstUser ? autoName(firstUser.content) : null,
+    at: new Date(recorded.recordedAt),
+  });
+  await trx
+    .insertInto('rm_conversation_requests')
+    .values({ request_id: requestId, owner, conversation_id: conversationId })
+    .onConflict((oc) => oc.column('request_id').doNothing())
+    .execute();
+  await insertMessages(trx, recorded, { owner, conversationId, requestId }, messages);
+  return [conversationId];
+};
+
+/** A request ended: its cost is the conversation's, and a cloud conversation keeps its answer. */
+const ended = async (trx: Db, data: Ended['data'], recorded: RecordedEvent): Promise<string[]> => {
+  const request = await trx
+    .deleteFrom('rm_conversation_requests')
+    .where('request_id', '=', data.requestId)
+    .returning(['owner', 'conversation_id'])
+    .executeTakeFirst();
+  // Not in a conversation, or its conversation was deleted while it ran.
+  if (!request) return [];
+  const { owner, conversation_id: conversationId } = request;
+  const updated = await trx
+    .updateTable('rm_conversations')
+    .set((eb) => ({
+      cost: eb('cost', '+', data.usage.cost),
+      updated_at: new Date(recorded.recordedAt),
+    }))
+    .where('owner', '=', owner)
+    .where('conversation_id', '=', conversationId)
+    .returning('storage')
+    .executeTakeFirst();
+  if (!updated) return [];
+  if (updated.storage === 'future-cloud' && data.answer)
+    await insertMessages(trx, recorded, { owner, conversationId, requestId: data.requestId }, [
+      { role: 'assistant', content: data.answer },
+    ]);
+  return [conversationId];
+};
+
+/**
+ * The conversations of each user (read model `conversations`, a user read model: each change goes
+ * to its owner's sockets only, its ids the conversation ids): from the chat events that name a
+ * conversation, and the renames and deletes of the conversation streams. A deleted conversation's
+ * rows go; a later request in it starts it again.
+ */
+export const conversationsProjection = defineProjection<ConversationsEvent>({
+  name: 'conversations',
+  readModel: 'conversations',
+  eventTypes: conversationsEventTypes,
+  apply: async (event, recorded, trx) => {
+    switch (event.type) {
+      case 'ChatRequested':
+        return requested(trx, event.data, recorded);
+      case 'ChatStatusChanged':
+        return [];
+      case 'ChatCompleted':
+      case 'ChatStopped':
+      case 'ChatFailed':
+        return ended(trx, event.data, recorded);
+      case 'ConversationRenamed': {
+        const { conversationId, name } = event.data;
+        const renamed = await trx
+          .updateTable('rm_conversations')
+          .set({ name })
+          .where('owner', '=', ownerOf(recorded, conversationId))
+          .where('conversation_id', '=', conversationId)
+          .executeTakeFirst();
+        return renamed.numUpdatedRows > 0n ? [conversationId] : [];
+      }
+      case 'ConversationDeleted': {
+        const { conversationId } = event.data;
+        await deleteConversation(trx, ownerOf(recorded, conversationId), conversationId);
+        return [conversationId];
+      }
+      default:
+        return assertNever(event);
+    }
+  },
+  reset: async (trx) => {
+    await trx.deleteFrom('rm_conversation_messages').execute();
+    await trx.deleteFrom('rm_conversation_requests').execute();
+    await trx.deleteFrom('rm_conversations').execute();
+  },
+});
