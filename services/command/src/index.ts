@@ -29,6 +29,7 @@ export { chatService, type ChatServiceOptions } from './chat/chat-service';
 export { conversationStorageFor, userSettingsDecider } from './user-settings/index';
 export { conversationDecider } from './conversations/index';
 export { createSpendGuard, type SpendGuard, type SpendRequest } from './spend/index';
+export { chatStreamsFor, chatStreamRoutes, type ChatStreams } from './chat/streams/index';
 
 export interface CommandServiceOptions {
   db: Db;

@@ -1,5 +1,7 @@
 import {
   createLogger,
+  createOutboundClient,
+  parseAllowList,
   databaseOptionsOf,
   createSecretBox,
   createServiceApp,
@@ -12,7 +14,7 @@ import {
   redisHealthCheck,
   serviceAuthOptions,
 } from '@app/platform';
-import { commandService, seedAdmins } from './index';
+import { chatStreamRoutes, chatStreamsFor, commandService, createSpendGuard, seedAdmins } from './index';
 
 /** The command service on its own (split deployment): needs DATABASE_URL, SESSION_SECRET and APP_MASTER_KEY (or APP_MASTER_KEY_FILE). */
 const settings = loadSettings();
@@ -37,6 +39,27 @@ const app = await createServiceApp({
 });
 // With REDIS_URL the job queue is on Redis: while it does not answer, endpoint tests say so at once.
 const jobQueue = settings.REDIS_URL ? redisHealthCheck(settings.REDIS_URL) : undefined;
-await app.register(commandService({ db: database.db, secrets, ...(jobQueue ? { jobQueue } : {}) }));
+// Chat: model calls through the guarded client; answers in flight and stops shared by every instance.
+const outbound = createOutboundClient({ allow: parseAllowList(settings.OUTBOUND_ALLOW ?? []) });
+const chatStreams = chatStreamsFor({
+  db: database.db,
+  databaseUrl: settings.DATABASE_URL,
+  ...(settings.REDIS_URL ? { redisUrl: settings.REDIS_URL } : {}),
+  logger,
+});
+await app.register(
+  commandService({
+    db: database.db,
+    secrets,
+    ...(jobQueue ? { jobQueue } : {}),
+    chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },
+  }),
+);
+await app.register(chatStreamRoutes({ store: chatStreams.store }));
 await app.listen({ port: settings.PORT, host: settings.HOST });
-onShutdown(logger, [() => app.close(), () => database.close()]);
+onShutdown(logger, [
+  () => app.close(),
+  () => chatStreams.close(),
+  () => outbound.close(),
+  () => database.close(),
+]);

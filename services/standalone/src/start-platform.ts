@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { identityMessages } from '@app/contracts';
 import { randomBytes } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
-import { commandService, seedAdmins } from '@app/command';
+import { chatStreamRoutes, chatStreamsFor, commandService, createSpendGuard, seedAdmins } from '@app/command';
 import { allProjections, queryService, startProjectionRunner } from '@app/query';
 import { platformProcessors, platformRoutes, startWorkers } from '@app/workers';
 import {
@@ -124,16 +124,25 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     ...(opts.trustProxy ? { trustProxy: true } : {}),
     ...(opts.metricsToken ? { metricsToken: opts.metricsToken } : {}),
   });
+  // Chat: the chunks of answers in flight and the stop signal, on Redis when there is one, else PostgreSQL.
+  const chatStreams = chatStreamsFor({
+    db,
+    databaseUrl: opts.databaseUrl,
+    ...(opts.redisUrl ? { redisUrl: opts.redisUrl } : {}),
+    logger,
+  });
   await app.register(
     commandService({
       db,
       secrets,
+      chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },
       ...(workers.queueHealth ? { jobQueue: workers.queueHealth } : {}),
       ...(projectionWaitMs > 0
         ? { awaitProjected: (position: string) => runner.awaitProjected(position, projectionWaitMs) }
         : {}),
     }),
   );
+  await app.register(chatStreamRoutes({ store: chatStreams.store }));
   await app.register(queryService({ db, databaseUrl: opts.databaseUrl, logger }));
   if (opts.webDist && existsSync(opts.webDist)) {
     await app.register(fastifyStatic, { root: opts.webDist, wildcard: false });
@@ -145,7 +154,9 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     logger,
     idle: () => runner.idle(),
     close: async () => {
+      // First: the app's close stops the chats still running and records how they ended.
       await app.close();
+      await chatStreams.close();
       await workers.stop();
       await outbound.close();
       await runner.stop();
