@@ -9,3 +9,4 @@ export * from './conversations';
 export * from './user-settings';
 export * from './spend-events';
 export * from './spend-http';
+export * from './render-messages';

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { renderMessages } from '@app/contracts';
+import { downloadText } from '../download';
+import { defaultFileName } from './code-files';
+import { FileNameForm } from './FileNameForm';
+import { useCopy } from './use-copied';
+import '../../../styles/chat-render.css';
+
+export interface CodeBlockProps {
+  /** The fence's language ('' when none was given). */
+  language: string;
+  code: string;
+}
+
+/** A fenced code block: its language, Copy code (Copied! for 2 seconds), and a download asking for a file name. */
+export function CodeBlock({ language, code }: CodeBlockProps) {
+  const { state, copy } = useCopy(code);
+  const [asking, setAsking] = useState(false);
+
+  return (
+    <div className="code-block">
+      <div className="code-block-header">
+        <span className="code-block-language">{language || 'text'}</span>
+        <span className="code-block-actions">
+          <span className="code-block-copy-status" role="status">
+            {state === 'failed' ? renderMessages.copyFailed : ''}
+          </span>
+          <button type="button" className="btn btn-small btn-ghost" onClick={copy}>
+            {state === 'copied' ? renderMessages.copied : 'Copy code'}
+          </button>
+          <button
+            type="button"
+            className="btn btn-small btn-ghost"
+            aria-expanded={asking}
+            onClick={() => setAsking((a) => !a)}
+          >
+            Download
+          </button>
+        </span>
+      </div>
+      {asking && (
+        <FileNameForm
+          defaultName={defaultFileName(language)}
+          onCancel={() => setAsking(false)}
+          onSave={(fileName) => {
+            downloadText(code, fileName, 'text/plain;charset=utf-8');
+            setAsking(false);
+          }}
+        />
+      )}
+      <pre className="code-block-body">
+        <code className={language ? `language-${language}` : undefined}>{code}</code>
+      </pre>
+    </div>
+  );
+}

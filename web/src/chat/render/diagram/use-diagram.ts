@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useState } from 'react';
+import { renderMessages } from '@app/contracts';
+import { renderMermaid } from './mermaid-render';
+import { diagramRetry, reasonOf, retryDelayMs, runWithRetries } from './retry';
+import { sanitizeDiagramSvg } from './sanitize-svg';
+
+export type DiagramState =
+  | { status: 'waiting' }
+  | { status: 'loading' }
+  | { status: 'shown'; svg: SVGSVGElement }
+  | { status: 'error'; message: string };
+
+type Outcome = { key: string } & (
+  { status: 'shown'; svg: SVGSVGElement } | { status: 'error'; message: string }
+);
+
+const sleep = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
+
+/**
+ * The diagram of a mermaid source (second spec, section 4): waiting while its message streams,
+ * then loading, then shown or an error, after up to 3 attempts 500 ms × the attempt apart.
+ * `retry` (Try Again) starts over.
+ */
+export function useDiagram(code: string, streaming: boolean): { state: DiagramState; retry: () => void } {
+  const [run, setRun] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const empty = code.trim() === '';
+  const key = `${run}\n${code}`;
+
+  useEffect(() => {
+    if (streaming || empty) return;
+    let cancelled = false;
+    const render = async () => {
+      const result = await runWithRetries(() => renderMermaid(code), {
+        attempts: diagramRetry.attempts,
+        delayMs: retryDelayMs,
+        sleep,
+        cancelled: () => cancelled,
+      });
+      if (cancelled) return;
+      if (!result.ok) {
+        const message = renderMessages.diagramFailedAfterRetries(
+          diagramRetry.attempts,
+          reasonOf(result.error),
+        );
+        setOutcome({ key, status: 'error', message });
+        return;
+      }
+      const svg = sanitizeDiagramSvg(result.value);
+      setOutcome(
+        svg
+          ? { key, status: 'shown', svg }
+          : { key, status: 'error', message: renderMessages.diagramMalformed },
+      );
+    };
+    void render();
+    return () => {
+      cancelled = true;
+    };
+  }, [code, streaming, empty, key]);
+
+  const retry = useCallback(() => setRun((n) => n + 1), []);
+
+  if (streaming) return { state: { status: 'waiting' }, retry };
+  if (empty) return { state: { status: 'error', message: renderMessages.diagramEmpty }, retry };
+  if (outcome?.key !== key) return { state: { status: 'loading' }, retry };
+  return { state: outcome, retry };
+}
