@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { commandService, seedAdmins } from '@app/command';
+import {
+  chatStreamRoutes,
+  chatStreamsFor,
+  commandService,
+  createSpendGuard,
+  seedAdmins,
+  type ChatStreams,
+} from '@app/command';
 import {
   routes,
   sessionCookieName,
@@ -10,7 +17,9 @@ import {
 } from '@app/contracts';
 import {
   createLogger,
+  createOutboundClient,
   createSecretBox,
+  type OutboundClient,
   createServiceApp,
   eventColumns,
   type RateLimits,
@@ -108,6 +117,8 @@ export const startTestPlatform = async (
   const projections = opts.projections ?? allProjections;
   let runner: ProjectionRunner | undefined;
   let app: FastifyInstance | undefined;
+  let chatStreams: ChatStreams | undefined;
+  let outbound: OutboundClient | undefined;
   try {
     await seedAdmins(db, opts.admins);
     runner = await startProjectionRunner({
@@ -127,13 +138,23 @@ export const startTestPlatform = async (
       rateLimits: opts.rateLimits ?? { signInPerMinute: 10_000, commandsPerMinute: 10_000 },
       ...opts.service,
     });
+    // Chat as the platform runs it; no model is reachable (the guarded client allows nothing).
+    chatStreams = chatStreamsFor({ db, databaseUrl: database.url, logger });
+    outbound = createOutboundClient();
     await app.register(
       commandService({
         db,
         secrets,
         ...(opts.endpointTestWaitMs === undefined ? {} : { endpointTestWaitMs: opts.endpointTestWaitMs }),
+        chat: {
+          outbound,
+          streams: chatStreams.store,
+          stopBus: chatStreams.stopBus,
+          spend: createSpendGuard(),
+        },
       }),
     );
+    await app.register(chatStreamRoutes({ store: chatStreams.store }));
     await app.register(
       queryService({
         db,
@@ -148,6 +169,8 @@ export const startTestPlatform = async (
     await app.ready();
     const theApp = app;
     const theRunner = runner;
+    const theChat = chatStreams;
+    const theOutbound = outbound;
 
     const cookies = new Map<string, string>();
     const signIn = async (email: string): Promise<string> => {
@@ -212,12 +235,16 @@ export const startTestPlatform = async (
         ),
       close: async () => {
         await theApp.close();
+        await theChat?.close();
+        await theOutbound?.close();
         await theRunner.stop();
         await database.drop();
       },
     };
   } catch (e) {
     await app?.close();
+    await chatStreams?.close();
+    await outbound?.close();
     await runner?.stop();
     await database.drop();
     throw e;

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accountRoutes,
+  chatRoute,
+  chatStreamRoute,
+  spendRoute,
   availableModelsRoute,
   amplifyGroupsListRoute,
   conversationRoutes,
@@ -33,6 +37,11 @@ const userRoutes = new Set([
   `POST ${conversationRoutes.delete}`,
   `GET ${userSettingsRoutes.get}`,
   `POST ${userSettingsRoutes.save}`,
+  `POST ${accountRoutes.save}`,
+  `GET ${accountRoutes.get}`,
+  `GET ${spendRoute}`,
+  `POST ${chatRoute}`,
+  `GET ${chatStreamRoute}/:requestId`,
 ]);
 
 const admin = 'admin@example.com';
@@ -61,6 +70,7 @@ describe('the authorisation matrix', () => {
     const keys = httpRoutes().map((r) => r.key);
     expect(keys).toContain(`POST ${routes.configsUpdate}`);
     expect(keys).toContain(`GET ${routes.events}`);
+    expect(keys).toContain(`POST ${chatRoute}`);
     expect(keys.length).toBeGreaterThan(10);
   });
 
