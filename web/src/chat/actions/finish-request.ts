@@ -51,6 +51,10 @@ export const finishRequestAtom = atom(
       conversationId: record.conversationId,
       requestId: record.requestId,
     });
-    if (!get(userLiveAtom)) await Promise.all([set(refreshServerConversationsAtom), set(refreshSpendAtom)]);
+    // The spend is one small read: always fetched again; the list only when `/live` does not push it.
+    await Promise.all([
+      set(refreshSpendAtom),
+      get(userLiveAtom) ? null : set(refreshServerConversationsAtom),
+    ]);
   },
 );

@@ -79,10 +79,11 @@ describe('the conversation list', () => {
 });
 
 describe('costs', () => {
-  it('in cents, or with more digits under a cent', () => {
-    expect([formatCost(0), formatCost(0.0004), formatCost(0.5), formatCost(12.345)]).toEqual([
+  it('in cents, or with 4 to 6 decimals under a cent', () => {
+    expect([0, 0.0004, 0.0000275, 0.5, 12.345].map(formatCost)).toEqual([
       '$0.00',
       '$0.0004',
+      '$0.000028',
       '$0.50',
       '$12.35',
     ]);

@@ -43,6 +43,10 @@ export function mergeConversations(
   return items.sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || a.id.localeCompare(b.id));
 }
 
-/** Dollars as the list and the answers show them: cents, or more digits for amounts under a cent. */
+/** Dollars as the list and the answers show them: cents, or 4 to 6 decimals for amounts under a cent. */
 export const formatCost = (dollars: number): string =>
-  dollars === 0 ? '$0.00' : dollars < 0.01 ? `$${dollars.toFixed(4)}` : `$${dollars.toFixed(2)}`;
+  dollars === 0
+    ? '$0.00'
+    : dollars < 0.01
+      ? `$${dollars.toFixed(6).replace(/(\.\d{4}\d*?)0+$/, '$1')}`
+      : `$${dollars.toFixed(2)}`;

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import {
+  accountRoutes,
+  chatMessages,
+  costTierLegend,
+  outputLimitLegend,
+  userSettingsRoutes,
+} from '@app/contracts';
+import { testChatModel } from '@app/platform/testing';
+import { chatText } from '../../web/src/chat/chat-text';
+import { launchBrowser, signIn, type SignedIn } from './support/browser';
+import { startTestPlatform, type TestPlatform } from './support/platform';
+import {
+  configureChatModels,
+  numberedTokens,
+  startModelServer,
+  type ModelServer,
+} from './support/chat-platform';
+
+const admin = 'admin@example.com';
+const user = 'user@example.com';
+const fast = testChatModel();
+const pricey = testChatModel({
+  id: 'pricey-model',
+  name: 'Pricey Model',
+  inputTokenCost: 0.03,
+  outputTokenCost: 0.06,
+  outputTokenLimit: 200_000,
+});
+
+let platform: TestPlatform;
+let models: ModelServer;
+let browser: Browser;
+let adminSession: SignedIn;
+let u: SignedIn;
+
+beforeAll(async () => {
+  platform = await startTestPlatform([admin]);
+  models = await startModelServer();
+  browser = await launchBrowser();
+  adminSession = await signIn(browser, platform.url, admin);
+  await configureChatModels(adminSession.context, platform.url, models, [fast, pricey]);
+  u = await signIn(browser, platform.url, user);
+});
+
+afterAll(async () => {
+  await adminSession?.context.close();
+  await u?.context.close();
+  await browser?.close();
+  await models?.close();
+  await platform?.close();
+});
+
+const answers = (page: Page): Locator => page.getByRole('article', { name: 'Answer' });
+const conversations = (page: Page): Locator => page.getByRole('navigation', { name: 'Conversations' });
+const modelSelect = (page: Page): Locator => page.getByRole('combobox', { name: 'Model' });
+
+const send = async (page: Page, text: string) => {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+};
+
+/** Waits until the answer shows at least `words` words of the numbered answer. */
+const waitForWords = (answer: Locator, words: number) =>
+  answer.getByText(new RegExp(`\\bw${words - 1}\\b`)).waitFor();
+
+describe('the chat screen', () => {
+  it('preselects the default model; each option shows its tiers; the legend explains them', async () => {
+    const { page } = u;
+    await expect.poll(() => modelSelect(page).inputValue()).toBe(fast.id);
+    const options = await modelSelect(page).locator('option').allTextContents();
+    expect(options).toEqual([
+      'Pricey Model · expensive · large output',
+      'Test Chat Model · cheap · average output',
+    ]);
+    await page.getByRole('button', { name: 'Model tiers legend' }).click();
+    const legend = page.getByRole('dialog', { name: 'Model tiers' });
+    for (const text of [...Object.values(costTierLegend), ...Object.values(outputLimitLegend)])
+      await legend.getByText(text, { exact: true }).waitFor();
+    await legend.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('View Model Pricing lists every model; a hidden model leaves the selector; both it and the theme are kept', async () => {
+    const { page } = u;
+    await page.getByRole('button', { name: 'View Model Pricing' }).click();
+    const pricing = page.getByRole('dialog', { name: 'Model Pricing' });
+    const row = pricing.getByRole('row').filter({ hasText: 'Pricey Model' });
+    await row.getByText('$0.0300').waitFor();
+    await row.getByText('200,000').waitFor();
+    await page.screenshot({ path: '/tmp/chat-pricing.png' });
+    const saved = page.waitForResponse((r) => r.url().endsWith(userSettingsRoutes.save));
+    await row.getByRole('checkbox', { name: 'Show Pricey Model' }).uncheck();
+    expect((await saved).status()).toBe(200);
+    await pricing.getByRole('button', { name: 'Close' }).click();
+    await expect
+      .poll(() => modelSelect(page).locator('option').allTextContents())
+      .toEqual(['Test Chat Model · cheap · average output']);
+    const themeSaved = page.waitForResponse((r) => r.url().endsWith(userSettingsRoutes.save));
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    expect((await themeSaved).status()).toBe(200);
+    await page.reload();
+    await expect.poll(() => modelSelect(page).inputValue()).toBe(fast.id);
+    await expect.poll(() => modelSelect(page).locator('option').count()).toBe(1);
+    await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await page.screenshot({ path: '/tmp/chat-dark.png' });
+    await page.getByRole('button', { name: 'Light theme' }).click();
+    await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('light');
+  });
+
+  it('sends a message and watches the answer stream with its status, then its usage and cost', async () => {
+    const { page } = u;
+    models.behave({ tokens: numberedTokens(40), tokenDelayMs: 60 });
+    await send(page, 'Count to forty');
+    const answer = answers(page).last();
+    await answer.getByRole('status').getByText(chatMessages.askingModel(fast.name)).waitFor();
+    await waitForWords(answer, 5);
+    expect(await answer.getAttribute('aria-busy')).toBe('true');
+    await answer.getByLabel('Usage').waitFor();
+    await expect.poll(() => answer.getAttribute('aria-busy')).toBe('false');
+    expect(await answer.innerText()).toContain(numberedTokens(40).join(''));
+    const item = conversations(page).getByRole('listitem').filter({ hasText: 'Count to forty' });
+    await expect.poll(() => item.getByLabel('Cost of Count to forty').innerText()).not.toBe('$0.00');
+    await expect.poll(() => page.getByLabel('Spend').innerText()).not.toBe('Spent $0.00');
+    await page.screenshot({ path: '/tmp/chat-screen.png' });
+  });
+
+  it('Stop ends the answer with what was received', async () => {
+    const { page } = u;
+    models.behave({ tokens: numberedTokens(400), tokenDelayMs: 100 });
+    await send(page, 'Count to four hundred');
+    const answer = answers(page).last();
+    await waitForWords(answer, 3);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => answer.getAttribute('aria-busy')).toBe('false');
+    await answer.getByText(chatText.stopped).waitFor();
+    const text = await answer.innerText();
+    expect(text).not.toContain(' w399');
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await expect.poll(() => models.requests.at(-1)?.closedEarly).toBe(true);
+    await page.screenshot({ path: '/tmp/chat-stopped.png' });
+  });
+
+  it("a model that fails: the relay's words show under the answer", async () => {
+    const { page } = u;
+    models.behave({ failWith: 500 });
+    await send(page, 'This one fails');
+    const answer = answers(page).last();
+    await answer
+      .getByRole('alert')
+      .filter({ hasText: `The model '${fast.name}' could not answer` })
+      .waitFor();
+    await expect.poll(() => answer.getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('a reload while the answer streams reconnects, and the answer continues where it was', async () => {
+    const { page } = u;
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    models.behave({ tokens: numberedTokens(60), tokenDelayMs: 80 });
+    await send(page, 'Count to sixty');
+    await waitForWords(answers(page).last(), 5);
+    await page.reload();
+    const answer = answers(page).last();
+    await answer.getByLabel('Usage').waitFor();
+    const text = await answer.innerText();
+    // Every word once, in order: nothing lost, nothing shown twice.
+    expect(text).toContain(numberedTokens(60).join(''));
+    expect(text.match(/\bw5\b/g)).toHaveLength(1);
+  });
+
+  it('a second tab sees a new conversation and its cost at once', async () => {
+    const second = await u.context.newPage();
+    await second.goto('/');
+    await conversations(second).getByText('Count to sixty').waitFor();
+    models.behave({ tokens: numberedTokens(10) });
+    await u.page.getByRole('button', { name: 'New conversation' }).click();
+    await send(u.page, 'Seen from the other tab');
+    const item = conversations(second).getByRole('listitem').filter({ hasText: 'Seen from the other tab' });
+    await item.waitFor();
+    await expect.poll(() => item.getByLabel('Cost of Seen from the other tab').innerText()).not.toBe('$0.00');
+
+    // A rename and a deletion in one tab show in the other.
+    const renamed = 'Renamed here';
+    await conversations(u.page).getByRole('button', { name: 'Rename Seen from the other tab' }).click();
+    await conversations(u.page).getByRole('textbox', { name: 'Conversation name' }).fill(renamed);
+    await conversations(u.page).getByRole('textbox', { name: 'Conversation name' }).press('Enter');
+    await conversations(second).getByText(renamed, { exact: true }).waitFor();
+    await conversations(u.page)
+      .getByRole('button', { name: `Delete ${renamed}` })
+      .click();
+    await u.page
+      .getByRole('alertdialog', { name: 'Delete conversation' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await conversations(u.page).getByText(renamed, { exact: true }).waitFor({ state: 'detached' });
+    await conversations(second).getByText(renamed, { exact: true }).waitFor({ state: 'detached' });
+    await second.close();
+  });
+
+  it("the account picker lists the default account first, then the user's", async () => {
+    const { page, context } = u;
+    const saved = await context.request.post(`${platform.url}${accountRoutes.save}`, {
+      headers: { origin: platform.url },
+      data: { accounts: [{ id: 'coa-42', name: 'Project 42' }] },
+    });
+    expect(saved.status()).toBe(200);
+    await page.reload();
+    const picker = page.getByRole('combobox', { name: 'Account' });
+    await expect
+      .poll(() => picker.locator('option').allTextContents())
+      .toEqual(['No COA On File', 'Project 42']);
+    await picker.selectOption('coa-42');
+    models.behave({ tokens: numberedTokens(3) });
+    await send(page, 'On account 42');
+    await answers(page).last().getByLabel('Usage').waitFor();
+    expect(u.errors).toEqual([]);
+  });
+});
