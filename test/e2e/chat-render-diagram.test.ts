@@ -32,7 +32,12 @@ describe('the diagram viewer', () => {
     const { context, page, errors, dialogs, message } = await openHarness(browser, bare.url);
     const host = bare.url;
     const diagram = [
-      // A diagram's own directive may not loosen security, turn HTML labels on or bring CSS in.
+      // A diagram's own configuration may not loosen security, turn HTML labels on or bring CSS in.
+      '---',
+      'config:',
+      '  themeVariables:',
+      `    fontFamily: "x;} svg{background:url(${host}/front.png)} .y{"`,
+      '---',
       `%%{init: {"securityLevel": "loose", "htmlLabels": true, "flowchart": {"htmlLabels": true}, "themeCSS": ".node rect { fill: red; } @import url(${host}/theme.css);", "themeVariables": {"fontFamily": "a;} @import url(${host}/font.css); .x{", "primaryColor": "#fff; background-image: url(${host}/bg.png)"}}}%%`,
       'graph TD',
       `  A["<img src=x onerror='window.__pwned=1'>"] --> B["<script>window.__pwned=2</script>"]`,

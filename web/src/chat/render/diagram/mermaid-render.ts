@@ -1,10 +1,11 @@
 import type { Mermaid } from 'mermaid';
+import { withoutConfig } from './mermaid-source';
 
 /**
  * Mermaid, loaded on first use (it is large) and set up once for untrusted text: no rendering on
  * load, strict security (labels sanitised, click handlers off), labels as SVG text (no HTML, no
- * `<foreignObject>`), no error diagram drawn into the page. The `secure` keys cannot be changed by
- * a diagram's own `%%{init}%%` directive or front matter.
+ * `<foreignObject>`), no error diagram drawn into the page. A diagram's own configuration is taken
+ * out before it is drawn (`withoutConfig`); the `secure` keys could not be changed by it anyway.
  */
 let loading: Promise<Mermaid> | null = null;
 
@@ -43,10 +44,13 @@ const loadMermaid = (): Promise<Mermaid> => {
 
 let renders = 0;
 
-/** Mermaid's SVG text for a diagram's source; throws mermaid's error when the source is not valid. */
+/**
+ * Mermaid's SVG text for a diagram's source, drawn without the configuration the source carries;
+ * throws mermaid's error when the source is not valid.
+ */
 export const renderMermaid = async (code: string): Promise<string> => {
   const mermaid = await loadMermaid();
   renders += 1;
-  const { svg } = await mermaid.render(`chat-diagram-${renders}`, code);
+  const { svg } = await mermaid.render(`chat-diagram-${renders}`, withoutConfig(code));
   return svg;
 };

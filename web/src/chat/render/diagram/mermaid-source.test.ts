@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canFlip, diagramTypeLabel, flipOrientation } from './mermaid-source';
+import { canFlip, diagramTypeLabel, flipOrientation, withoutConfig } from './mermaid-source';
 
 describe('diagramTypeLabel', () => {
   it('names the type from the first keyword', () => {
@@ -56,5 +56,27 @@ describe('flipOrientation', () => {
     expect(flipOrientation('')).toBeNull();
     expect(canFlip('graph TD\n A-->B')).toBe(true);
     expect(canFlip('gantt\n title x')).toBe(false);
+  });
+});
+
+describe('withoutConfig', () => {
+  it('drops init directives, one line or several, keeping the line count', () => {
+    const code =
+      '%%{init: {"themeCSS": "@import url(http://e/x.css);"}}%%\ngraph TD\n%%{init:\n {"theme": "dark"}\n}%%\n A-->B';
+    const out = withoutConfig(code);
+    expect(out).toBe('\ngraph TD\n\n\n\n A-->B');
+    expect(out.split('\n')).toHaveLength(code.split('\n').length);
+  });
+
+  it('keeps only the title of the front matter', () => {
+    const code =
+      '---\ntitle: Sales\nconfig:\n  themeVariables:\n    fontFamily: "x} svg{background:url(http://e/y)}"\n---\ngraph TD\n A-->B';
+    expect(withoutConfig(code)).toBe('---\ntitle: Sales\n\n\n\n---\ngraph TD\n A-->B');
+  });
+
+  it('leaves plain diagrams and comments as they are', () => {
+    const code = 'graph TD\n  %% a comment\n  A-->B';
+    expect(withoutConfig(code)).toBe(code);
+    expect(withoutConfig('---\nnot closed')).toBe('---\nnot closed');
   });
 });

@@ -117,3 +117,23 @@ export const flipOrientation = (code: string): string | null => {
 
 /** Whether the flip button does anything for this source. */
 export const canFlip = (code: string): boolean => flipOrientation(code) !== null;
+
+/**
+ * The source without the configuration a diagram may carry: `%%{init: …}%%` directives and the
+ * front matter's keys but `title`. Mermaid draws a diagram into the page before we can sanitise
+ * it, and theme variables, fonts and CSS end up in its `<style>`: a model must not be able to put
+ * an `@import` or a `url()` there, nor turn HTML labels back on. Line numbers stay as they were,
+ * so mermaid's errors still point at the right line.
+ */
+export const withoutConfig = (code: string): string => {
+  const blank = (text: string) => text.replace(/[^\n]/g, '');
+  const lines = code.replace(/%%\{[\s\S]*?\}%%/g, blank).split('\n');
+  const start = lines.findIndex((l) => l.trim() !== '');
+  if (start === -1 || lines[start]?.trim() !== '---') return lines.join('\n');
+  const end = lines.findIndex((l, i) => i > start && l.trim() === '---');
+  if (end === -1) return lines.join('\n');
+  for (let i = start + 1; i < end; i++) {
+    if (!/^title:\s*[^|>\s]/.test(lines[i] ?? '')) lines[i] = '';
+  }
+  return lines.join('\n');
+};
