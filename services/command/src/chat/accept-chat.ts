@@ -9,9 +9,8 @@ import {
   type EventMetadata,
   type Model,
 } from '@app/contracts';
-import { ConcurrencyError, DomainError, inTransaction, type Db } from '@app/platform';
+import { appendToStream, ConcurrencyError, DomainError, inTransaction, type Db } from '@app/platform';
 import type { SpendGuard, SpendRequest } from '../spend/ports';
-import { handleCommand } from '../handling/handle-command';
 import { chatRequestDecider } from './chat-decider';
 import { estimatedInputTokens } from './generation-request';
 import { ChatRefusal, type ResolvedChat } from './resolve-chat';
@@ -37,12 +36,20 @@ export interface AcceptedChat {
  * Records the request and reserves its worst case in one transaction: ChatRequested (at 'no stream':
  * a reused requestId is a 409) with the model's first status, then the spend reservation (over a
  * limit: a 429, and nothing is kept). Only the last user message is kept, and only when the
- * conversation is stored in the cloud.
+ * conversation is stored in the cloud. `onDecided` lets the caller start what needs an accepted
+ * request (its stream) while the transaction commits: a commit that fails still throws here.
  */
 export const acceptChat = async (
   db: Db,
   spend: SpendGuard,
-  input: { request: ChatRequest; resolved: ResolvedChat; actor: string; metadata: EventMetadata },
+  input: {
+    request: ChatRequest;
+    resolved: ResolvedChat;
+    actor: string;
+    metadata: EventMetadata;
+    /** Called once the request is recorded and reserved, while its transaction commits. */
+    onDecided?: () => void;
+  },
 ): Promise<AcceptedChat> => {
   const { request, resolved, actor, metadata } = input;
   const { model, storage } = resolved;
@@ -66,19 +73,19 @@ export const acceptChat = async (
   const spendRequest = { requestId, actor, accountId, metadata };
   try {
     await inTransaction(db, async (trx) => {
-      await handleCommand(
-        trx,
-        chatRequestDecider,
-        chatStreamId(requestId),
+      // A new stream: decided on the empty state, appended at version 0 (a stream there already: 409).
+      const events = chatRequestDecider.decide(
         { type: 'RequestChat', data, status: modelStatus(model, true) },
-        { metadata },
+        chatRequestDecider.initialState(),
       );
+      await appendToStream(trx, chatStreamId(requestId), events, { expectedVersion: 0, metadata });
       try {
         await spend.reserve(trx, { ...spendRequest, amount: reserved, at: new Date() });
       } catch (e) {
         if (e instanceof DomainError) throw new ChatRefusal(e.message, 429);
         throw e;
       }
+      input.onDecided?.();
     });
   } catch (e) {
     if (e instanceof ChatRefusal) throw e;

@@ -13,13 +13,14 @@ import { commandMetadata, type Db, type OutboundClient, type SecretBox } from '@
 import type { SpendGuard } from '../spend/ports';
 import { acceptChat } from './accept-chat';
 import { ChatPostBody, isKillSwitch, parseChatPost } from './chat-body';
-import { abandonChat, runChat } from './chat-run';
+import { abandonChat, endpointSourcesOf, runChat } from './chat-run';
 import type { EndpointPool } from './endpoint-pool';
 import { killSwitch } from './kill-switch';
 import { ChatRefusal, resolveChat } from './resolve-chat';
 import type { RunningChats } from './running-chats';
 import { openSse } from './sse';
-import type { ChatStreamStore, StopBus } from './streams/ports';
+import type { ChatStreamStore, ChatStreamWriter, StopBus } from './streams/ports';
+import type { StateCache } from '../handling/state-cache';
 
 export interface ChatRouteDeps {
   db: Db;
@@ -31,6 +32,8 @@ export interface ChatRouteDeps {
   keepAliveMs: number;
   pool: EndpointPool;
   running: RunningChats;
+  /** The configuration and user streams a request reads, kept between requests. */
+  cache: StateCache;
 }
 
 const schema = {
@@ -112,14 +115,27 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
   // Subscribed before the request is recorded: a stop sent as soon as it is cannot be missed.
   const unsubscribe = deps.stopBus.subscribe(requestId, () => run.stop());
   try {
-    const resolved = await resolveChat(deps.db, request.model, call.actor);
+    const resolved = await resolveChat(deps.db, deps.cache, request.model, call.actor);
+    const sources = endpointSourcesOf(deps, resolved);
+    // The first endpoint's key is opened while the request is accepted (a refusal sends nothing).
+    sources[0]?.open().catch(() => undefined);
+    let opening: Promise<ChatStreamWriter> | undefined;
     const accepted = await acceptChat(deps.db, deps.spend, {
       request,
       resolved,
       actor: call.actor,
       metadata: call.metadata,
+      // The stream is opened while the acceptance commits (only once the request is ours).
+      onDecided: () => {
+        opening = deps.streams.open(requestId, call.actor);
+        opening.catch(() => undefined);
+      },
+    }).catch(async (e: unknown) => {
+      // Recorded and reserved, then not committed: the stream opened meanwhile is ended unused.
+      await opening?.then((w) => w.end()).catch(() => undefined);
+      throw e;
     });
-    const writer = await deps.streams.open(requestId, call.actor).catch(async (e: unknown) => {
+    const writer = await (opening ?? deps.streams.open(requestId, call.actor)).catch(async (e: unknown) => {
       await abandonChat(
         { ...deps, logger: call.log },
         { request, accepted, metadata: call.metadata, startedAt },
@@ -133,6 +149,7 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
     await runChat(runDeps, {
       request,
       resolved,
+      sources,
       accepted,
       metadata: call.metadata,
       sse,

@@ -32,6 +32,8 @@ export interface ChatRunDeps {
 export interface ChatRunInput {
   request: ChatRequest;
   resolved: ResolvedChat;
+  /** From endpointSourcesOf. */
+  sources: EndpointSource[];
   accepted: AcceptedChat;
   metadata: EventMetadata;
   sse: ChatSse;
@@ -40,14 +42,22 @@ export interface ChatRunInput {
   startedAt: number;
 }
 
-/** The endpoints in this request's order, each opened (key, and url with credentials) when tried. */
-const sourcesOf = (deps: ChatRunDeps, resolved: ResolvedChat): EndpointSource[] =>
-  deps.pool.order(resolved.model.id, resolved.endpoints).map((e) => ({
-    open: async () => {
+/**
+ * The endpoints in this request's order, each opened (key, and url with credentials) when first
+ * asked: the caller may start opening the first one early, while the request is accepted.
+ */
+export const endpointSourcesOf = (
+  deps: Pick<ChatRunDeps, 'db' | 'secrets' | 'pool'>,
+  resolved: ResolvedChat,
+): EndpointSource[] =>
+  deps.pool.order(resolved.model.id, resolved.endpoints).map((e) => {
+    let opened: Promise<{ key: string; url: string }> | undefined;
+    const open = async () => {
       const keyring = deps.secrets.keyring(deps.db);
       return { key: await keyring.open(e.key), url: e.urlSecret ? await keyring.open(e.urlSecret) : e.url };
-    },
-  }));
+    };
+    return { open: () => (opened ??= open()) };
+  });
 
 /** The tokens used: the provider's when it finished; estimates when stopped or broken off; none when no endpoint answered. */
 const usageOf = (input: ChatRunInput, outcome: GenerationOutcome): ChatUsage => {
@@ -95,7 +105,7 @@ export const runChat = async (deps: ChatRunDeps, input: ChatRunInput): Promise<v
     sse.send({ s: 'meta', st: modelStatus(model, true) });
     const outcome = await generate(
       generationRequestOf(input.request, model),
-      sourcesOf(deps, input.resolved),
+      input.sources,
       deps.outbound,
       input.signal,
       {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db, OutboundClient, SecretBox } from '@app/platform';
+import { createStateCache } from '../handling/state-cache';
 import type { SpendGuard } from '../spend/ports';
 import { chatRoutePlugin } from './chat-route';
 import { createEndpointPool } from './endpoint-pool';
@@ -47,6 +48,7 @@ export const chatService =
         keepAliveMs: opts.keepAliveMs ?? defaultKeepAliveMs,
         pool: createEndpointPool(),
         running,
+        cache: createStateCache(),
       }),
     );
   };

@@ -1,21 +1,24 @@
 import {
   amplifyGroupsStreamId,
   chatMessages,
+  defaultConversationStorageStreamId,
   groupsOf,
   isModelOpenTo,
   openaiEndpointsStreamId,
   ownValue,
   supportedModelsStreamId,
+  userSettingsStreamId,
   type ConversationStorage,
   type Model,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
 import { amplifyGroupsDecider } from '../domain/amplify-groups';
+import { conversationStorageDecider } from '../domain/conversation-storage';
 import { openaiEndpointsDecider } from '../domain/openai-endpoints';
 import type { SavedEndpoint } from '../domain/openai-endpoint-rules';
 import { supportedModelsDecider } from '../domain/supported-models';
-import { loadState } from '../handling/stream-state';
-import { conversationStorageFor } from '../user-settings/conversation-storage-for';
+import type { StateCache } from '../handling/state-cache';
+import { userSettingsDecider } from '../user-settings/user-settings-decider';
 
 /** What a chat request runs with: the model, its endpoints (keys still sealed), where it is stored. */
 export interface ResolvedChat {
@@ -39,22 +42,30 @@ export class ChatRefusal extends Error {
  * The model `modelId` as `email` may use it, from the log: it exists, is available and, when it is
  * reserved to Amplify groups, `email` is in one of them (inclusions count). Unknown and forbidden
  * read the same. Then its endpoints (the OpenAi Endpoints entry named like the model) and where
- * the conversation is kept (the user's choice, else the admin's default).
+ * the conversation is kept (the user's choice, else the admin's default). The five streams are read
+ * in one round trip through `cache`, each as it is now.
  */
-export const resolveChat = async (db: Db, modelId: string, email: string): Promise<ResolvedChat> => {
-  const [models, groups, endpoints, storage] = await Promise.all([
-    loadState(db, supportedModelsDecider, supportedModelsStreamId),
-    loadState(db, amplifyGroupsDecider, amplifyGroupsStreamId),
-    loadState(db, openaiEndpointsDecider, openaiEndpointsStreamId),
-    conversationStorageFor(db, email),
-  ]);
-  const model = ownValue(models.state, modelId);
+export const resolveChat = async (
+  db: Db,
+  cache: StateCache,
+  modelId: string,
+  email: string,
+): Promise<ResolvedChat> => {
+  const batch = cache.batch();
+  const models = batch.add(supportedModelsDecider, supportedModelsStreamId);
+  const groups = batch.add(amplifyGroupsDecider, amplifyGroupsStreamId);
+  const endpoints = batch.add(openaiEndpointsDecider, openaiEndpointsStreamId);
+  const settings = batch.add(userSettingsDecider, userSettingsStreamId(email));
+  const defaultStorage = batch.add(conversationStorageDecider, defaultConversationStorageStreamId);
+  await batch.load(db);
+  const model = ownValue(models(), modelId);
   const open =
     model !== undefined &&
     model.isAvailable &&
-    isModelOpenTo(model, model.exclusiveGroupAvailability.length > 0 ? groupsOf(groups.state, email) : []);
+    isModelOpenTo(model, model.exclusiveGroupAvailability.length > 0 ? groupsOf(groups(), email) : []);
   if (!model || !open) throw new ChatRefusal(chatMessages.modelUnavailable(modelId));
-  const entry = endpoints.state.find((m) => m.name === model.id);
+  const storage: ConversationStorage = settings().conversationStorage ?? defaultStorage();
+  const entry = endpoints().find((m) => m.name === model.id);
   if (!entry || entry.endpoints.length === 0) throw new ChatRefusal(chatMessages.noEndpoints(model.id));
   return { model, endpoints: entry.endpoints, storage };
 };

@@ -17,7 +17,9 @@ export const ledgerLockKey = (streamId: string): number =>
  */
 export const lockLedgers = async (trx: Db, streamIds: readonly string[]): Promise<void> => {
   const keys = [...new Set(streamIds.map(ledgerLockKey))].sort((a, b) => a - b);
-  for (const key of keys) {
-    await sql`select pg_advisory_xact_lock(${spendLockSpace}::int, ${key}::int)`.execute(trx);
-  }
+  if (keys.length === 0) return;
+  // One statement: the function scan yields the keys in the array's order, each locked in turn.
+  await sql`select count(pg_advisory_xact_lock(${spendLockSpace}::int, k)) from unnest(${keys}::int[]) as k`.execute(
+    trx,
+  );
 };

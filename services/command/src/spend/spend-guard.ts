@@ -1,14 +1,18 @@
-import { sql } from 'kysely';
-import { amplifyGroupsStreamId, chatMessages, rateLimitStreamId, spendStreamIds } from '@app/contracts';
-import { DomainError, inTransaction, type Db } from '@app/platform';
-import { accountOf } from '../accounts/accounts-decider';
-import { loadAccounts } from '../accounts/accounts-store';
+import {
+  accountsStreamId,
+  amplifyGroupsStreamId,
+  chatMessages,
+  rateLimitStreamId,
+  spendStreamIds,
+} from '@app/contracts';
+import { appendToStream, DomainError, inTransaction, type Db } from '@app/platform';
+import { accountOf, accountsDecider } from '../accounts/accounts-decider';
 import { amplifyGroupsDecider } from '../domain/amplify-groups';
 import { chatRateLimitDecider } from '../domain/chat-rate-limit';
-import { handleCommand } from '../handling/handle-command';
-import { loadState } from '../handling/stream-state';
+import { createStateCache, type StateCache } from '../handling/state-cache';
+import { keepSnapshot, loadState } from '../handling/stream-state';
 import { planLedgers, type LedgerPlan } from './applicable-limits';
-import { spendLedgerDecider } from './ledger-decider';
+import { spendLedgerDecider, type SpendLedgerCommand } from './ledger-decider';
 import { lockLedgers } from './ledger-locks';
 import type { SpendGuard, SpendRequest } from './ports';
 
@@ -18,57 +22,79 @@ const within = <R>(db: Db, work: (trx: Db) => Promise<R>): Promise<R> =>
 
 /**
  * The ledgers of `r` as the configuration is now: the Chat Rate Limit card, the Amplify groups and
- * the caller's accounts, each folded from its stream. An account the caller does not have is
- * refused (`strict`), or only leaves the account's ledger out (a settle: the reservation is made).
+ * the caller's accounts, read together (one round trip through `cache`). An account the caller does
+ * not have is refused (`strict`), or only leaves the account's ledger out (a settle: the reservation
+ * is made).
  */
-const ledgersOf = async (trx: Db, r: SpendRequest, strict: boolean): Promise<LedgerPlan[]> => {
-  const userLimit = (await loadState(trx, chatRateLimitDecider, rateLimitStreamId)).state;
-  const groups = (await loadState(trx, amplifyGroupsDecider, amplifyGroupsStreamId)).state;
-  const account = accountOf(await loadAccounts(trx, r.actor), r.accountId);
+const ledgersOf = async (
+  cache: StateCache,
+  trx: Db,
+  r: SpendRequest,
+  strict: boolean,
+): Promise<LedgerPlan[]> => {
+  const batch = cache.batch();
+  const userLimit = batch.add(chatRateLimitDecider, rateLimitStreamId);
+  const groups = batch.add(amplifyGroupsDecider, amplifyGroupsStreamId);
+  const accounts = batch.add(accountsDecider, accountsStreamId(r.actor));
+  await batch.load(trx);
+  const account = accountOf(accounts(), r.accountId);
   if (!account && strict) throw new DomainError(chatMessages.unknownAccount(r.accountId));
-  return planLedgers({ email: r.actor, userLimit, groups, account });
+  return planLedgers({ email: r.actor, userLimit: userLimit(), groups: groups(), account });
 };
 
-/** Undoes what `work` appended when it throws, leaving the caller's transaction as it was before. */
-const orNothing = async (trx: Db, work: () => Promise<void>): Promise<void> => {
-  await sql`savepoint spend_reserve`.execute(trx);
-  try {
-    await work();
-  } catch (e) {
-    await sql`rollback to savepoint spend_reserve`.execute(trx);
-    await sql`release savepoint spend_reserve`.execute(trx);
-    throw e;
+/**
+ * Decides `commandOf(streamId)` on each ledger (read under their locks) and only then appends: a
+ * refusal on any ledger throws before anything is appended, so the caller's transaction is left as
+ * it was. The first ledger's refusal is the one named.
+ */
+const onLedgers = async (
+  trx: Db,
+  streamIds: readonly string[],
+  commandOf: (streamId: string) => SpendLedgerCommand,
+  metadata: SpendRequest['metadata'],
+): Promise<void> => {
+  const decided = [];
+  for (const streamId of streamIds) {
+    const loaded = await loadState(trx, spendLedgerDecider, streamId);
+    const events = spendLedgerDecider.decide(commandOf(streamId), loaded.state);
+    decided.push({ streamId, loaded, events });
   }
-  await sql`release savepoint spend_reserve`.execute(trx);
+  for (const { streamId, loaded, events } of decided) {
+    if (events.length === 0) continue;
+    const result = await appendToStream(trx, streamId, events, { expectedVersion: loaded.version, metadata });
+    await keepSnapshot(trx, spendLedgerDecider, streamId, loaded, {
+      events,
+      version: result.nextExpectedVersion,
+    });
+  }
 };
 
-const reserve = (db: Db, r: SpendRequest): Promise<void> =>
+const reserve = (cache: StateCache, db: Db, r: SpendRequest): Promise<void> =>
   within(db, async (trx) => {
-    const plans = await ledgersOf(trx, r, true);
-    await lockLedgers(
-      trx,
-      plans.map((p) => p.streamId),
-    );
+    const plans = await ledgersOf(cache, trx, r, true);
+    const streamIds = plans.map((p) => p.streamId);
+    await lockLedgers(trx, streamIds);
     const [user, ...others] = plans;
-    await orNothing(trx, async () => {
-      // The user's ledger first, then the groups' and the account's: the first limit passed is named.
-      for (const plan of plans) {
-        const ledgers = plan === user ? others.map((p) => p.streamId) : [];
-        await handleCommand(
-          trx,
-          spendLedgerDecider,
-          plan.streamId,
-          {
-            type: 'ReserveSpend',
-            data: { requestId: r.requestId, amount: r.amount, at: r.at, limits: plan.limits, ledgers },
-          },
-          { metadata: r.metadata },
-        );
-      }
-    });
+    const byStream = new Map(plans.map((p) => [p.streamId, p]));
+    // The user's ledger first, then the groups' and the account's: the first limit passed is named.
+    await onLedgers(
+      trx,
+      streamIds,
+      (streamId) => ({
+        type: 'ReserveSpend',
+        data: {
+          requestId: r.requestId,
+          amount: r.amount,
+          at: r.at,
+          limits: byStream.get(streamId)?.limits ?? [],
+          ledgers: streamId === user?.streamId ? others.map((p) => p.streamId) : [],
+        },
+      }),
+      r.metadata,
+    );
   });
 
-const settle = (db: Db, r: SpendRequest): Promise<void> =>
+const settle = (cache: StateCache, db: Db, r: SpendRequest): Promise<void> =>
   within(db, async (trx) => {
     const userStream = spendStreamIds.user(r.actor);
     const user = (await loadState(trx, spendLedgerDecider, userStream)).state;
@@ -77,17 +103,14 @@ const settle = (db: Db, r: SpendRequest): Promise<void> =>
     // The ledgers the reservation was made on; without one, those the request would count on now.
     const ledgers = open
       ? [userStream, ...(open.ledgers ?? [])]
-      : (await ledgersOf(trx, r, false)).map((p) => p.streamId);
+      : (await ledgersOf(cache, trx, r, false)).map((p) => p.streamId);
     await lockLedgers(trx, ledgers);
-    for (const streamId of ledgers) {
-      await handleCommand(
-        trx,
-        spendLedgerDecider,
-        streamId,
-        { type: 'SettleSpend', data: { requestId: r.requestId, amount: r.amount, at: r.at } },
-        { metadata: r.metadata },
-      );
-    }
+    await onLedgers(
+      trx,
+      ledgers,
+      () => ({ type: 'SettleSpend', data: { requestId: r.requestId, amount: r.amount, at: r.at } }),
+      r.metadata,
+    );
   });
 
 /**
@@ -95,6 +118,13 @@ const settle = (db: Db, r: SpendRequest): Promise<void> =>
  * (in a fixed order) in the caller's transaction and reserves on each, or refuses with the first
  * limit passed and reserves nothing; the locks are held until the caller's transaction ends, so
  * concurrent reservations are decided one after the other. `settle` replaces a reservation with the
- * actual cost on every ledger it was made on, in one transaction.
+ * actual cost on every ledger it was made on, in one transaction. The configuration it reads is kept
+ * between requests (checked against the log's heads at each one): one guard per database.
  */
-export const createSpendGuard = (): SpendGuard => ({ reserve, settle });
+export const createSpendGuard = (): SpendGuard => {
+  const cache = createStateCache();
+  return {
+    reserve: (db, r) => reserve(cache, db, r),
+    settle: (db, r) => settle(cache, db, r),
+  };
+};

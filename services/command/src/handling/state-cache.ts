@@ -1,0 +1,136 @@
+import { sql } from 'kysely';
+import type { Db, NewEvent } from '@app/platform';
+import { fold, type Decider } from '../domain/decider';
+import { loadState } from './stream-state';
+
+type StateDecider<S, E> = Pick<Decider<S, never, E>, 'evolve' | 'initialState' | 'evolveAll' | 'snapshot'>;
+
+/** A stream's state as last read, at its version. Never changed in place: folds make new states. */
+interface Entry {
+  version: number;
+  state: unknown;
+}
+
+/** One stream of a batch: how to read it, and where its state goes once read. */
+interface Wanted {
+  streamId: string;
+  refresh(entry: Entry | undefined, tail: NewEvent[] | null, head: number): Entry;
+  reload(db: Db): Promise<Entry>;
+  result: Entry | undefined;
+}
+
+export interface StateBatch {
+  /** Adds a stream to the batch; the answer gives its state once `load` has run. */
+  add<S, E extends NewEvent>(decider: StateDecider<S, E>, streamId: string): () => S;
+  /** Reads every stream added, as each is now: one statement for those seen before. */
+  load(db: Db): Promise<void>;
+}
+
+export interface StateCache {
+  batch(): StateBatch;
+}
+
+interface Row {
+  stream_id: string;
+  head: number;
+  tail: NewEvent[];
+}
+
+/**
+ * The heads of `after`'s streams and the events each has beyond the version given, in one statement
+ * (one view of the log).
+ */
+const readTails = async (db: Db, after: ReadonlyMap<string, number>): Promise<Map<string, Row>> => {
+  const ids = [...after.keys()];
+  const versions = ids.map((id) => after.get(id) ?? 0);
+  const { rows } = await sql<Row>`
+    select w.stream_id,
+      coalesce((select max(stream_version) from events where stream_id = w.stream_id), 0)::int as head,
+      coalesce((
+        select json_agg(json_build_object('type', e.event_type, 'data', e.data) order by e.stream_version)
+        from events e
+        where e.stream_id = w.stream_id and e.stream_version > w.after
+      ), '[]'::json) as tail
+    from unnest(${ids}::text[], ${versions}::int[]) as w(stream_id, after)`.execute(db);
+  return new Map(rows.map((r) => [r.stream_id, r]));
+};
+
+/**
+ * Streams' states kept between requests (configuration, a user's settings and accounts), each at
+ * the version it was folded to. A batch reads the heads of all its streams and the events beyond
+ * what is kept in ONE statement, and folds those onto the kept states: exactly what a fresh read
+ * gives (a save an instant ago is seen), in one round trip. A stream not kept yet is read from its
+ * snapshot (in parallel with that statement).
+ *
+ * Read with the pool, or in a transaction that appended nothing to these streams: a kept state is
+ * then always a committed one. Holds at most `maxEntries` streams (the oldest read are dropped).
+ */
+export const createStateCache = (maxEntries = 10_000): StateCache => {
+  const entries = new Map<string, Entry>();
+  const keep = (streamId: string, entry: Entry) => {
+    const kept = entries.get(streamId);
+    if (kept && kept.version > entry.version) return;
+    entries.delete(streamId);
+    entries.set(streamId, entry);
+    if (entries.size > maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+  };
+
+  const batch = (): StateBatch => {
+    const wanted: Wanted[] = [];
+    return {
+      add: <S, E extends NewEvent>(decider: StateDecider<S, E>, streamId: string) => {
+        const w: Wanted = {
+          streamId,
+          result: undefined,
+          refresh: (entry, tail, head) => {
+            if (!entry || tail === null) throw new Error(`no state of ${streamId}`);
+            if (tail.length === 0) return entry;
+            return { version: head, state: fold(decider, tail as E[], entry.state as S) };
+          },
+          reload: async (db) => {
+            const loaded = await loadState(db, decider, streamId);
+            return { version: loaded.version, state: loaded.state };
+          },
+        };
+        wanted.push(w);
+        return () => {
+          if (!w.result) throw new Error(`${streamId} was not loaded`);
+          return w.result.state as S;
+        };
+      },
+      load: async (db) => {
+        const kept = new Map<string, Entry>();
+        for (const w of wanted) {
+          const entry = entries.get(w.streamId);
+          if (entry) kept.set(w.streamId, entry);
+        }
+        const after = new Map([...kept].map(([id, e]) => [id, e.version]));
+        const fresh = wanted.filter((w) => !kept.has(w.streamId));
+        const [tails] = await Promise.all([
+          after.size > 0 ? readTails(db, after) : Promise.resolve(new Map<string, Row>()),
+          ...fresh.map(async (w) => {
+            w.result = await w.reload(db);
+          }),
+        ]);
+        await Promise.all(
+          wanted
+            .filter((w) => kept.has(w.streamId))
+            .map(async (w) => {
+              const entry = kept.get(w.streamId);
+              const row = tails.get(w.streamId);
+              // A head behind what was kept (the log was rebuilt): read it again from the start.
+              const consistent =
+                entry && row && row.head >= entry.version && row.head === entry.version + row.tail.length;
+              w.result = consistent ? w.refresh(entry, row.tail, row.head) : await w.reload(db);
+            }),
+        );
+        for (const w of wanted) if (w.result) keep(w.streamId, w.result);
+      },
+    };
+  };
+
+  return { batch };
+};
