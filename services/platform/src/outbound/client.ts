@@ -213,7 +213,9 @@ export const createOutboundClient = (options: OutboundOptions = {}): OutboundCli
         ...(init.body === undefined ? {} : { body: init.body }),
         ...(init.signal ? { signal: init.signal } : {}),
       });
-      return new Response(nullBodyStatuses.has(res.status) ? null : res.body, {
+      // undici's web stream is the one the global Response takes (the DOM lib types it apart).
+      const body = res.body as unknown as BodyInit | null;
+      return new Response(nullBodyStatuses.has(res.status) ? null : body, {
         status: res.status,
         statusText: res.statusText,
         headers: [...res.headers],
