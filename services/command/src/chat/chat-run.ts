@@ -136,12 +136,15 @@ export const runChat = async (deps: ChatRunDeps, input: ChatRunInput): Promise<v
     });
     sse.send({ s: 'meta', usage });
     sse.send({ s: 'result', type: 'end' });
-    await record(endCommand(input, outcome, usage, failure)).catch((e: unknown) =>
-      log.error({ err: e }, 'chat end not recorded'),
-    );
-    await deps.spend
-      .settle(deps.db, { ...input.accepted.spendRequest, amount: usage.cost, at: new Date() })
-      .catch((e: unknown) => log.error({ err: e }, 'chat spend not settled'));
+    // Two streams apart (the request's, the ledgers'): recorded side by side.
+    await Promise.all([
+      record(endCommand(input, outcome, usage, failure)).catch((e: unknown) =>
+        log.error({ err: e }, 'chat end not recorded'),
+      ),
+      deps.spend
+        .settle(deps.db, { ...input.accepted.spendRequest, amount: usage.cost, at: new Date() })
+        .catch((e: unknown) => log.error({ err: e }, 'chat spend not settled')),
+    ]);
   } catch (e) {
     log.error({ err: e }, 'chat request failed');
   } finally {
