@@ -214,7 +214,7 @@ export const createOutboundClient = (options: OutboundOptions = {}): OutboundCli
         ...(init.signal ? { signal: init.signal } : {}),
       });
       // undici's web stream is the one the global Response takes (the DOM lib types it apart).
-      const body = res.body as unknown as BodyInit | null;
+      const body = res.body as unknown as ConstructorParameters<typeof Response>[0];
       return new Response(nullBodyStatuses.has(res.status) ? null : body, {
         status: res.status,
         statusText: res.statusText,
