@@ -12,6 +12,8 @@ import {
 import { commandMetadata, type Db, type OutboundClient, type SecretBox } from '@app/platform';
 import type { SpendGuard } from '../spend/ports';
 import { acceptChat } from './accept-chat';
+import { startGeneration, type EarlyGeneration } from './early-generation';
+import { generationRequestOf } from './generation-request';
 import { ChatPostBody, isKillSwitch, parseChatPost } from './chat-body';
 import { abandonChat, endpointSourcesOf, runChat } from './chat-run';
 import type { EndpointPool } from './endpoint-pool';
@@ -120,22 +122,31 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
     // The first endpoint's key is opened while the request is accepted (a refusal sends nothing).
     sources[0]?.open().catch(() => undefined);
     let opening: Promise<ChatStreamWriter> | undefined;
+    let generation: EarlyGeneration | undefined;
     const accepted = await acceptChat(deps.db, deps.spend, {
       request,
       resolved,
       actor: call.actor,
       metadata: call.metadata,
-      // The stream is opened while the acceptance commits (only once the request is ours).
+      // Recorded and reserved (the request is ours): while it commits, its stream is opened and the
+      // model is asked; its tokens are held until the commit succeeded.
       onDecided: () => {
         opening = deps.streams.open(requestId, call.actor);
         opening.catch(() => undefined);
+        const asked = generationRequestOf(request, resolved.model);
+        generation = startGeneration(asked, sources, deps.outbound, run.signal);
       },
     }).catch(async (e: unknown) => {
-      // Recorded and reserved, then not committed: the stream opened meanwhile is ended unused.
+      // Decided, then not committed: the provider call is aborted, the stream ended unused.
+      generation?.cancel();
       await opening?.then((w) => w.end()).catch(() => undefined);
       throw e;
     });
+    const started =
+      generation ??
+      startGeneration(generationRequestOf(request, resolved.model), sources, deps.outbound, run.signal);
     const writer = await (opening ?? deps.streams.open(requestId, call.actor)).catch(async (e: unknown) => {
+      started.cancel();
       await abandonChat(
         { ...deps, logger: call.log },
         { request, accepted, metadata: call.metadata, startedAt },
@@ -149,11 +160,10 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
     await runChat(runDeps, {
       request,
       resolved,
-      sources,
+      generation: started,
       accepted,
       metadata: call.metadata,
       sse,
-      signal: run.signal,
       startedAt,
     });
     return reply;

@@ -14,8 +14,8 @@ import { modelStatus, type AcceptedChat } from './accept-chat';
 import { chatRequestDecider, type ChatRequestCommand } from './chat-decider';
 import type { EndpointPool } from './endpoint-pool';
 import { failureLogFields } from './failure-reason';
-import { generate, type EndpointSource, type GenerationOutcome } from './generate';
-import { generationRequestOf } from './generation-request';
+import type { EarlyGeneration } from './early-generation';
+import type { EndpointSource, GenerationOutcome } from './generate';
 import type { ResolvedChat } from './resolve-chat';
 import type { ChatSse } from './sse';
 import { noTokens, tokensUsed, withCost } from './usage';
@@ -32,13 +32,11 @@ export interface ChatRunDeps {
 export interface ChatRunInput {
   request: ChatRequest;
   resolved: ResolvedChat;
-  /** From endpointSourcesOf. */
-  sources: EndpointSource[];
+  /** Started once the request was decided (startGeneration), handed its tokens here. */
+  generation: EarlyGeneration;
   accepted: AcceptedChat;
   metadata: EventMetadata;
   sse: ChatSse;
-  /** Aborted by a kill switch or the server shutting down. */
-  signal: AbortSignal;
   startedAt: number;
 }
 
@@ -103,24 +101,19 @@ export const runChat = async (deps: ChatRunDeps, input: ChatRunInput): Promise<v
   const { sse } = input;
   try {
     sse.send({ s: 'meta', st: modelStatus(model, true) });
-    const outcome = await generate(
-      generationRequestOf(input.request, model),
-      input.sources,
-      deps.outbound,
-      input.signal,
-      {
-        onDelta: (d) => sse.send({ s: 'answer', d }),
-        onFailover: async (reason, error) => {
-          log.warn(failureLogFields(error), 'chat endpoint failed before answering; trying the next one');
-          const status = modelStatus(model, true, chatMessages.endpointFailedTryingNext(reason));
-          sse.send({ s: 'meta', st: status });
-          await record({ type: 'ChangeStatus', status }).catch((e: unknown) =>
-            log.error({ err: e }, 'chat status not recorded'),
-          );
-        },
-        onFailure: (error) => log.warn(failureLogFields(error), 'chat provider call failed'),
+    input.generation.attach({
+      onDelta: (d) => sse.send({ s: 'answer', d }),
+      onFailover: async (reason, error) => {
+        log.warn(failureLogFields(error), 'chat endpoint failed before answering; trying the next one');
+        const status = modelStatus(model, true, chatMessages.endpointFailedTryingNext(reason));
+        sse.send({ s: 'meta', st: status });
+        await record({ type: 'ChangeStatus', status }).catch((e: unknown) =>
+          log.error({ err: e }, 'chat status not recorded'),
+        );
       },
-    ).catch((e: unknown): GenerationOutcome => {
+      onFailure: (error) => log.warn(failureLogFields(error), 'chat provider call failed'),
+    });
+    const outcome = await input.generation.outcome.catch((e: unknown): GenerationOutcome => {
       log.error({ err: e }, 'chat generation failed');
       return { kind: 'failed', answer: '', reason: chatMessages.providerReasons.unknown };
     });
