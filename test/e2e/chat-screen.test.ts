@@ -168,15 +168,20 @@ describe('the chat screen', () => {
     expect(text.match(/\bw5\b/g)).toHaveLength(1);
   });
 
-  it('a second tab sees a new conversation and its cost at once', async () => {
+  it('a second tab sees a new conversation at once, its answer streaming, then its cost', async () => {
     const second = await u.context.newPage();
     await second.goto('/');
-    await conversations(second).getByText('Count to sixty').waitFor();
-    models.behave({ tokens: numberedTokens(10) });
+    await second.getByRole('button', { name: 'New conversation' }).waitFor();
+    models.behave({ tokens: numberedTokens(400), tokenDelayMs: 100 });
     await u.page.getByRole('button', { name: 'New conversation' }).click();
     await send(u.page, 'Seen from the other tab');
     const item = conversations(second).getByRole('listitem').filter({ hasText: 'Seen from the other tab' });
-    await item.waitFor();
+    await item.getByRole('button', { name: /^Seen from the other tab/ }).click();
+    const followed = answers(second).last();
+    await waitForWords(followed, 3);
+    expect(await followed.getAttribute('aria-busy')).toBe('true');
+    await u.page.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => followed.getAttribute('aria-busy')).toBe('false');
     await expect.poll(() => item.getByLabel('Cost of Seen from the other tab').innerText()).not.toBe('$0.00');
 
     // A rename and a deletion in one tab show in the other.
@@ -195,6 +200,26 @@ describe('the chat screen', () => {
     await conversations(u.page).getByText(renamed, { exact: true }).waitFor({ state: 'detached' });
     await conversations(second).getByText(renamed, { exact: true }).waitFor({ state: 'detached' });
     await second.close();
+  });
+
+  it('a conversation kept in the cloud comes back from the server after a reload', async () => {
+    const { page, context } = u;
+    const saved = await context.request.post(`${platform.url}${userSettingsRoutes.save}`, {
+      headers: { origin: platform.url },
+      data: { conversationStorage: 'future-cloud' },
+    });
+    expect(saved.status()).toBe(200);
+    await page.reload();
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    models.behave({ tokens: numberedTokens(8) });
+    await send(page, 'Kept on the server');
+    await answers(page).last().getByLabel('Usage').waitFor();
+    await page.reload();
+    await conversations(page)
+      .getByRole('button', { name: /^Kept on the server/ })
+      .click();
+    await page.getByRole('article', { name: 'Your message' }).getByText('Kept on the server').waitFor();
+    await answers(page).getByText(numberedTokens(8).join('')).waitFor();
   });
 
   it("the account picker lists the default account first, then the user's", async () => {

@@ -13,8 +13,9 @@ export const resumeRequestsAtom = atom(null, (get, set) => {
   const records = listInflight(get(userEmailAtom)).sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   for (const record of records) {
     if (streamControllers.has(record.requestId)) continue;
-    const mine = ownsRequest(record.requestId);
-    const owned = mine || ownerGone(record);
+    const owned = ownsRequest(record.requestId) || ownerGone(record);
+    // Another tab's request is followed once its answer has begun (the server knows it by then).
+    if (!owned && record.lastEventId === null) continue;
     if (owned) setOwned(record.requestId, true);
     void set(runRequestAtom, { record, owned });
   }

@@ -54,6 +54,56 @@ export const runRequestAtom = atom(null, async (get, set, { record, owned, first
     userTurn,
   });
 
+  try {
+    const outcome = await readAnswer(record, owned, first, controller.signal, email, (answer) =>
+      set(setLiveAnswerAtom, requestId, (live) => ({ ...live, answer })),
+    );
+    if (outcome.kind === 'aborted' && controller.signal.reason === detachedReason) return;
+    if (outcome.kind === 'refused' && outcome.status === 401) set(sessionEndedAtom);
+    const message = endMessage(outcome);
+    const answer = {
+      ...outcome.progress.answer,
+      ended: true,
+      error: outcome.progress.answer.error ?? message,
+    };
+    const stopped = get(liveAnswersAtom)[requestId]?.phase === 'stopping' || outcome.kind === 'aborted';
+    set(setLiveAnswerAtom, requestId, (live) => ({ ...live, answer, phase: 'ended' }));
+    if (owned) {
+      await set(finishRequestAtom, { record, answer, stopped });
+      return;
+    }
+    // Another tab runs it: it writes the answer; when that tab is gone, this one does.
+    for (;;) {
+      await wait(1_000);
+      if (controller.signal.aborted) return;
+      const current = readInflight(email, requestId);
+      if (current === null) break;
+      if (ownerGone(current)) {
+        setOwned(requestId, true);
+        await set(finishRequestAtom, { record: current, answer, stopped });
+        return;
+      }
+    }
+    await set(loadConversationMessagesAtom, record.conversationId, true);
+    set(dropLiveAnswerAtom, requestId);
+  } finally {
+    // Registered until the end: a tab never follows the same request twice.
+    if (streamControllers.get(requestId) === controller) streamControllers.delete(requestId);
+  }
+});
+
+/**
+ * Reads the answer to its end; the tab that runs the request saves its progress (throttled, and
+ * every few seconds while nothing arrives, so other tabs know it is alive).
+ */
+async function readAnswer(
+  record: InflightRecord,
+  owned: boolean,
+  first: Promise<ChatStreamAnswer> | undefined,
+  signal: AbortSignal,
+  email: string,
+  onAnswer: (answer: StreamProgress['answer']) => void,
+): Promise<StreamOutcome> {
   let latest: StreamProgress = { answer: record.answer, lastEventId: record.lastEventId };
   let savedAt = 0;
   const save = () => {
@@ -61,51 +111,21 @@ export const runRequestAtom = atom(null, async (get, set, { record, owned, first
     saveInflight(email, { ...record, ...latest, savedAt: new Date(savedAt).toISOString() });
   };
   const heartbeat = owned ? setInterval(save, heartbeatMs) : null;
-  let outcome: StreamOutcome;
   try {
-    outcome = await runStream({
-      requestId,
+    return await runStream({
+      requestId: record.requestId,
       from: latest,
       ...(first ? { first } : {}),
-      signal: controller.signal,
+      signal,
       onProgress: (progress) => {
         latest = progress;
-        set(setLiveAnswerAtom, requestId, (live) => ({ ...live, answer: progress.answer }));
+        onAnswer(progress.answer);
         if (owned && Date.now() - savedAt >= saveEveryMs) save();
       },
     });
   } catch (e) {
-    outcome = { kind: 'refused', progress: latest, message: errorText(e), status: null };
+    return { kind: 'refused', progress: latest, message: errorText(e), status: null };
   } finally {
     if (heartbeat !== null) clearInterval(heartbeat);
-    if (streamControllers.get(requestId) === controller) streamControllers.delete(requestId);
   }
-
-  if (outcome.kind === 'aborted' && controller.signal.reason === detachedReason) return;
-  if (outcome.kind === 'refused' && outcome.status === 401) set(sessionEndedAtom);
-  const message = endMessage(outcome);
-  const answer = {
-    ...outcome.progress.answer,
-    ended: true,
-    error: outcome.progress.answer.error ?? message,
-  };
-  const stopped = get(liveAnswersAtom)[requestId]?.phase === 'stopping' || outcome.kind === 'aborted';
-  set(setLiveAnswerAtom, requestId, (live) => ({ ...live, answer, phase: 'ended' }));
-  if (owned) {
-    await set(finishRequestAtom, { record, answer, stopped });
-    return;
-  }
-  // Another tab runs it: it writes the answer; when that tab is gone, this one does.
-  for (;;) {
-    await wait(1_000);
-    const current = readInflight(email, requestId);
-    if (current === null) break;
-    if (ownerGone(current)) {
-      setOwned(requestId, true);
-      await set(finishRequestAtom, { record: current, answer, stopped });
-      return;
-    }
-  }
-  await set(loadConversationMessagesAtom, record.conversationId, true);
-  set(dropLiveAnswerAtom, requestId);
-});
+}

@@ -92,6 +92,21 @@ describe('reading a chat answer', () => {
     expect(outcome).toMatchObject({ kind: 'refused', status: 429, message: 'Your chat rate limit' });
   });
 
+  it('a stream the server does not know yet is asked for again', async () => {
+    openChatStream
+      .mockReturnValueOnce(Promise.resolve({ ok: false, status: 404, message: 'no such request' }))
+      .mockReturnValueOnce(opened([answer(1, 'Late'), end(2)]));
+    const outcome = await runStream({
+      requestId: 'r',
+      from: start,
+      signal: new AbortController().signal,
+      onProgress: () => undefined,
+      pause: noPause,
+    });
+    expect(outcome.kind).toBe('ended');
+    expect(answerText(outcome.progress.answer)).toBe('Late');
+  });
+
   it('gives up after the reconnects, keeping what was received', async () => {
     openChatStream.mockImplementation(() => Promise.resolve({ ok: true, body: body([], true) }));
     const outcome = await runStream({

@@ -60,7 +60,10 @@ export async function runStream(options: RunStreamOptions): Promise<StreamOutcom
     if (!opened.ok) {
       const isFirst = attempt === 0 && options.first !== undefined;
       if (isFirst) return { kind: 'refused', progress, message: opened.message, status: opened.status };
-      return { kind: 'lost', progress, message: opened.message };
+      // The stream may not be known yet (another tab's request just sent): try again, then give up.
+      lostMessage = opened.message;
+      if (opened.status === 401 || opened.status === 403) break;
+      continue;
     }
     const parser = createChatSseParser(progress.lastEventId);
     try {
