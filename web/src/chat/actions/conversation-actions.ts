@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import { postKillSwitch } from '../../api/chat';
 import { deleteConversation, renameConversation } from '../../api/conversations';
 import { errorText } from '../../api/http';
 import { answeredNotFound } from '../../api/relay';
@@ -9,7 +10,10 @@ import {
   readLocalConversation,
   writeLocalConversation,
 } from '../storage/local-conversations';
+import { removeInflight } from '../storage/inflight';
 import { postToTabs } from '../storage/tab-channel';
+import { detachedReason } from '../state/reset';
+import { dropLiveAnswerAtom, liveAnswersAtom, streamControllers } from '../state/streams';
 import {
   activeConversationIdAtom,
   newCloudConversationsAtom,
@@ -55,6 +59,14 @@ export const renameConversationAtom = atom(
 /** Deletes a conversation: its content here (local) and the server's record of it. */
 export const deleteConversationAtom = atom(null, async (get, set, conversation: ConversationListItem) => {
   const email = get(userEmailAtom);
+  // Its answers still streaming stop, and are not written back into it.
+  for (const live of Object.values(get(liveAnswersAtom))) {
+    if (live.conversationId !== conversation.id) continue;
+    postKillSwitch(live.requestId).catch(() => undefined);
+    streamControllers.get(live.requestId)?.abort(detachedReason);
+    removeInflight(email, live.requestId);
+    set(dropLiveAnswerAtom, live.requestId);
+  }
   try {
     if (conversation.storage === 'future-local') await deleteLocalConversation(email, conversation.id);
     set(
