@@ -15,6 +15,7 @@ export default defineConfig({
       '/amplifymin': platform,
       '/available_models': platform,
       '/api': platform,
+      '/state': platform,
       '/live': { target: platform, ws: true },
     },
   },
