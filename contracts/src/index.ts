@@ -11,6 +11,7 @@ export * from './admin/supported-models';
 export * from './admin/default-models';
 export * from './admin/model-save-rules';
 export * from './http/available-models';
+export * from './http/user-app-configs';
 export * from './admin/rate-limit';
 export * from './admin/config-values';
 export * from './admin/config-values-evolve';

@@ -13,6 +13,7 @@ import { availableModelsRouteFor } from './routes/available-models';
 import { spendRouteFor } from './routes/spend';
 import { conversationsRoutes } from './routes/conversations';
 import { userSettingsRoute } from './routes/user-settings';
+import { userAppConfigsRouteFor } from './routes/user-app-configs';
 import { liveRoute } from './live/live-route';
 import { createLiveHub } from './live/hub';
 import { startFanOut, type FanOut } from './live/fan-out';
@@ -65,6 +66,7 @@ export const queryService =
     await app.register(spendRouteFor(opts.db, projections));
     await app.register(conversationsRoutes(opts.db, projections));
     await app.register(userSettingsRoute(opts.db, projections));
+    await app.register(userAppConfigsRouteFor(opts.db, projections));
     await app.register(
       liveRoute(hub, {
         db: opts.db,

@@ -9,6 +9,7 @@ import {
   conversationRoutes,
   routes,
   userSettingsRoutes,
+  userAppConfigsRoute,
 } from '@app/contracts';
 import { startTestPlatform, type TestPlatform } from '../../support/test-platform';
 import { refusedUpgrade } from './live-socket';
@@ -30,6 +31,7 @@ const userRoutes = new Set([
   `GET ${routes.me}`,
   `GET ${routes.featureFlags}`,
   `GET ${availableModelsRoute}`,
+  `GET ${userAppConfigsRoute}`,
   `GET ${amplifyGroupsListRoute}`,
   `GET ${conversationRoutes.list}`,
   `GET ${conversationRoutes.messagesPattern}`,

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import {
+  AiEmailDomainSection,
+  ConversationStorageSection,
+  PromptCostAlertSection,
+  SupportEmailSection,
+} from '../admin/config-values';
+
+/**
+ * GET /amplifymin/user_app_configs (second spec, section 7): the part of the admin's configuration
+ * every signed-in user may read — the Prompt Cost Alert, the Support Email, the default conversation
+ * storage and the AI email domain. Nothing secret nor admin-only.
+ */
+export const userAppConfigsRoute = '/amplifymin/user_app_configs';
+
+export const UserAppConfigs = z.object({
+  /** The spec's own spelling of the key. */
+  promtCostAlert: PromptCostAlertSection,
+  emailSupport: SupportEmailSection,
+  defaultConversationStorage: ConversationStorageSection,
+  aiEmailDomain: AiEmailDomainSection,
+});
+export type UserAppConfigs = z.infer<typeof UserAppConfigs>;
+
+export const UserAppConfigsResponse = z.object({
+  success: z.literal(true),
+  data: UserAppConfigs,
+});
+export type UserAppConfigsResponse = z.infer<typeof UserAppConfigsResponse>;
