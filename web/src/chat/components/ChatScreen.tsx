@@ -5,6 +5,7 @@ import { useTheme } from '../hooks/use-theme';
 import { ChatInput } from './ChatInput';
 import { ConversationSidebar } from './ConversationSidebar';
 import { MessageList } from './MessageList';
+import { PromptCostAlert } from './PromptCostAlert';
 import '../../styles/chat.css';
 
 /** The chat: the conversation list beside the messages and the input. */
@@ -18,6 +19,7 @@ export function ChatScreen() {
       <ConversationSidebar />
       <main className="chat-main">
         <MessageList />
+        <PromptCostAlert />
         <ChatInput />
       </main>
     </div>
