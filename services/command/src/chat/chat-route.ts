@@ -15,7 +15,8 @@ import { acceptChat } from './accept-chat';
 import { startGeneration, type EarlyGeneration } from './early-generation';
 import { generationRequestOf } from './generation-request';
 import { ChatPostBody, isKillSwitch, parseChatPost } from './chat-body';
-import { abandonChat, endpointSourcesOf, runChat } from './chat-run';
+import { endpointSourcesOf, runChat } from './chat-run';
+import { deferredWriter } from './deferred-writer';
 import type { EndpointPool } from './endpoint-pool';
 import { killSwitch } from './kill-switch';
 import { ChatRefusal, resolveChat } from './resolve-chat';
@@ -145,14 +146,10 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
     const started =
       generation ??
       startGeneration(generationRequestOf(request, resolved.model), sources, deps.outbound, run.signal);
-    const writer = await (opening ?? deps.streams.open(requestId, call.actor)).catch(async (e: unknown) => {
-      started.cancel();
-      await abandonChat(
-        { ...deps, logger: call.log },
-        { request, accepted, metadata: call.metadata, startedAt },
-      );
-      throw e;
-    });
+    // The tokens go out at once; keeping them for a reload follows as soon as the stream is open.
+    const writer = deferredWriter(opening ?? deps.streams.open(requestId, call.actor), (e) =>
+      call.log.warn({ err: e, chatRequestId: requestId }, 'chat stream not kept: a reload cannot resume it'),
+    );
     reply.hijack();
     const sse = openSse(reply.raw, writer, deps.keepAliveMs);
     const runDeps = { ...deps, logger: call.log };

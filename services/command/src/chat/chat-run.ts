@@ -5,7 +5,6 @@ import {
   type ChatRequest,
   type ChatUsage,
   type EventMetadata,
-  zeroUsage,
 } from '@app/contracts';
 import type { Db, OutboundClient, SecretBox } from '@app/platform';
 import { handleCommand } from '../handling/handle-command';
@@ -143,29 +142,4 @@ export const runChat = async (deps: ChatRunDeps, input: ChatRunInput): Promise<v
   } finally {
     await sse.end().catch((e: unknown) => log.error({ err: e }, 'chat stream not ended'));
   }
-};
-
-/**
- * A request recorded and reserved that cannot be served (its stream could not be opened): it ends
- * failed, nothing used, and its reservation is released.
- */
-export const abandonChat = async (
-  deps: Pick<ChatRunDeps, 'db' | 'spend' | 'logger'>,
-  input: Pick<ChatRunInput, 'request' | 'accepted' | 'metadata' | 'startedAt'>,
-): Promise<void> => {
-  const { requestId } = input.request.options;
-  const ending = {
-    usage: zeroUsage(),
-    durationMs: Math.max(0, Math.round(performance.now() - input.startedAt)),
-  };
-  await handleCommand(
-    deps.db,
-    chatRequestDecider,
-    chatStreamId(requestId),
-    { type: 'FailChat', ending, message: chatMessages.communicationError },
-    { metadata: input.metadata },
-  ).catch((e: unknown) => deps.logger.error({ err: e }, 'chat end not recorded'));
-  await deps.spend
-    .settle(deps.db, { ...input.accepted.spendRequest, amount: 0, at: new Date() })
-    .catch((e: unknown) => deps.logger.error({ err: e }, 'chat spend not settled'));
 };
