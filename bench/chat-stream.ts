@@ -3,6 +3,7 @@ import { startModelServer, type ModelServer } from '@app/platform/testing';
 import type { BenchServer } from './server';
 import { login } from './live-latency';
 import { configureBenchModel, benchModelId } from './chat-setup';
+import { startChildPlatform } from './child-platform';
 
 /** Time to first token and tokens per second, straight to the model server and through /api/chat. */
 export interface StreamFigures {
@@ -18,7 +19,10 @@ export interface ChatBenchFigures {
   direct1: StreamFigures;
   ours1: StreamFigures;
   directMany: StreamFigures;
+  /** `concurrent` streams of as many users. */
   oursMany: StreamFigures;
+  /** `concurrent` streams of one user. */
+  oursManyOneUser: StreamFigures;
   tokens: number;
   concurrent: number;
 }
@@ -38,6 +42,9 @@ const readSse = async (res: Response, onData: (data: string) => void): Promise<v
     }
   }
 };
+
+/** The model server's tokens: ' t0', ' t1'... */
+const tokenPattern = / t\d+/g;
 
 interface OneStream {
   ttft: number;
@@ -88,7 +95,8 @@ const throughPlatform = async (url: string, cookie: string, i: number): Promise<
     const chunk = JSON.parse(data) as { s?: string; d?: string };
     if (chunk.s !== 'answer' || !chunk.d) return;
     if (tokens === 0) first = performance.now() - sent;
-    tokens++;
+    // The relay may send tokens that came together as one chunk: count the model server's tokens.
+    tokens += chunk.d.match(tokenPattern)?.length ?? 0;
   });
   return { ttft: first, tokens };
 };
@@ -113,7 +121,7 @@ const concurrently = async (n: number, one: (i: number) => Promise<OneStream>, t
 };
 
 /**
- * The platform as `npm start` runs it, a model configured with the local streaming test server as its
+ * The platform as `npm start` runs it (in a child process), a model configured with the local streaming test server as its
  * endpoint; the same server called straight beside it. One stream at a time for the time to first
  * token, then `concurrent` streams at once for tokens per second (the server paces tokens as a
  * provider does, `tokenDelayMs` apart).
@@ -122,21 +130,15 @@ export const measureChatStreams = async (
   server: BenchServer,
   opts: { sequentialStreams: number; concurrent: number; tokens: number; tokenDelayMs: number },
 ): Promise<ChatBenchFigures> => {
-  const { startPlatform } = await import('@app/standalone');
   const tokenList = Array.from({ length: opts.tokens }, (_, i) => ` t${i}`);
   const model = await startModelServer({ tokens: tokenList });
   const database = await server.createDatabase({ max: 1 });
   const url = database.url;
   await database.close();
   const admin = 'bench-chat@example.com';
-  const platform = await startPlatform({
-    databaseUrl: url,
-    port: 0,
-    host: '127.0.0.1',
-    adminEmails: [admin],
-    logLevel: 'silent',
-    rateLimits: { commandsPerMinute: 1_000_000 },
-  });
+  // The platform in a process of its own, as it runs in production: the clients and the model server
+  // share the bench's process on both sides of the comparison.
+  const platform = await startChildPlatform(url, admin);
   try {
     const cookie = await login(platform.url, admin);
     await configureBenchModel(platform.url, cookie, model.chatUrl);
@@ -151,9 +153,19 @@ export const measureChatStreams = async (
     );
     model.behave({ tokens: tokenList, tokenDelayMs: opts.tokenDelayMs });
     const dm = await concurrently(opts.concurrent, () => direct(model), opts.tokens);
+    // An organisation's streams: each of its own user (the user's spend ledger is not shared).
+    const users: string[] = [];
+    for (let i = 0; i < opts.concurrent; i++)
+      users.push(await login(platform.url, `bench-user-${i}@example.com`));
     const om = await concurrently(
       opts.concurrent,
-      (i) => throughPlatform(platform.url, cookie, 10_000 + i),
+      (i) => throughPlatform(platform.url, users[i] ?? cookie, 10_000 + i),
+      opts.tokens,
+    );
+    // One user's streams all at once: every reservation and settle waits for that user's ledger.
+    const om1 = await concurrently(
+      opts.concurrent,
+      (i) => throughPlatform(platform.url, cookie, 20_000 + i),
       opts.tokens,
     );
     return {
@@ -161,6 +173,7 @@ export const measureChatStreams = async (
       ours1: { ttft: o1.ttft, tokensPerSecond: Number.NaN, short: o1.short },
       directMany: { ttft: [], tokensPerSecond: dm.tokensPerSecond, short: dm.short },
       oursMany: { ttft: [], tokensPerSecond: om.tokensPerSecond, short: om.short },
+      oursManyOneUser: { ttft: [], tokensPerSecond: om1.tokensPerSecond, short: om1.short },
       tokens: opts.tokens,
       concurrent: opts.concurrent,
     };

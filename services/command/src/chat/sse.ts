@@ -31,13 +31,35 @@ export const openSse = (raw: ServerResponse, writer: ChatStreamWriter, keepAlive
     keepAlive.refresh();
   }, keepAliveMs);
   keepAlive.unref();
+  const write = (chunk: ChatChunk) => {
+    const id = writer.write(chunk);
+    if (connected()) raw.write(`id: ${id}\ndata: ${JSON.stringify(chunk)}\n\n`);
+    keepAlive.refresh();
+  };
+  // Text that arrives within one turn of the event loop goes out as one answer chunk: the same text,
+  // fewer writes when the server is busy (a lone token still goes at once, on the next turn).
+  let text = '';
+  let flushing: NodeJS.Immediate | undefined;
+  const flushText = () => {
+    if (flushing) clearImmediate(flushing);
+    flushing = undefined;
+    if (text === '') return;
+    const d = text;
+    text = '';
+    write({ s: 'answer', d });
+  };
   return {
     send: (chunk) => {
-      const id = writer.write(chunk);
-      if (connected()) raw.write(`id: ${id}\ndata: ${JSON.stringify(chunk)}\n\n`);
-      keepAlive.refresh();
+      if (chunk.s === 'answer') {
+        text += chunk.d;
+        flushing ??= setImmediate(flushText);
+        return;
+      }
+      flushText();
+      write(chunk);
     },
     end: async () => {
+      flushText();
       clearTimeout(keepAlive);
       try {
         await writer.end();
