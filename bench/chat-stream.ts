@@ -33,7 +33,7 @@ const readSse = async (res: Response, onData: (data: string) => void): Promise<v
   const decoder = new TextDecoder();
   let buffer = '';
   for await (const part of res.body) {
-    buffer += decoder.decode(part, { stream: true });
+    buffer += decoder.decode(part as Uint8Array, { stream: true });
     let cut: number;
     while ((cut = buffer.indexOf('\n\n')) !== -1) {
       const event = buffer.slice(0, cut);
