@@ -12,10 +12,8 @@
  * (default 200) trim the run; BENCH_ONLY=append,live,configs,long-stream,rebuild,chat,web runs only those sections.
  */
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { chatRoute, routes } from '@app/contracts';
+import { routes } from '@app/contracts';
 import { openDatabase } from '@app/platform';
 import { appendMethods, runAppendCase, createPlainTable, type AppendFigures } from './append';
 import { measureLiveLatency, summary, type LatencyFigures } from './live-latency';
@@ -26,8 +24,7 @@ import { measureNotifyFloor } from './notify-floor';
 import { measureRebuild } from './rebuild';
 import { fixed, thousands } from './stats';
 import { table } from './table';
-import { measureChatStreams, type StreamFigures } from './chat-stream';
-import { measureWebSize } from './web-size';
+import { chatSection, webSection } from './chat-sections';
 
 const envInt = (name: string, fallback: number): number => {
   const n = Number(process.env[name]);
@@ -246,100 +243,6 @@ const longStreamSection = async (server: BenchServer) => {
   out();
 };
 
-const chatSection = async (server: BenchServer) => {
-  const concurrent = envInt('BENCH_CHAT_STREAMS', 100);
-  const tokens = envInt('BENCH_CHAT_TOKENS', 100);
-  const tokenDelayMs = envInt('BENCH_CHAT_TOKEN_DELAY_MS', 10);
-  const sequentialStreams = envInt('BENCH_CHAT_SEQUENTIAL', 100);
-  out(`(f) Chat: POST ${chatRoute} beside the same local streaming model server called straight`);
-  try {
-    const f = await measureChatStreams(server, { sequentialStreams, concurrent, tokens, tokenDelayMs });
-    out(
-      `    time to first token: ${sequentialStreams} streams one at a time (the server answers at once); tokens/s: ` +
-        `${concurrent} streams at once, ${tokens} tokens each, ${tokenDelayMs} ms apart`,
-    );
-    const ttftRow = (label: string, x: StreamFigures) => {
-      const s = summary(x.ttft);
-      return [label, fixed(s.p50, 2), fixed(s.p99, 2), '', String(x.short)];
-    };
-    const d = summary(f.direct1.ttft);
-    const o = summary(f.ours1.ttft);
-    out();
-    out(
-      table(
-        ['', 'p50 ms', 'p99 ms', 'tokens/s', 'short streams'],
-        [
-          ttftRow('time to first token, straight', f.direct1),
-          ttftRow('time to first token, through /api/chat', f.ours1),
-          ['  added by /api/chat', fixed(o.p50 - d.p50, 2), fixed(o.p99 - d.p99, 2), '', ''],
-          [
-            `${concurrent} streams, straight`,
-            '',
-            '',
-            thousands(f.directMany.tokensPerSecond),
-            String(f.directMany.short),
-          ],
-          [
-            `${concurrent} streams of ${concurrent} users, through /api/chat`,
-            '',
-            '',
-            thousands(f.oursMany.tokensPerSecond),
-            String(f.oursMany.short),
-          ],
-          [
-            '  ours ÷ straight',
-            '',
-            '',
-            `${fixed(f.oursMany.tokensPerSecond / f.directMany.tokensPerSecond, 3)} ×`,
-            '',
-          ],
-          [
-            `${concurrent} streams of one user, through /api/chat`,
-            '',
-            '',
-            thousands(f.oursManyOneUser.tokensPerSecond),
-            String(f.oursManyOneUser.short),
-          ],
-          [
-            '  ours ÷ straight',
-            '',
-            '',
-            `${fixed(f.oursManyOneUser.tokensPerSecond / f.directMany.tokensPerSecond, 3)} ×`,
-            '',
-          ],
-        ],
-      ),
-    );
-  } catch (e) {
-    out(`    skipped: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  out();
-};
-
-const webSection = async () => {
-  const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
-  out(`(g) The web app's JavaScript, gzip -9 (web/dist, as npm start builds it)`);
-  const size = measureWebSize(dist);
-  if (!size) {
-    out('    skipped: no web/dist (npm run build:web first)');
-    out();
-    return;
-  }
-  const kb = (bytes: number) => fixed(bytes / 1024, 1);
-  out();
-  out(
-    table(
-      ['script', 'KB gzip'],
-      [
-        ['initial: what index.html loads and preloads', kb(size.initialGzipBytes)],
-        ...size.initial.map((s) => [`  ${s.file}`, kb(s.gzipBytes)]),
-        ...size.lazy.slice(0, 8).map((s) => [`on demand: ${s.file}`, kb(s.gzipBytes)]),
-      ],
-    ),
-  );
-  out();
-};
-
 const main = async () => {
   const started = performance.now();
   out(`npm run bench: ${new Date().toISOString()}`);
@@ -352,8 +255,8 @@ const main = async () => {
       ['configs', configsSection],
       ['long-stream', longStreamSection],
       ['rebuild', rebuildSection],
-      ['chat', chatSection],
-      ['web', () => webSection()],
+      ['chat', (server) => chatSection(server, out, envInt)],
+      ['web', () => webSection(out)],
     ];
     const only = process.env['BENCH_ONLY']?.split(',').map((x) => x.trim());
     for (const [name, section] of sections) if (!only || only.includes(name)) await section(server);
