@@ -6,7 +6,6 @@ export const uiText = {
   invalidEntry: 'Invalid or duplicate entry',
   /** Who changed a section, when the server did not say. */
   anotherAdmin: 'another admin',
-  adminsOnlyInterface: 'The Admin Interface is for administrators. Ask an administrator if you need access.',
   /** Prompt Cost Alert's cost field (spec 9: minimum 0, step 0.01). */
   costInvalid: 'Enter a cost of at least 0, in steps of 0.01.',
   /** Amplify Groups: the in-app confirmation of a deletion. */
