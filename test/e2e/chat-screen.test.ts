@@ -203,13 +203,14 @@ describe('the chat screen', () => {
   });
 
   it('a conversation kept in the cloud comes back from the server after a reload', async () => {
-    const { page, context } = u;
-    const saved = await context.request.post(`${platform.url}${userSettingsRoutes.save}`, {
-      headers: { origin: platform.url },
-      data: { conversationStorage: 'future-cloud' },
-    });
-    expect(saved.status()).toBe(200);
+    const { page } = u;
+    const storage = page.getByRole('combobox', { name: 'Conversation storage' });
+    const saved = page.waitForResponse((r) => r.url().endsWith(userSettingsRoutes.save));
+    await storage.selectOption({ label: 'Cloud' });
+    expect((await saved).status()).toBe(200);
+    // The choice is the user's setting: it is still there after a reload.
     await page.reload();
+    await expect.poll(() => storage.inputValue()).toBe('future-cloud');
     await page.getByRole('button', { name: 'New conversation' }).click();
     models.behave({ tokens: numberedTokens(8) });
     await send(page, 'Kept on the server');

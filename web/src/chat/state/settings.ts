@@ -46,3 +46,15 @@ export const saveUserSettingsAtom = atom(null, async (get, set, changes: UserSet
     set(pushToastAtom, { tone: 'error', message: errorText(e) });
   }
 });
+
+/** The user's own choice of storage for new conversations: it applies at once, and is saved. */
+export const chooseConversationStorageAtom = atom(null, async (get, set, storage: ConversationStorage) => {
+  const before = get(userSettingsAtom) ?? fallbackSettings();
+  set(userSettingsAtom, { ...before, conversationStorage: storage, effectiveConversationStorage: storage });
+  try {
+    await saveUserSettings({ conversationStorage: storage });
+  } catch (e) {
+    set(userSettingsAtom, before);
+    set(pushToastAtom, { tone: 'error', message: errorText(e) });
+  }
+});
