@@ -45,3 +45,9 @@ export type UserSettingsSaveResponse = z.infer<typeof UserSettingsSaveResponse>;
 export const userSettingsStreamId = (email: string) => `user-settings-${email}`;
 
 export type UserSettingsEvent = { type: 'UserSettingsChanged'; data: Partial<UserSettings> };
+
+/** Where a user's new conversations are kept: their own choice, else the admin's default. */
+export const effectiveStorageOf = (
+  own: UserSettings['conversationStorage'],
+  adminDefault: z.infer<typeof ConversationStorageChoice>,
+): z.infer<typeof ConversationStorageChoice> => own ?? adminDefault;

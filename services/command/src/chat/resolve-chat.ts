@@ -1,4 +1,5 @@
 import {
+  effectiveStorageOf,
   amplifyGroupsStreamId,
   chatMessages,
   defaultConversationStorageStreamId,
@@ -64,7 +65,7 @@ export const resolveChat = async (
     model.isAvailable &&
     isModelOpenTo(model, model.exclusiveGroupAvailability.length > 0 ? groupsOf(groups(), email) : []);
   if (!model || !open) throw new ChatRefusal(chatMessages.modelUnavailable(modelId));
-  const storage: ConversationStorage = settings().conversationStorage ?? defaultStorage();
+  const storage: ConversationStorage = effectiveStorageOf(settings().conversationStorage, defaultStorage());
   const entry = endpoints().find((m) => m.name === model.id);
   if (!entry || entry.endpoints.length === 0) throw new ChatRefusal(chatMessages.noEndpoints(model.id));
   return { model, endpoints: entry.endpoints, storage };

@@ -1,4 +1,4 @@
-import { UserSettings, type ConversationStorageSection } from '@app/contracts';
+import { effectiveStorageOf, UserSettings, type ConversationStorageSection } from '@app/contracts';
 import type { Db } from '@app/platform';
 import { readConfigValue } from './config-values';
 
@@ -18,4 +18,4 @@ export const effectiveConversationStorage = async (
   db: Db,
   settings: UserSettings,
 ): Promise<ConversationStorageSection> =>
-  settings.conversationStorage ?? (await readConfigValue(db, 'defaultConversationStorage'));
+  effectiveStorageOf(settings.conversationStorage, await readConfigValue(db, 'defaultConversationStorage'));
