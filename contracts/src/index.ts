@@ -35,3 +35,4 @@ export * from './limits';
 export * from './bounded';
 export * from './records';
 export * from './chat/index';
+export * from './documents/index';

@@ -14,9 +14,15 @@ import * as m0011 from './0011_projection_health';
 import * as m0012 from './0012_chat_streams';
 import * as m0013 from './0013_spend';
 import * as m0014 from './0014_conversations';
+import * as m0015 from './0015_files';
+import * as m0016 from './0016_document_chunks';
+import * as m0017 from './0017_feature_data';
 
 export type { Database } from './schema';
 export type * from './schema';
+export type * from './schema-files';
+export type * from './schema-document-chunks';
+export type * from './schema-feature-data';
 
 /** Ordered, forward-only. Add a file, then list it here. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +40,9 @@ const migrations: Record<string, Migration> = {
   '0012_chat_streams': m0012,
   '0013_spend': m0013,
   '0014_conversations': m0014,
+  '0015_files': m0015,
+  '0016_document_chunks': m0016,
+  '0017_feature_data': m0017,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -24,3 +24,5 @@ export * from './logging/logger';
 export * from './secrets/index';
 export * from './outbound/index';
 export * from './metrics/index';
+export type * from './blobs/blob-store';
+export type * from './vectors/vector-store';

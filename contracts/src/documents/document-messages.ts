@@ -1,0 +1,25 @@
+/** The documents' messages: the spec's words (second spec, sections 5 and 8), ours where it is silent. */
+export const documentMessages = {
+  /** Second spec, section 5: file upload. */
+  typeNotSupported: 'This file type is not supported.',
+  saveAsXlsx: 'This file type is not supported. Please save the file as xlsx.',
+  saveAsPptx: 'This file type is not supported. Please save the file as pptx.',
+  noTextExtracted:
+    'I was unable to extract any text from the provided document. If this is a PDF, please OCR the PDF before uploading it.',
+  uploadFailed: 'Upload failed',
+  uploadAborted: 'Upload file aborted',
+  /** Second spec, section 8. */
+  presignedUrlFailed: (status: number | string) => `Failed to get presigned url: ${status}`,
+  uploadFailedWithStatus: (status: number) => `Upload failed with status code ${status}`,
+  networkError: 'Network error occurred during file upload.',
+  timeoutReached: 'Timeout reached.',
+  /** Ours: the server's refusals. */
+  tooLarge: (maxMb: number) => `The file is larger than ${maxMb} MB.`,
+  md5Mismatch: 'The file did not arrive intact (its Content-MD5 does not match). Please upload it again.',
+  urlExpired: 'The upload link has expired or is not valid. Please upload the file again.',
+  typeMismatch: (claimed: string, actual: string) =>
+    `The file says it is ${claimed} but its content is ${actual}.`,
+  archiveTooLarge: 'The document expands to more than the platform accepts; it was not unpacked.',
+  archiveUnsafe: 'The document contains a path outside itself; it was not unpacked.',
+  fileNotFound: 'File not found',
+} as const;

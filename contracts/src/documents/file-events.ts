@@ -1,0 +1,90 @@
+import type { FileStatus } from './files';
+
+/**
+ * The events of a file's stream (`file-<key>`), in the order a file lives them. Every step is an event
+ * (issue 9): a refusal, a failure and a termination are in the log with their reason.
+ */
+export interface FileUploadRequestedData {
+  key: string;
+  owner: string;
+  name: string;
+  type: string;
+  knowledgeBase: string;
+  tags: string[];
+  groupId: string | null;
+  ragOn: boolean;
+  data: Record<string, unknown>;
+  /** Where it came from when it is not an upload: a website page or a sitemap's page. */
+  sourceUrl?: string;
+  fromSitemap?: string;
+}
+
+export type FileEvent =
+  | { type: 'FileUploadRequested'; data: FileUploadRequestedData }
+  /** The bytes are in the blob store, their digests checked (Content-MD5) and taken (SHA-256). */
+  | { type: 'FileUploaded'; data: { key: string; size: number; md5: string; sha256: string } }
+  | { type: 'FileProcessingStarted'; data: { key: string; detectedType: string } }
+  /**
+   * Text extracted: `totalItems` items in `chunks` chunks, kept under the content's SHA-256.
+   * `reusedFrom`: the key of an earlier file with the same content, whose result was reused.
+   */
+  | {
+      type: 'FileProcessed';
+      data: {
+        key: string;
+        sha256: string;
+        totalItems: number;
+        chunks: number;
+        isImage: boolean;
+        reusedFrom?: string;
+      };
+    }
+  | { type: 'FileProcessingFailed'; data: { key: string; reason: string; message: string } }
+  | { type: 'FileEmbeddingQueued'; data: { key: string; sha256: string; chunks: number } }
+  | { type: 'FileEmbedded'; data: { key: string; sha256: string; chunks: number; model: string } }
+  | { type: 'FileEmbeddingFailed'; data: { key: string; reason: string } }
+  /** An admin stopped its embedding from the Embeddings tab; `by` is who. */
+  | { type: 'FileEmbeddingTerminated'; data: { key: string; by: string } }
+  | { type: 'FileTagsSet'; data: { key: string; tags: string[] } }
+  | { type: 'FileReprocessRequested'; data: { key: string } }
+  | { type: 'FileDeleted'; data: { key: string } };
+
+export const fileEventTypes = [
+  'FileUploadRequested',
+  'FileUploaded',
+  'FileProcessingStarted',
+  'FileProcessed',
+  'FileProcessingFailed',
+  'FileEmbeddingQueued',
+  'FileEmbedded',
+  'FileEmbeddingFailed',
+  'FileEmbeddingTerminated',
+  'FileTagsSet',
+  'FileReprocessRequested',
+  'FileDeleted',
+] as const satisfies readonly FileEvent['type'][];
+
+/** The status a file's events leave it in (the document list and the metadata url show it). */
+export const fileStatusAfter = (event: FileEvent['type'], before: FileStatus): FileStatus => {
+  switch (event) {
+    case 'FileUploadRequested':
+    case 'FileUploaded':
+    case 'FileReprocessRequested':
+      return 'starting';
+    case 'FileProcessingStarted':
+    case 'FileProcessed':
+    case 'FileEmbeddingQueued':
+      return 'processing';
+    case 'FileEmbedded':
+      return 'completed';
+    case 'FileProcessingFailed':
+    case 'FileEmbeddingFailed':
+      return 'failed';
+    case 'FileEmbeddingTerminated':
+      return 'terminated';
+    case 'FileDeleted':
+      return 'not_found';
+    case 'FileTagsSet':
+      return before;
+  }
+};

@@ -1,0 +1,3 @@
+export * from './files';
+export * from './file-events';
+export * from './document-messages';
