@@ -26,7 +26,7 @@ export type FileEvent =
   | { type: 'FileProcessingStarted'; data: { key: string; detectedType: string } }
   /**
    * Text extracted: `totalItems` items in `chunks` chunks, kept under the content's SHA-256.
-   * `reusedFrom`: the key of an earlier file with the same content, whose result was reused.
+   * `reused`: an earlier file had the same content; its result was reused, nothing extracted again.
    */
   | {
       type: 'FileProcessed';
@@ -36,7 +36,7 @@ export type FileEvent =
         totalItems: number;
         chunks: number;
         isImage: boolean;
-        reusedFrom?: string;
+        reused: boolean;
       };
     }
   | { type: 'FileProcessingFailed'; data: { key: string; reason: string; message: string } }
