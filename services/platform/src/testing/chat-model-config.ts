@@ -2,7 +2,8 @@ import { defaultModel, unsetDefaultModels, type DefaultModelsSection, type Model
 
 /** The chat model tests and the bench configure: OpenAI-compatible, cheap, served by a local model server. */
 export const testChatModelId = 'test-chat-model';
-const embeddingsModelId = 'text-embedding-3-small';
+export const testEmbeddingsModelId = 'text-embedding-3-small';
+const embeddingsModelId = testEmbeddingsModelId;
 
 export const testChatModel = (m: Partial<Model> = {}): Model => ({
   ...defaultModel(),
@@ -20,11 +21,12 @@ export const testChatModel = (m: Partial<Model> = {}): Model => ({
 /**
  * The `configurations` of one POST /amplifymin/configs/update that makes `models` (by default the
  * test chat model) usable in chat: the models with an embeddings model (the defaults need one), the
- * default models, and each chat model's endpoint `chatUrl` with `key`.
+ * default models, and each chat model's endpoint `chatUrl` with `key`; with `embeddingsUrls`, the
+ * embeddings model's endpoints too (in order).
  */
 export const chatModelConfigurations = (
   chatUrl: string,
-  options: { models?: Model[]; key?: string } = {},
+  options: { models?: Model[]; key?: string; embeddingsUrls?: readonly string[] } = {},
 ): { type: string; data: unknown }[] => {
   const models = options.models ?? [testChatModel()];
   const first = models[0]?.id ?? testChatModelId;
@@ -49,9 +51,23 @@ export const chatModelConfigurations = (
     {
       type: 'openaiEndpoints',
       data: {
-        models: models.map((m) => ({
-          [m.id]: { endpoints: [{ url: chatUrl, key: options.key ?? 'test-model-key' }] },
-        })),
+        models: [
+          ...models.map((m) => ({
+            [m.id]: { endpoints: [{ url: chatUrl, key: options.key ?? 'test-model-key' }] },
+          })),
+          ...(options.embeddingsUrls?.length
+            ? [
+                {
+                  [embeddingsModelId]: {
+                    endpoints: options.embeddingsUrls.map((url) => ({
+                      url,
+                      key: options.key ?? 'test-model-key',
+                    })),
+                  },
+                },
+              ]
+            : []),
+        ],
       },
     },
   ];

@@ -1,16 +1,18 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { embeddingInputsOf, embeddingsAnswer } from './hashed-embedding';
 
 /**
  * A local OpenAI-compatible model server for tests, browser tests and the bench: `POST
  * .../chat/completions` answers with server-sent chunks (`stream: true`, the usage in the last chunk
- * when `stream_options.include_usage`) or one JSON answer. It binds a loopback address only and
+ * when `stream_options.include_usage`) or one JSON answer; `POST .../embeddings` answers deterministic
+ * vectors (`hashedEmbedding`: texts sharing words are close). It binds a loopback address only and
  * records every request it saw, and whether the caller closed the connection before the end.
  */
 export interface ModelServerBehaviour {
   /** The answer's tokens (words with their spaces): default 'Hello from the test model.' split in words. */
   tokens?: readonly string[];
-  /** Wait before the first token, ms. Default 0. */
+  /** Wait before the first token (or before an embeddings answer), ms. Default 0. */
   firstTokenDelayMs?: number;
   /** Wait between tokens, ms. Default 0. */
   tokenDelayMs?: number;
@@ -40,7 +42,11 @@ export interface ModelServer {
   origin: string;
   /** The chat completions url, as an admin would enter it in the OpenAi Endpoints tab. */
   chatUrl: string;
+  /** The embeddings url (POST, OpenAI shape). */
+  embeddingsUrl: string;
   requests: SeenModelRequest[];
+  /** The inputs of each embeddings call answered (not failed), in order. */
+  embeddingCalls: string[][];
   /** Changes how the next requests are answered. */
   behave(b: ModelServerBehaviour): void;
   close(): Promise<void>;
@@ -74,6 +80,7 @@ export const startModelServer = async (
 ): Promise<ModelServer> => {
   let behaviour = initial;
   const requests: SeenModelRequest[] = [];
+  const embeddingCalls: string[][] = [];
   const open = new Set<ServerResponse>();
 
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
@@ -91,7 +98,9 @@ export const startModelServer = async (
     res.on('close', () => {
       if (!seen.ended) seen.closedEarly = true;
     });
-    if (req.method !== 'POST' || !(req.url ?? '').split('?')[0]?.endsWith('/chat/completions')) {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    const embeddings = path.endsWith('/embeddings');
+    if (req.method !== 'POST' || !(embeddings || path.endsWith('/chat/completions'))) {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'not found' } }));
       seen.ended = true;
@@ -106,6 +115,15 @@ export const startModelServer = async (
       return;
     }
     const model = typeof body['model'] === 'string' ? body['model'] : 'test-model';
+    if (embeddings) {
+      const inputs = embeddingInputsOf(body);
+      if (b.firstTokenDelayMs) await sleep(b.firstTokenDelayMs);
+      res.writeHead(inputs ? 200 : 400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(inputs ? embeddingsAnswer(inputs, model) : { error: { message: 'bad input' } }));
+      if (inputs) embeddingCalls.push(inputs);
+      seen.ended = true;
+      return;
+    }
     const tokens = b.tokens ?? defaultTokens;
     const usage = {
       prompt_tokens: b.promptTokens ?? 10,
@@ -181,7 +199,9 @@ export const startModelServer = async (
   return {
     origin,
     chatUrl: `${origin}/v1/chat/completions`,
+    embeddingsUrl: `${origin}/v1/embeddings`,
     requests,
+    embeddingCalls,
     behave: (b) => {
       behaviour = b;
     },
