@@ -17,12 +17,14 @@ import * as m0014 from './0014_conversations';
 import * as m0015 from './0015_files';
 import * as m0016 from './0016_document_chunks';
 import * as m0017 from './0017_feature_data';
+import * as m0018 from './0018_embedding_queue';
 
 export type { Database } from './schema';
 export type * from './schema';
 export type * from './schema-files';
 export type * from './schema-document-chunks';
 export type * from './schema-feature-data';
+export type * from './schema-embedding-queue';
 
 /** Ordered, forward-only. Add a file, then list it here. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0015_files': m0015,
   '0016_document_chunks': m0016,
   '0017_feature_data': m0017,
+  '0018_embedding_queue': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {

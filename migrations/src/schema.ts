@@ -2,6 +2,7 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { FilesTables } from './schema-files';
 import type { DocumentChunksTables } from './schema-document-chunks';
 import type { FeatureDataTables } from './schema-feature-data';
+import type { EmbeddingQueueTables } from './schema-embedding-queue';
 
 /** The tables every service may read, as kysely sees them. */
 export interface EventsTable {
@@ -265,7 +266,7 @@ export interface RmSpendAccountsTable {
   rate_limit: JSONColumnType<{ period: string; rate: number | null }, string, string>;
 }
 
-export interface Database extends FilesTables, DocumentChunksTables, FeatureDataTables {
+export interface Database extends FilesTables, DocumentChunksTables, FeatureDataTables, EmbeddingQueueTables {
   events: EventsTable;
   command_results: CommandResultsTable;
   checkpoints: CheckpointsTable;
