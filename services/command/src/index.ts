@@ -30,6 +30,17 @@ export { conversationStorageFor, userSettingsDecider } from './user-settings/ind
 export { conversationDecider } from './conversations/index';
 export { createSpendGuard, type SpendGuard, type SpendRequest } from './spend/index';
 export { chatStreamsFor, chatStreamRoutes, type ChatStreams } from './chat/streams/index';
+export {
+  fileDecider,
+  fileStateOf,
+  NoSuchFileError,
+  recordFileProgress,
+  recordFileUploaded,
+  requestFileUpload,
+  terminateFileEmbedding,
+  type FileProgressEvent,
+  type FileState,
+} from './files/index';
 
 export interface CommandServiceOptions {
   db: Db;
