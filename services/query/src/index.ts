@@ -14,6 +14,7 @@ import { spendRouteFor } from './routes/spend';
 import { conversationsRoutes } from './routes/conversations';
 import { userSettingsRoute } from './routes/user-settings';
 import { userAppConfigsRouteFor } from './routes/user-app-configs';
+import { embeddingQueueRoute } from './routes/embeddings';
 import { liveRoute } from './live/live-route';
 import { createLiveHub } from './live/hub';
 import { startFanOut, type FanOut } from './live/fan-out';
@@ -67,6 +68,7 @@ export const queryService =
     await app.register(conversationsRoutes(opts.db, projections));
     await app.register(userSettingsRoute(opts.db, projections));
     await app.register(userAppConfigsRouteFor(opts.db, projections));
+    await app.register(embeddingQueueRoute(opts.db, projections));
     await app.register(
       liveRoute(hub, {
         db: opts.db,

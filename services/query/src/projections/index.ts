@@ -11,6 +11,7 @@ import { endpointTestsProjection } from './endpoint-tests';
 import { spendAccountsProjection, spendTotalsProjection } from './spend';
 import { conversationsProjection } from './conversations';
 import { userSettingsProjection } from './user-settings';
+import { embeddingQueueProjection } from './embedding-queue';
 import type { Projection } from './projection';
 
 export type { Projection };
@@ -30,4 +31,5 @@ export const allProjections: readonly Projection[] = [
   spendAccountsProjection,
   conversationsProjection,
   userSettingsProjection,
+  embeddingQueueProjection,
 ];
