@@ -1,0 +1,97 @@
+import {
+  documentMessages,
+  FileMetadataResponse,
+  fileRoutes,
+  UploadFileResponse,
+  type FileKeyRequest,
+  type FileMetadata,
+  type UploadFileRequestInput,
+} from '@app/contracts';
+import { z } from 'zod';
+import { ApiError, requestJson } from './http';
+
+/** POST /api/files/upload: the key the server chose and where to PUT the bytes. */
+export async function requestFileUpload(
+  body: UploadFileRequestInput,
+  signal?: AbortSignal,
+): Promise<UploadFileResponse> {
+  return (
+    await requestJson('uploadFile', fileRoutes.upload, UploadFileResponse, {
+      method: 'POST',
+      body,
+      ...(signal ? { signal } : {}),
+    })
+  ).body;
+}
+
+/** GET the metadata url: the file's processing status and what processing found. */
+export async function fetchFileMetadata(metadataUrl: string, signal?: AbortSignal): Promise<FileMetadata> {
+  return (await requestJson('getFileMetadata', metadataUrl, FileMetadataResponse, signal ? { signal } : {}))
+    .body.data;
+}
+
+/** POST /files/delete: the file is gone from the server (and its chunks from retrieval). */
+export async function deleteFile(body: FileKeyRequest): Promise<void> {
+  await requestJson('deleteFile', fileRoutes.delete, z.unknown(), { method: 'POST', body });
+}
+
+export interface PutFileOptions {
+  contentType: string;
+  /** Base64 MD5 of the bytes: the store refuses bytes that do not match. */
+  contentMd5: string;
+  onProgress: (loaded: number, total: number) => void;
+  signal: AbortSignal;
+}
+
+/** Why a PUT did not store the file, in the spec's words (second spec, sections 5 and 8). */
+export class PutFileError extends Error {
+  constructor(
+    message: string,
+    readonly aborted: boolean,
+  ) {
+    super(message);
+    this.name = 'PutFileError';
+  }
+}
+
+/**
+ * PUTs the file's bytes to the signed upload url with XMLHttpRequest (fetch reports no upload
+ * progress): 'Upload failed with status code {n}', 'Network error occurred during file upload.',
+ * or 'Upload file aborted' when `signal` aborts.
+ */
+export function putFile(url: string, file: Blob, options: PutFileOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const { signal } = options;
+    if (signal.aborted) {
+      reject(new PutFileError(documentMessages.uploadAborted, true));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const abort = () => xhr.abort();
+    const done = (error: PutFileError | null) => {
+      signal.removeEventListener('abort', abort);
+      if (error) reject(error);
+      else resolve();
+    };
+    xhr.open('PUT', url);
+    xhr.setRequestHeader('Content-Type', options.contentType);
+    xhr.setRequestHeader('Content-MD5', options.contentMd5);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress(event.loaded, event.total);
+    };
+    xhr.onload = () =>
+      done(
+        xhr.status >= 200 && xhr.status < 300
+          ? null
+          : new PutFileError(documentMessages.uploadFailedWithStatus(xhr.status), false),
+      );
+    xhr.onerror = () => done(new PutFileError(documentMessages.networkError, false));
+    xhr.onabort = () => done(new PutFileError(documentMessages.uploadAborted, true));
+    signal.addEventListener('abort', abort, { once: true });
+    xhr.send(file);
+  });
+}
+
+/** The status of a refused upload request, for 'Failed to get presigned url: {status}'. */
+export const refusedStatus = (e: unknown): number | string =>
+  e instanceof ApiError && e.status !== null ? e.status : e instanceof Error ? e.message : String(e);
