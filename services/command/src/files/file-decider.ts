@@ -236,8 +236,17 @@ const evolve = (state: FileState, event: FileEvent): FileState => {
       return { ...state, tags: [...event.data.tags] };
     case 'FileDeleted':
       return { ...state, phase: 'deleted', deleted: true, status };
-    default:
+    case 'FileProcessingStarted':
+    case 'FileProcessed':
+    case 'FileProcessingFailed':
+    case 'FileEmbeddingQueued':
+    case 'FileEmbedded':
+    case 'FileEmbeddingFailed':
+    case 'FileEmbeddingTerminated':
+    case 'FileReprocessRequested':
       return { ...evolvePhase(state, event), status };
+    default:
+      return assertNever(event);
   }
 };
 

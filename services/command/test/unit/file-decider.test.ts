@@ -50,7 +50,7 @@ const terminated: FileEvent = { type: 'FileEmbeddingTerminated', data: { key, by
 const deleted: FileEvent = { type: 'FileDeleted', data: { key } };
 
 const progress = (event: FileProgressEvent): FileCommand => ({ type: 'RecordProgress', data: { event } });
-const recordUploaded: FileCommand = { type: 'RecordUploaded', data: uploaded.data as never };
+const recordUploaded: FileCommand = { type: 'RecordUploaded', data: uploaded.data };
 
 const thenThrowsInstance = (events: readonly FileEvent[], command: FileCommand, error: new () => Error) => {
   const state = events.reduce(fileDecider.evolve, fileDecider.initialState());
@@ -59,9 +59,7 @@ const thenThrowsInstance = (events: readonly FileEvent[], command: FileCommand, 
 
 describe('file decider: upload', () => {
   it('given nothing, when an upload is requested, then FileUploadRequested', () => {
-    given([])
-      .when({ type: 'RequestUpload', data: requested.data as never })
-      .then([requested]);
+    given([]).when({ type: 'RequestUpload', data: requested.data }).then([requested]);
   });
 
   it("given another user's file under the key, when an upload is requested, then it is refused", () => {
