@@ -7,6 +7,7 @@ import { chatService, type ChatServiceOptions } from './chat/chat-service';
 import { conversationRoutesPlugin } from './conversations/index';
 import { userSettingsRoutesPlugin } from './user-settings/index';
 import { accountRoutesPlugin } from './accounts/index';
+import { embeddingRoutesPlugin } from './embeddings/index';
 
 export { seedAdmins } from './handling/seed-admins';
 export { handleCommand, type CommandOutcome } from './handling/handle-command';
@@ -84,5 +85,6 @@ export const commandService =
     const awaitProjected = opts.awaitProjected ?? answerAtOnce;
     await app.register(conversationRoutesPlugin({ db: opts.db, awaitProjected }));
     await app.register(userSettingsRoutesPlugin({ db: opts.db, awaitProjected }));
+    await app.register(embeddingRoutesPlugin({ db: opts.db }));
     if (opts.chat) await app.register(chatService({ db: opts.db, secrets: opts.secrets, ...opts.chat }));
   };

@@ -3,6 +3,7 @@ import {
   accountRoutes,
   chatRoute,
   chatStreamRoute,
+  embeddingRoutes,
   spendRoute,
   availableModelsRoute,
   amplifyGroupsListRoute,
@@ -44,6 +45,7 @@ const userRoutes = new Set([
   `GET ${spendRoute}`,
   `POST ${chatRoute}`,
   `GET ${chatStreamRoute}/:requestId`,
+  `POST ${embeddingRoutes.status}`,
 ]);
 
 const admin = 'admin@example.com';

@@ -1,0 +1,2 @@
+export { embeddingRoutesPlugin } from './embedding-routes';
+export { embeddingStatusOf, type FileOwnership } from './embedding-status';
