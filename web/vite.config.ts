@@ -16,6 +16,7 @@ export default defineConfig({
       '/available_models': platform,
       '/api': platform,
       '/state': platform,
+      '/embedding': platform,
       '/live': { target: platform, ws: true },
     },
   },
