@@ -1,4 +1,39 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
-/** Placeholder: filled in by the issue 9 work that owns it. */
-export async function up(_db: Kysely<unknown>): Promise<void> {}
+/**
+ * Chunks of extracted text and their embeddings, under the content's SHA-256 (issue 9): the same
+ * content uploaded twice is chunked and embedded once. `embedding` is the vector as `real[]`,
+ * L2-normalised by the store (so cosine is a dot product), `model` the embeddings model that made it.
+ *
+ * When the server offers the `vector` extension (pgvector) and we may create it, the rows also get
+ * `embedding_v vector` (no fixed dimension: models differ). An HNSW index needs a fixed dimension, so
+ * the store creates one partial expression index per dimension the first time it writes vectors of
+ * that dimension: `using hnsw ((embedding_v::vector(d)) vector_cosine_ops) where vector_dims(embedding_v) = d`
+ * (d <= 2000, pgvector's HNSW limit). Without the extension nothing else is needed: the store scans.
+ *
+ * The migrations run in one transaction: the extension is tried inside a savepoint, so a server
+ * where we may not create it (no rights) rolls back to it and carries on with the exact scan.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create table document_chunks (
+      sha256 text not null,
+      chunk_index integer not null,
+      text text not null,
+      location jsonb,
+      embedding real[],
+      model text,
+      primary key (sha256, chunk_index)
+    )`.execute(db);
+  const { rows } = await sql<{ available: boolean }>`
+    select exists (select 1 from pg_available_extensions where name = 'vector') as available`.execute(db);
+  if (!rows[0]?.available) return;
+  await sql`savepoint vector_extension`.execute(db);
+  try {
+    await sql`create extension if not exists vector`.execute(db);
+    await sql`alter table document_chunks add column embedding_v vector`.execute(db);
+    await sql`release savepoint vector_extension`.execute(db);
+  } catch {
+    await sql`rollback to savepoint vector_extension`.execute(db);
+  }
+}

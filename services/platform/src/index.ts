@@ -26,3 +26,7 @@ export * from './outbound/index';
 export * from './metrics/index';
 export type * from './blobs/blob-store';
 export type * from './vectors/vector-store';
+export * from './vectors/create-vector-store';
+export * from './blobs/blob-key';
+export * from './blobs/fs-blob-store';
+export * from './blobs/blob-routes';

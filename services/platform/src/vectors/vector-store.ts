@@ -25,8 +25,8 @@ export interface VectorStore {
   readonly kind: 'pgvector' | 'exact';
   /** Keeps a document's chunks (no vectors yet). Replaces what was kept under that digest. */
   putChunks(sha256: string, chunks: readonly ChunkText[]): Promise<void>;
-  /** The chunks of a digest, in order (for embedding). */
-  chunks(sha256: string): Promise<StoredChunk[]>;
+  /** The chunks of a digest, in order (for embedding); `withoutVectors`: only those not embedded yet. */
+  chunks(sha256: string, options?: { withoutVectors?: boolean }): Promise<StoredChunk[]>;
   hasChunks(sha256: string): Promise<boolean>;
   /** Writes the vectors of some chunks. */
   putVectors(
