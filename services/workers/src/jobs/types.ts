@@ -1,5 +1,5 @@
 import type { EventMetadata, RecordedEvent } from '@app/contracts';
-import type { Db, Logger, OutboundClient, SecretBox } from '@app/platform';
+import type { BlobStore, Db, Logger, OutboundClient, SecretBox, VectorStore } from '@app/platform';
 
 /** What a route asks for: a job of this name with this input. */
 export interface JobRequest {
@@ -45,10 +45,14 @@ export interface JobContext {
   secrets?: SecretBox;
   /** The guarded HTTP client for every call to an address someone typed. */
   outbound?: OutboundClient;
+  /** Documents' bytes (issue 9); absent when the workers were started without a blob store. */
+  blobs?: BlobStore;
+  /** Documents' chunks and vectors, keyed by content SHA-256 (issue 9). */
+  vectors?: VectorStore;
 }
 
 /** What the processors may need beyond the database, given to startWorkers once. */
-export type JobServices = Pick<JobContext, 'secrets' | 'outbound'>;
+export type JobServices = Pick<JobContext, 'secrets' | 'outbound' | 'blobs' | 'vectors'>;
 
 /**
  * Does the side work of one job and reports its outcome as a command (so it lands in the log).
