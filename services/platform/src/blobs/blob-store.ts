@@ -8,6 +8,8 @@ export interface BlobHead {
   contentType: string;
   /** Base64 MD5 of the bytes, when the store knows it. */
   md5?: string;
+  /** Hex SHA-256 of the bytes, when the store computed it (the filesystem store does on upload; S3 does not). */
+  sha256?: string;
 }
 
 export interface SignUploadOptions {
