@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import type { DataSource, FileStatus } from '@app/contracts';
+import { dataSourceKey } from '@app/contracts';
+import { fetchEmbeddingStatus } from '../../api/embeddings';
+import { documentRows, documentsOfSitemap, type DocumentRow } from '../document-groups';
+import { StatusBadge } from './StatusBadge';
+import '../documents.css';
+
+export interface DocumentListProps {
+  documents: readonly DataSource[];
+  /** Removes these documents (one, or a sitemap and all its pages). */
+  onRemove: (documents: DataSource[]) => void;
+}
+
+/**
+ * The attached documents (second spec, section 2): a search box, sitemap pages grouped under their
+ * sitemap and expandable, remove each, remove-all for a sitemap, at most 200 px high; hovering a
+ * document shows its embedding status.
+ */
+export function DocumentList({ documents, onRemove }: DocumentListProps) {
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const [statuses, setStatuses] = useState<Record<string, FileStatus>>({});
+  const rows = documentRows(documents, search);
+
+  const hover = (document: DataSource) => {
+    const key = dataSourceKey(document);
+    if (statuses[key] !== undefined) return;
+    fetchEmbeddingStatus([document]).then(
+      (found) => setStatuses((current) => ({ ...current, ...found })),
+      () => undefined,
+    );
+  };
+  const toggle = (sitemap: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(sitemap)) next.add(sitemap);
+      return next;
+    });
+
+  const item = (document: DataSource) => (
+    <li key={document.id} className="document-item" onMouseEnter={() => hover(document)}>
+      <span className="document-name" title={document.name ?? document.id}>
+        {document.name ?? document.id}
+      </span>
+      <StatusBadge status={statuses[dataSourceKey(document)] ?? null} />
+      <button
+        type="button"
+        className="btn-icon btn-small btn-ghost"
+        aria-label={`Remove ${document.name ?? document.id}`}
+        onClick={() => onRemove([document])}
+      >
+        ×
+      </button>
+    </li>
+  );
+
+  const group = (row: Extract<DocumentRow, { kind: 'sitemap' }>) => {
+    const expanded = open.has(row.sitemap) || search.trim() !== '';
+    return (
+      <li key={`sitemap:${row.sitemap}`} className="document-sitemap">
+        <div className="document-sitemap-head">
+          <button
+            type="button"
+            className="document-sitemap-toggle"
+            aria-expanded={expanded}
+            onClick={() => toggle(row.sitemap)}
+          >
+            {expanded ? '▾' : '▸'} {row.document?.name ?? row.sitemap} ({row.pages.length})
+          </button>
+          <button
+            type="button"
+            className="btn btn-small btn-danger-ghost"
+            onClick={() => onRemove(documentsOfSitemap(documents, row.sitemap))}
+          >
+            Remove all
+          </button>
+        </div>
+        {expanded && <ul className="document-pages">{row.pages.map(item)}</ul>}
+      </li>
+    );
+  };
+
+  return (
+    <section className="document-list" aria-label="Documents">
+      <input
+        className="input document-search"
+        type="search"
+        aria-label="Search documents"
+        placeholder="Search documents"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      <ul className="document-rows">
+        {rows.map((row) => (row.kind === 'document' ? item(row.document) : group(row)))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { atom } from 'jotai';
+import { fileLimits } from '@app/contracts';
+import { collapseFileName } from '../file-name';
+import { checkUpload } from '../upload-rules';
+import { uploadFile, type UploadPorts } from '../upload-file';
+import { initialUploadProgress, uploadProgress, type UploadAction } from '../upload-progress';
+import { browserUploadPorts, uploadFlagOn } from '../upload-ports';
+import { attachmentNoticesAtom, attachmentsAtom, type Attachment } from './attachments';
+
+/** The uploads running, by attachment id: a cancel aborts its controller. */
+const uploads = new Map<string, AbortController>();
+
+let ports: UploadPorts = browserUploadPorts;
+/** Tests of the atoms give fakes. */
+export const setUploadPorts = (next: UploadPorts) => {
+  ports = next;
+};
+
+const updateAttachmentAtom = atom(null, (get, set, id: string, update: (a: Attachment) => Attachment) => {
+  set(
+    attachmentsAtom,
+    get(attachmentsAtom).map((a) => (a.id === id ? update(a) : a)),
+  );
+});
+
+const noticeAtom = atom(null, (get, set, name: string, message: string) => {
+  set(attachmentNoticesAtom, [...get(attachmentNoticesAtom), { id: crypto.randomUUID(), name, message }]);
+});
+
+/**
+ * Files picked with the upload button: each is checked (the spec's messages show under the input
+ * for those refused), the others appear at once at 0 and upload side by side.
+ */
+export const addFilesAtom = atom(null, async (_get, set, files: readonly File[]) => {
+  const accepted: { attachment: Attachment; file: File }[] = [];
+  for (const file of files) {
+    const check = checkUpload({ name: file.name, type: file.type, size: file.size });
+    if (!check.ok) {
+      set(noticeAtom, file.name, check.message);
+      continue;
+    }
+    const attachment: Attachment = {
+      id: crypto.randomUUID(),
+      name: collapseFileName(file.name),
+      type: check.type,
+      size: file.size,
+      key: null,
+      progress: initialUploadProgress(),
+      status: null,
+      metadata: null,
+    };
+    accepted.push({ attachment, file });
+  }
+  if (accepted.length === 0) return;
+  set(attachmentsAtom, (current) => [...current, ...accepted.map((a) => a.attachment)]);
+  const awaitProcessing = await uploadFlagOn();
+  await Promise.all(
+    accepted.map(async ({ attachment, file }) => {
+      const controller = new AbortController();
+      uploads.set(attachment.id, controller);
+      const update = (change: (a: Attachment) => Attachment) =>
+        set(updateAttachmentAtom, attachment.id, change);
+      const outcome = await uploadFile(ports, {
+        file,
+        name: attachment.name,
+        type: attachment.type,
+        awaitProcessing,
+        signal: controller.signal,
+        onProgress: (action: UploadAction) =>
+          update((a) => ({ ...a, progress: uploadProgress(a.progress, action) })),
+        onKey: (key) => update((a) => ({ ...a, key })),
+        onStatus: (status) => update((a) => ({ ...a, status })),
+      });
+      uploads.delete(attachment.id);
+      if (outcome.ok) update((a) => ({ ...a, status: 'completed', metadata: outcome.metadata }));
+      else if (outcome.cancelled) set(noticeAtom, attachment.name, outcome.message);
+      else update((a) => ({ ...a, status: 'failed' }));
+    }),
+  );
+});
+
+/**
+ * The chip's ×: an upload still running is aborted (its server file removed at once); a finished
+ * one leaves the message, and its server file is removed 45 s later.
+ */
+export const removeAttachmentAtom = atom(null, (get, set, id: string) => {
+  const attachment = get(attachmentsAtom).find((a) => a.id === id);
+  if (!attachment) return;
+  set(
+    attachmentsAtom,
+    get(attachmentsAtom).filter((a) => a.id !== id),
+  );
+  const running = uploads.get(id);
+  if (running) {
+    running.abort();
+    return;
+  }
+  const { key } = attachment;
+  if (attachment.progress.phase === 'done' && key !== null)
+    setTimeout(() => void ports.deleteFile(key).catch(() => undefined), fileLimits.deleteAfterCancelMs);
+});
+
+/** The message went with the finished attachments: they leave the input (their files stay). */
+export const takeAttachedAtom = atom(null, (get, set) => {
+  set(
+    attachmentsAtom,
+    get(attachmentsAtom).filter((a) => a.progress.phase !== 'done'),
+  );
+});
+
+export const dismissNoticeAtom = atom(null, (get, set, id: string) => {
+  set(
+    attachmentNoticesAtom,
+    get(attachmentNoticesAtom).filter((n) => n.id !== id),
+  );
+});
