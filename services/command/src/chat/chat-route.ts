@@ -45,12 +45,13 @@ const schema = {
     'events (`id: <n>` and `data: <ChatChunk json>`, `: keep-alive` comments), resumable at ' +
     '`GET /api/chat/stream/<requestId>`. A body `{killSwitch: {requestId, value: true}}` stops a ' +
     'running request of the caller (200 KillSwitchResponse). A status other than 200 answers `{error}`: ' +
-    '400 bad input or an unavailable model, 404 no running request of yours, 409 a requestId used ' +
+    '400 bad input or an unavailable model, 403 the latest Data Disclosure not accepted yet, 404 no running request of yours, 409 a requestId used ' +
     'before, 429 a spend limit reached.',
   body: ChatPostBody,
   response: {
     200: KillSwitchResponse.describe('The kill switch; a chat request answers text/event-stream'),
     400: ChatErrorResponse,
+    403: ChatErrorResponse,
     404: ChatErrorResponse,
     409: ChatErrorResponse,
     413: ChatErrorResponse,

@@ -2,7 +2,10 @@ import {
   effectiveStorageOf,
   amplifyGroupsStreamId,
   chatMessages,
+  dataDisclosureStreamId,
   defaultConversationStorageStreamId,
+  disclosureAcceptanceStreamId,
+  featureDataMessages,
   groupsOf,
   isModelOpenTo,
   openaiEndpointsStreamId,
@@ -20,6 +23,8 @@ import type { SavedEndpoint } from '../domain/openai-endpoint-rules';
 import { supportedModelsDecider } from '../domain/supported-models';
 import type { StateCache } from '../handling/state-cache';
 import { userSettingsDecider } from '../user-settings/user-settings-decider';
+import { dataDisclosureDecider } from '../feature-data/data-disclosure-decider';
+import { disclosureAcceptanceDecider, mustAcceptDisclosure } from '../feature-data/disclosure-acceptance-decider';
 
 /** What a chat request runs with: the model, its endpoints (keys still sealed), where it is stored. */
 export interface ResolvedChat {
@@ -58,7 +63,12 @@ export const resolveChat = async (
   const endpoints = batch.add(openaiEndpointsDecider, openaiEndpointsStreamId);
   const settings = batch.add(userSettingsDecider, userSettingsStreamId(email));
   const defaultStorage = batch.add(conversationStorageDecider, defaultConversationStorageStreamId);
+  const disclosure = batch.add(dataDisclosureDecider, dataDisclosureStreamId);
+  const accepted = batch.add(disclosureAcceptanceDecider, disclosureAcceptanceStreamId(email));
   await batch.load(db);
+  // A published Data Disclosure the user has not accepted: no chat until they do (403).
+  if (mustAcceptDisclosure(disclosure().latest?.version ?? null, accepted()))
+    throw new ChatRefusal(featureDataMessages.mustAcceptDisclosure, 403);
   const model = ownValue(models(), modelId);
   const open =
     model !== undefined &&
