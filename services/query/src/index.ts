@@ -15,6 +15,7 @@ import { conversationsRoutes } from './routes/conversations';
 import { userSettingsRoute } from './routes/user-settings';
 import { userAppConfigsRouteFor } from './routes/user-app-configs';
 import { embeddingQueueRoute } from './routes/embeddings';
+import { pptxTemplatesRoute } from './routes/feature-data';
 import { liveRoute } from './live/live-route';
 import { createLiveHub } from './live/hub';
 import { startFanOut, type FanOut } from './live/fan-out';
@@ -68,6 +69,7 @@ export const queryService =
     await app.register(conversationsRoutes(opts.db, projections));
     await app.register(userSettingsRoute(opts.db, projections));
     await app.register(userAppConfigsRouteFor(opts.db, projections));
+    await app.register(pptxTemplatesRoute(opts.db, projections, groupsOf));
     await app.register(embeddingQueueRoute(opts.db, projections));
     await app.register(
       liveRoute(hub, {

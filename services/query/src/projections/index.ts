@@ -12,6 +12,7 @@ import { spendAccountsProjection, spendTotalsProjection } from './spend';
 import { conversationsProjection } from './conversations';
 import { userSettingsProjection } from './user-settings';
 import { embeddingQueueProjection } from './embedding-queue';
+import { featureDataProjection } from './feature-data';
 import type { Projection } from './projection';
 
 export type { Projection };
@@ -31,5 +32,6 @@ export const allProjections: readonly Projection[] = [
   spendAccountsProjection,
   conversationsProjection,
   userSettingsProjection,
+  featureDataProjection,
   embeddingQueueProjection,
 ];
