@@ -1,3 +1,28 @@
-/** The tables of migration 0015 (issue 9): add each table as a property of `FilesTables`. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface FilesTables {}
+import type { ColumnType } from 'kysely';
+
+/** One file of one user (migration 0015, projection `files`); `size` is a bigint (read as a string). */
+export interface RmFilesTable {
+  key: string;
+  owner: string;
+  name: string;
+  type: string;
+  knowledge_base: string;
+  status: string;
+  size: ColumnType<string | null, number | null | undefined, number | null>;
+  sha256: string | null;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  total_items: number | null;
+  is_image: ColumnType<boolean, boolean | undefined, boolean>;
+  message: string | null;
+  rag_on: boolean;
+  source_url: string | null;
+  from_sitemap: string | null;
+  group_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The tables of migration 0015 (issue 9). */
+export interface FilesTables {
+  rm_files: RmFilesTable;
+}

@@ -13,6 +13,7 @@ import { availableModelsRouteFor } from './routes/available-models';
 import { spendRouteFor } from './routes/spend';
 import { conversationsRoutes } from './routes/conversations';
 import { userSettingsRoute } from './routes/user-settings';
+import { filesRoutes } from './routes/files';
 import { userAppConfigsRouteFor } from './routes/user-app-configs';
 import { embeddingQueueRoute } from './routes/embeddings';
 import { pptxTemplatesRoute } from './routes/feature-data';
@@ -68,6 +69,7 @@ export const queryService =
     await app.register(spendRouteFor(opts.db, projections));
     await app.register(conversationsRoutes(opts.db, projections));
     await app.register(userSettingsRoute(opts.db, projections));
+    await app.register(filesRoutes(opts.db, projections));
     await app.register(userAppConfigsRouteFor(opts.db, projections));
     await app.register(pptxTemplatesRoute(opts.db, projections, groupsOf));
     await app.register(embeddingQueueRoute(opts.db, projections));

@@ -11,6 +11,7 @@ import { endpointTestsProjection } from './endpoint-tests';
 import { spendAccountsProjection, spendTotalsProjection } from './spend';
 import { conversationsProjection } from './conversations';
 import { userSettingsProjection } from './user-settings';
+import { filesProjection } from './files';
 import { embeddingQueueProjection } from './embedding-queue';
 import { featureDataProjection } from './feature-data';
 import type { Projection } from './projection';
@@ -32,6 +33,7 @@ export const allProjections: readonly Projection[] = [
   spendAccountsProjection,
   conversationsProjection,
   userSettingsProjection,
+  filesProjection,
   featureDataProjection,
   embeddingQueueProjection,
 ];

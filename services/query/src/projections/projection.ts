@@ -2,6 +2,16 @@ import type { ReadModelName, RecordedEvent } from '@app/contracts';
 import type { Db } from '@app/platform';
 
 /**
+ * What `apply` may answer instead of the ids alone: the ids and whose change it is (a user read model's
+ * change goes to that user's sockets; by default it is the event's actor's, e.g. a worker's report on
+ * a user's file belongs to the file's owner).
+ */
+export interface AppliedChange {
+  ids: string[];
+  audience: string;
+}
+
+/**
  * Folds events into `rm_*` rows. `apply` runs inside the runner's transaction, which also writes the
  * checkpoint, and answers the ids of the rows it changed (pushed to live dashboards).
  */
@@ -10,7 +20,7 @@ export interface Projection {
   readModel: ReadModelName | null;
   /** The event types it folds, or 'all' (it then picks by stream itself). */
   handles: readonly string[] | 'all';
-  apply(event: RecordedEvent, trx: Db): Promise<string[]>;
+  apply(event: RecordedEvent, trx: Db): Promise<string[] | AppliedChange>;
   /** Empties the read model, for a rebuild from position 0. */
   reset(trx: Db): Promise<void>;
 }
@@ -24,7 +34,7 @@ export interface TypedProjection<E extends { type: string; data: unknown }> {
   readModel: ReadModelName | null;
   eventTypes: readonly E['type'][];
   /** `event` is the typed event; `recorded` the log's row (actor, time, stream, position). */
-  apply(event: E, recorded: RecordedEvent, trx: Db): Promise<string[]>;
+  apply(event: E, recorded: RecordedEvent, trx: Db): Promise<string[] | AppliedChange>;
   reset(trx: Db): Promise<void>;
 }
 

@@ -13,12 +13,20 @@ export interface RecordedChange extends Change {
   seq: string;
 }
 
-/** The change an applied event made: ids bounded in number and length, so any message fits. */
-export const changeOf = (readModel: ReadModelName, event: RecordedEvent, ids: readonly string[]): Change => ({
+/**
+ * The change an applied event made: ids bounded in number and length, so any message fits. Its actor
+ * is the event's, unless the projection named whose change it is (`audience`).
+ */
+export const changeOf = (
+  readModel: ReadModelName,
+  event: RecordedEvent,
+  ids: readonly string[],
+  audience?: string,
+): Change => ({
   readModel,
   ids: ids.filter((id) => id.length <= limits.liveIdLength).slice(0, limits.liveIds),
   position: event.globalPosition,
-  actor: event.metadata.actor.email.slice(0, limits.emailLength),
+  actor: (audience ?? event.metadata.actor.email).slice(0, limits.emailLength),
 });
 
 /** Records the changes in the caller's transaction; answers them with their `seq`, in order. */

@@ -135,18 +135,22 @@ const foldProjection = async (
   const folded: Folded = { changes: [], checkpoint: s.checkpoint };
   for (const event of unseenBy(s, events)) {
     if (handlesEvent(p, event.type)) {
-      let ids: string[];
+      let applied: Awaited<ReturnType<Projection['apply']>>;
       if (careful) await sql`savepoint apply_event`.execute(trx);
       try {
-        ids = await p.apply(event, trx);
+        applied = await p.apply(event, trx);
       } catch (error) {
         if (!careful) throw new ProjectionFailed(p.name, error);
         await sql`rollback to savepoint apply_event`.execute(trx);
         return { ...folded, failed: { event, error } };
       }
       if (careful) await sql`release savepoint apply_event`.execute(trx);
+      const { ids, audience } = Array.isArray(applied) ? { ids: applied, audience: undefined } : applied;
       if (p.readModel && ids.length > 0)
-        folded.changes.push({ index: events.indexOf(event), change: changeOf(p.readModel, event, ids) });
+        folded.changes.push({
+          index: events.indexOf(event),
+          change: changeOf(p.readModel, event, ids, audience),
+        });
     }
     folded.checkpoint = checkpointOf(event);
   }

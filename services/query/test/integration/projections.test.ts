@@ -60,7 +60,11 @@ const recorded = (
 const feed = (p: Projection, events: readonly RecordedEvent[]): Promise<string[][]> =>
   db.transaction().execute(async (trx) => {
     const ids: string[][] = [];
-    for (const e of events) if (handlesEvent(p, e.type)) ids.push(await p.apply(e, trx));
+    for (const e of events) {
+      if (!handlesEvent(p, e.type)) continue;
+      const applied = await p.apply(e, trx);
+      ids.push(Array.isArray(applied) ? applied : applied.ids);
+    }
     return ids;
   });
 
