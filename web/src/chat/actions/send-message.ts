@@ -15,6 +15,8 @@ import { reasoningLevelAtom, selectedModelAtom } from '../state/models';
 import { conversationStorageAtom } from '../state/settings';
 import { runRequestAtom } from './run-request';
 import { storeTurnsAtom } from './store-turns';
+import { attachedSourcesAtom } from '../../documents/state/attachments';
+import { takeAttachedAtom } from '../../documents/state/attachment-actions';
 
 const timeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -35,7 +37,8 @@ export const sendMessageAtom = atom(null, async (get, set, text: string) => {
   const history = get(conversationMessagesAtom)[conversationId] ?? [];
   set(activeConversationIdAtom, conversationId);
 
-  const request = buildChatRequest({
+  const dataSources = get(attachedSourcesAtom);
+  const built = buildChatRequest({
     model,
     history,
     userText: text,
@@ -47,6 +50,9 @@ export const sendMessageAtom = atom(null, async (get, set, text: string) => {
     now,
     timeZone: timeZone(),
   });
+  // The documents attached to this message go with it (the server retrieves from them).
+  const request = dataSources.length > 0 ? { ...built, dataSources } : built;
+  set(takeAttachedAtom);
   const record: InflightRecord = {
     requestId,
     conversationId,

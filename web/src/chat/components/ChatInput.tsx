@@ -7,6 +7,10 @@ import { stopRequestAtom } from '../actions/stop-request';
 import { activeConversationIdAtom } from '../state/conversations';
 import { modelsErrorAtom, reasoningLevelAtom, selectedModelAtom } from '../state/models';
 import { liveAnswersAtom } from '../state/streams';
+import { AttachmentTray } from '../../documents/components/AttachmentTray';
+import { UploadButton } from '../../documents/components/UploadButton';
+import { addFilesAtom } from '../../documents/state/attachment-actions';
+import { uploadsInFlightAtom } from '../../documents/state/attachments';
 
 /** The input: the message, Send (Enter; Shift+Enter for a new line), Stop while an answer streams. */
 export function ChatInput() {
@@ -18,9 +22,11 @@ export function ChatInput() {
   const [reasoning, setReasoning] = useAtom(reasoningLevelAtom);
   const send = useSetAtom(sendMessageAtom);
   const stop = useSetAtom(stopRequestAtom);
+  const addFiles = useSetAtom(addFilesAtom);
+  const uploading = useAtomValue(uploadsInFlightAtom);
 
   const streaming = Object.values(live).find((l) => l.conversationId === activeId && l.phase !== 'ended');
-  const canSend = model !== null && text.trim() !== '' && !streaming;
+  const canSend = model !== null && text.trim() !== '' && !streaming && !uploading;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -40,6 +46,7 @@ export function ChatInput() {
           {modelsError ?? chatText.noModels}
         </p>
       )}
+      <AttachmentTray />
       <div className="chat-input-row">
         <textarea
           className="input chat-textarea"
@@ -51,6 +58,7 @@ export function ChatInput() {
           onKeyDown={onKeyDown}
         />
         <div className="chat-input-actions">
+          <UploadButton onFiles={(files) => void addFiles(files)} />
           {model?.supportsReasoning && (
             <label className="chat-reasoning">
               <span>Reasoning</span>
