@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '@app/contracts';
-import type { AwaitProjected, Db, HealthCheck, SecretBox } from '@app/platform';
+import type { AwaitProjected, BlobStore, Db, HealthCheck, SecretBox } from '@app/platform';
 import { configsUpdateRoute } from './routes/configs-update';
 import { defaultEndpointTestWaitMs, secretRoutesPlugin } from './routes/secrets';
 import { chatService, type ChatServiceOptions } from './chat/chat-service';
@@ -41,7 +41,17 @@ export {
   terminateFileEmbedding,
   type FileProgressEvent,
   type FileState,
+  onBlobUploaded,
 } from './files/index';
+import { filesPlugin } from './files/index';
+export {
+  createEmbedder,
+  EmbeddingCallError,
+  EmbeddingUnavailableError,
+  embeddingUnavailableReasons,
+  type Embedder,
+  type EmbeddingSession,
+} from './documents/index';
 
 export interface CommandServiceOptions {
   db: Db;
@@ -61,6 +71,8 @@ export interface CommandServiceOptions {
   awaitProjected?: AwaitProjected;
   /** The chat relay (POST /api/chat), registered when given: its ports and the outbound client. */
   chat?: Omit<ChatServiceOptions, 'db' | 'secrets'>;
+  /** Documents (issue 9): the `/api/files` and `/files` routes are registered when given. */
+  documents?: { blobs: BlobStore };
 }
 
 const answerAtOnce: AwaitProjected = () => Promise.resolve(false);
@@ -86,5 +98,6 @@ export const commandService =
     await app.register(conversationRoutesPlugin({ db: opts.db, awaitProjected }));
     await app.register(userSettingsRoutesPlugin({ db: opts.db, awaitProjected }));
     await app.register(embeddingRoutesPlugin({ db: opts.db }));
+    if (opts.documents) await app.register(filesPlugin({ db: opts.db, blobs: opts.documents.blobs, awaitProjected }));
     if (opts.chat) await app.register(chatService({ db: opts.db, secrets: opts.secrets, ...opts.chat }));
   };

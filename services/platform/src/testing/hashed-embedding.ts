@@ -1,5 +1,6 @@
 /**
- * The test model server's embeddings: a hashed bag of lower-cased words, L2-normalised. Each word
+ * The test model server's embeddings: a hashed bag of lower-cased words (common English words left
+ * out), L2-normalised. Each word
  * lands on one of `dims` dimensions (FNV-1a) with a sign from another bit of the hash, so texts that
  * share words point the same way and unrelated texts are nearly orthogonal. Deterministic: the same
  * text always gives the same vector.
@@ -15,11 +16,21 @@ const fnv1a = (word: string): number => {
   return h >>> 0;
 };
 
+/** Words too common to say what a text is about: left out, as a real model would weigh them little. */
+const stopWords = new Set(
+  (
+    'a an and are as at be by do does did for from has have how in is it its of on or that the their ' +
+    'this to was were what when where which who why with each other'
+  ).split(' '),
+);
+
 export const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+const contentWordsOf = (text: string): string[] => wordsOf(text).filter((w) => !stopWords.has(w));
 
 export const hashedEmbedding = (text: string, dims = hashedEmbeddingDims): number[] => {
   const v = new Array<number>(dims).fill(0);
-  for (const word of wordsOf(text)) {
+  for (const word of contentWordsOf(text)) {
     const h = fnv1a(word);
     v[h % dims]! += h & 0x80000000 ? -1 : 1;
   }

@@ -1,0 +1,14 @@
+export {
+  createEmbedder,
+  EmbeddingCallError,
+  type Embedder,
+  type EmbedderOptions,
+  type EmbeddingSession,
+} from './embedder';
+export {
+  EmbeddingUnavailableError,
+  embeddingUnavailableReasons,
+  resolveEmbeddings,
+  type ResolvedEmbeddings,
+} from './resolve-embeddings';
+export { embeddingModelFor, embeddingsUrlOf } from './embedding-models';
