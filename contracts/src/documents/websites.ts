@@ -3,15 +3,16 @@ import { boundedString } from '../bounded';
 import { FileKey, FileTags } from './files';
 
 /**
- * Websites and sitemaps as documents (second spec, sections 3, 5 and 7; issue 9 item 5).
+ * Websites and sitemaps as documents (second spec, sections 2, 3, 5 and 7; issue 9 item 5).
  *
- * The model: every page is a file of its own (stream `file-<key>`, fetched by the `website-fetch`
- * job through the guarded outbound client, then processed like an upload).
- * - A single page: type `website/url`, `sourceUrl` = the page.
- * - A sitemap: one file per page it lists, each of type `website/sitemap` with `sourceUrl` = the
- *   page and `fromSitemap` = the sitemap's URL. The sitemap itself is not a file: its group is the
- *   files sharing one `fromSitemap` (the document list shows them under it, expandable, with
- *   remove-all).
+ * The model: every page is a file of its own (stream `file-<key>`), fetched by the `website-fetch`
+ * job through the guarded outbound client, stored in the blob store and then processed like an
+ * upload (FileUploaded → document-process).
+ * - A single page: one file of type `website/url`, metadata `sourceUrl` = the page.
+ * - A sitemap: one file of type `website/sitemap` for the group (`sourceUrl` = the sitemap's URL;
+ *   its content is the list of the pages it names, as text), and one file of type `website/url` per
+ *   page with `sourceUrl` = the page and `fromSitemap` = the sitemap's URL. The document list groups
+ *   the pages under the sitemap by `fromSitemap`; remove-all removes the sitemap's file and its pages.
  */
 export const websiteRoutes = {
   /** POST {sitemap, maxPages?} → {success, data: {urls}} (second spec, section 7). */
@@ -20,7 +21,7 @@ export const websiteRoutes = {
   add: '/api/websites/add',
 } as const;
 
-export const websiteFileTypes = { page: 'website/url', sitemapPage: 'website/sitemap' } as const;
+export const websiteFileTypes = { page: 'website/url', sitemap: 'website/sitemap' } as const;
 export type WebsiteFileType = (typeof websiteFileTypes)[keyof typeof websiteFileTypes];
 
 export const websiteLimits = {
@@ -71,7 +72,7 @@ export type AddWebsiteRequestInput = z.input<typeof AddWebsiteRequest>;
 export const WebsiteFile = z.object({
   key: FileKey,
   name: z.string(),
-  type: z.enum([websiteFileTypes.page, websiteFileTypes.sitemapPage]),
+  type: z.enum([websiteFileTypes.page, websiteFileTypes.sitemap]),
   sourceUrl: z.string(),
   fromSitemap: z.string().optional(),
   /** Poll it as an upload's (`fileRoutes.metadata(key)`). */
@@ -82,6 +83,7 @@ export type WebsiteFile = z.infer<typeof WebsiteFile>;
 export const AddWebsiteResponse = z.object({
   success: z.literal(true),
   data: z.object({
+    /** A sitemap's own file first, then its pages; a single page alone. */
     files: z.array(WebsiteFile),
     /** The sitemap's URL (the group's name) when a sitemap was added. */
     fromSitemap: z.string().optional(),
@@ -91,9 +93,30 @@ export const AddWebsiteResponse = z.object({
 });
 export type AddWebsiteResponse = z.infer<typeof AddWebsiteResponse>;
 
-/** The website job's input: the FileUploadRequested of a file with a `sourceUrl`. */
-export const WebsiteFetchJobData = z.object({ key: FileKey, sourceUrl: z.string() });
-export type WebsiteFetchJobData = z.infer<typeof WebsiteFetchJobData>;
+/** Whether a file's type is one of the websites' (its content came from `sourceUrl`). */
+export const isWebsiteFileType = (type: string): type is WebsiteFileType =>
+  type === websiteFileTypes.page || type === websiteFileTypes.sitemap;
+
+/** The content types a fetched page may have, and the extension the processing reads it by. */
+export const websiteContentExtensions: Readonly<Record<string, string>> = {
+  'text/html': 'html',
+  'application/xhtml+xml': 'html',
+  'text/plain': 'txt',
+  'text/markdown': 'md',
+  'text/csv': 'csv',
+  'application/json': 'json',
+  'application/pdf': 'pdf',
+};
+
+/** The MIME type of a Content-Type header, lower-cased, without parameters. */
+export const mimeOf = (contentType: string): string => (contentType.split(';')[0] ?? '').trim().toLowerCase();
+
+/**
+ * The name processing should sniff a website file by: a page's name is its address (no extension
+ * to trust), so the extension comes from the content type it was stored with (BlobHead.contentType).
+ */
+export const websiteReadAs = (name: string, storedContentType: string): string =>
+  `${name}.${websiteContentExtensions[mimeOf(storedContentType)] ?? 'html'}`;
 
 /** Ours (the spec shows no server behaviour): why a website or sitemap could not be taken. */
 export const websiteMessages = {
@@ -103,8 +126,9 @@ export const websiteMessages = {
   notSitemap:
     'The address did not answer a sitemap: expected XML with <urlset> or <sitemapindex>, or a robots.txt with Sitemap: lines.',
   noPages: 'The sitemap lists no pages.',
-  tooLarge: 'The sitemap is larger than the platform accepts.',
-  timedOut: 'Reading the sitemap took too long; try a smaller one or fewer pages.',
+  tooLarge: 'The address answered more than the platform accepts.',
+  timedOut: 'The address took too long to answer.',
+  emptyPage: 'The page answered nothing to read.',
   pageNotHtml: (contentType: string) =>
     `The page is not a web page or document the platform reads (${contentType}).`,
 } as const;
