@@ -16,3 +16,6 @@ export {
   terminateFileEmbedding,
 } from './file-commands';
 export { extensionOf, fileKeyFor, ownerSegment } from './file-keys';
+export { filesPlugin } from './files-plugin';
+export { blobsActor, onBlobUploaded } from './blob-callback';
+export { uploadRefusal } from './upload-rules';

@@ -1,0 +1,131 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DownloadUrlResponse,
+  ErrorResponse,
+  errorResponses,
+  FileKeyRequest,
+  fileLimits,
+  FileMetadataResponse,
+  fileRoutes,
+  UploadFileRequest,
+  UploadFileResponse,
+} from '@app/contracts';
+import { commandMetadata, DomainError, requestHashOf, type BlobStore, type Db } from '@app/platform';
+import { timedCommand } from '../routes/command-metrics';
+import { ownFile, requestFileUpload } from './file-commands';
+import { readFileMetadata } from './file-metadata';
+import { uploadContentType, uploadRefusal } from './upload-rules';
+
+/** The upload request, with the Content-MD5 the PUT must carry when the browser knows it already. */
+export const UploadFileBody = UploadFileRequest.extend({
+  md5: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{22}==$/, 'The MD5 is not a base64 digest')
+    .optional(),
+});
+
+const MetadataParams = z.object({ '*': z.string().min(1).max(2000) });
+
+export interface FileRoutesOptions {
+  db: Db;
+  blobs: BlobStore;
+}
+
+/**
+ * POST /api/files/upload: the caller's file is recorded (FileUploadRequested) under a key the
+ * server chooses, and they get where to PUT its bytes. GET /api/files/metadata/<key>: its status
+ * (the owner only). POST /files/download: a signed url to its bytes (the owner only).
+ */
+export const fileRoutesPlugin =
+  (opts: FileRoutesOptions): FastifyPluginAsync =>
+  async (app) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const { db, blobs } = opts;
+
+    routes.post(
+      fileRoutes.upload,
+      {
+        preValidation: app.requireUser,
+        schema: {
+          description: 'Records a file the caller will upload; answers the signed url to PUT its bytes to.',
+          body: UploadFileBody,
+          response: { ...errorResponses, 200: UploadFileResponse },
+        },
+      },
+      async (request) => {
+        const { md5, ...upload } = request.body;
+        const refusal = uploadRefusal(upload);
+        if (refusal !== null) throw new DomainError(refusal);
+        const metadata = commandMetadata(request, await request.actor());
+        const { key } = await timedCommand('requestFileUpload', () =>
+          requestFileUpload(
+            db,
+            { owner: metadata.actor.email, request: upload },
+            metadata,
+            requestHashOf(request),
+          ),
+        );
+        const expiresInSeconds = fileLimits.urlSeconds;
+        const answer: UploadFileResponse = {
+          success: true,
+          key,
+          url: await blobs.signUpload(key, {
+            contentType: uploadContentType(upload.type),
+            ...(md5 === undefined ? {} : { contentMd5: md5 }),
+            maxBytes: fileLimits.maxBytes,
+            expiresInSeconds,
+          }),
+          contentUrl: await blobs.signDownload(key, { expiresInSeconds, fileName: upload.name }),
+          statusUrl: fileRoutes.metadata(key),
+          metadataUrl: fileRoutes.metadata(key),
+        };
+        return answer;
+      },
+    );
+
+    routes.get(
+      fileRoutes.metadataPattern,
+      {
+        preValidation: app.requireUser,
+        schema: {
+          description: "One of the caller's files: its processing status and what processing found.",
+          params: MetadataParams,
+          response: { ...errorResponses, 200: FileMetadataResponse, 404: ErrorResponse },
+        },
+      },
+      async (request) => {
+        const metadata = commandMetadata(request, await request.actor());
+        const answer: FileMetadataResponse = {
+          success: true,
+          data: await readFileMetadata(db, blobs, request.params['*'], metadata),
+        };
+        return answer;
+      },
+    );
+
+    routes.post(
+      fileRoutes.download,
+      {
+        preValidation: app.requireUser,
+        schema: {
+          description: "A signed url to one of the caller's files.",
+          body: FileKeyRequest,
+          response: { ...errorResponses, 200: DownloadUrlResponse, 404: ErrorResponse },
+        },
+      },
+      async (request) => {
+        const actor = await request.actor();
+        const state = await ownFile(db, actor.email, request.body.key);
+        const answer: DownloadUrlResponse = {
+          success: true,
+          downloadUrl: await blobs.signDownload(request.body.key, {
+            expiresInSeconds: fileLimits.urlSeconds,
+            fileName: state.name,
+          }),
+        };
+        return answer;
+      },
+    );
+  };
