@@ -1,3 +1,4 @@
+import { documentEmbedJob, documentEmbedRoute, runDocumentEmbed } from './document-embed';
 import { endpointTestJob, endpointTestRoute, runEndpointTest } from './endpoint-test';
 import { routeByType, type ProcessorRegistry, type Routes } from './types';
 
@@ -7,8 +8,10 @@ import { routeByType, type ProcessorRegistry, type Routes } from './types';
  */
 export const processors: ProcessorRegistry = {
   [endpointTestJob]: runEndpointTest,
+  [documentEmbedJob]: runDocumentEmbed,
 };
 
 export const routes: Routes = routeByType({
   EndpointTestRequested: endpointTestRoute,
+  FileEmbeddingQueued: documentEmbedRoute,
 });
