@@ -30,3 +30,5 @@ export * from './vectors/create-vector-store';
 export * from './blobs/blob-key';
 export * from './blobs/fs-blob-store';
 export * from './blobs/blob-routes';
+export * from './blobs/s3-blob-store';
+export * from './blobs/create-blob-store';

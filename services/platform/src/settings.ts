@@ -62,6 +62,19 @@ const SettingsSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('.data'),
   WEB_DIST: z.string().optional(),
+  /** Documents' bytes: in S3 when S3_BUCKET is set (S3_ENDPOINT for a compatible server such as MinIO), else under DATA_DIR/blobs. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.string().url().max(2000).optional(),
+  S3_REGION: z.string().min(1).max(100).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(500).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(2000).optional(),
+  /** `true` for servers that take the bucket in the path (MinIO and most compatible servers). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Signs the filesystem store's upload and download URLs; unset: a random one kept in DATA_DIR/blobs. */
+  BLOB_URL_SECRET: z.string().min(32, 'BLOB_URL_SECRET must hold at least 32 characters').max(500).optional(),
   /** Base64 of 32 bytes: wraps every secret's data key. Required by the split services. */
   APP_MASTER_KEY: z.string().optional(),
   /** A file holding APP_MASTER_KEY (a mounted secret); used when APP_MASTER_KEY is unset. */

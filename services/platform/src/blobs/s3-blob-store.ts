@@ -1,0 +1,129 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { BlobHead, BlobStore, SignDownloadOptions, SignUploadOptions } from './blob-store';
+import { assertSafeBlobKey } from './blob-key';
+import { attachmentDisposition } from './content-disposition';
+
+export interface S3BlobStoreOptions {
+  bucket: string;
+  region: string;
+  /** A compatible server (MinIO...); unset: AWS. */
+  endpoint?: string;
+  /** Unset: the SDK's default chain (environment, instance role...). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** The bucket in the path, not the host name (most compatible servers). */
+  forcePathStyle?: boolean;
+}
+
+/** What the SDK answers for a key or bucket that is not there. */
+const isNotFound = (e: unknown): boolean =>
+  e instanceof S3ServiceException &&
+  (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata.httpStatusCode === 404);
+
+/** A plain PUT's ETag is the hex MD5 of its bytes (not a multipart upload's, nor under SSE-KMS). */
+const md5FromEtag = (etag: string | undefined): string | undefined => {
+  const hex = /^"?([0-9a-f]{32})"?$/i.exec(etag ?? '')?.[1];
+  return hex === undefined ? undefined : Buffer.from(hex, 'hex').toString('base64');
+};
+
+/**
+ * Objects in one S3 bucket; the browser PUTs and GETs through presigned URLs. Content-Type and
+ * Content-MD5 are signed headers of the PUT URL (S3 refuses bytes that do not match them). A
+ * presigned PUT cannot bound the size: `maxBytes` is not enforced here, so whoever reads the
+ * object next (the processing job, through `head`) re-checks the size and refuses it when larger.
+ */
+export class S3BlobStore implements BlobStore {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(opts: S3BlobStoreOptions) {
+    this.bucket = opts.bucket;
+    this.client = new S3Client({
+      region: opts.region,
+      endpoint: opts.endpoint,
+      credentials: opts.credentials,
+      forcePathStyle: opts.forcePathStyle ?? false,
+      // No CRC32 checksum headers or query parameters the browser would have to send, and none
+      // a compatible server may not answer.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async signUpload(key: string, opts: SignUploadOptions): Promise<string> {
+    assertSafeBlobKey(key);
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ContentType: opts.contentType,
+      ContentMD5: opts.contentMd5,
+      Metadata: opts.metadata,
+    });
+    return getSignedUrl(this.client, command, {
+      expiresIn: Math.max(1, Math.floor(opts.expiresInSeconds)),
+      // The presigner leaves Content-Type unsigned unless asked: signed, S3 refuses another type.
+      signableHeaders: new Set(['content-type']),
+    });
+  }
+
+  async signDownload(key: string, opts: SignDownloadOptions): Promise<string> {
+    assertSafeBlobKey(key);
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ResponseContentDisposition: attachmentDisposition(opts.fileName ?? key.split('/').pop() ?? 'download'),
+    });
+    return getSignedUrl(this.client, command, { expiresIn: Math.max(1, Math.floor(opts.expiresInSeconds)) });
+  }
+
+  async head(key: string): Promise<BlobHead | null> {
+    assertSafeBlobKey(key);
+    try {
+      const found = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return {
+        size: found.ContentLength ?? 0,
+        contentType: found.ContentType ?? 'application/octet-stream',
+        md5: md5FromEtag(found.ETag),
+      };
+    } catch (e) {
+      if (isNotFound(e)) return null;
+      throw e;
+    }
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    assertSafeBlobKey(key);
+    try {
+      const found = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (!found.Body) return Buffer.alloc(0);
+      return Buffer.from(await found.Body.transformToByteArray());
+    } catch (e) {
+      if (isNotFound(e)) return null;
+      throw e;
+    }
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertSafeBlobKey(key);
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
+  }
+
+  async delete(key: string): Promise<void> {
+    assertSafeBlobKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** Closes the client's sockets (shutdown, tests). */
+  close(): void {
+    this.client.destroy();
+  }
+}
