@@ -8,6 +8,7 @@ import { ErrorBoundary } from '../ui/error-boundary/ErrorBoundary';
 import { reloadable } from '../ui/error-boundary/reloadable';
 import { ViewFailed } from '../ui/error-boundary/ViewFailed';
 import { adminDialogOpenAtom } from '../state/admin-status';
+import { DisclosureGate } from '../disclosure/DisclosureGate';
 
 const adminDialog = reloadable(() => import('../admin/AdminDialog'));
 
@@ -45,7 +46,9 @@ export function AppShell({ email, isAdmin }: AppShellProps) {
           </button>
         </div>
       </header>
-      <ChatScreen />
+      <DisclosureGate email={email}>
+        <ChatScreen />
+      </DisclosureGate>
       {isAdmin && dialogOpen && (
         <ErrorBoundary
           onRetry={adminDialog.reload}

@@ -7,12 +7,13 @@ import { ConfigurationsTab } from '../configurations/ConfigurationsTab';
  * The content of each tab that is built: every tab a section names (the typecheck says when one is
  * missing) and no other. The first tab comes with the dialog; the others load when first opened.
  */
-export const tabPanels: { [T in EditingTab]: Reloadable } = {
+export const tabPanels: { [T in EditingTab]: Reloadable } & Partial<Record<TabId, Reloadable>> = {
   configurations: loaded(ConfigurationsTab),
   supportedModels: reloadable(() => import('../supported-models/SupportedModelsTab')),
   applicationVariables: reloadable(() => import('../application-variables/ApplicationVariablesTab')),
   openAiEndpoints: reloadable(() => import('../openai-endpoints/OpenAiEndpointsTab')),
   featureFlags: reloadable(() => import('../feature-flags/FeatureFlagsTab')),
+  featureData: reloadable(() => import('../feature-data/FeatureDataTab')),
 };
 
 const isBuilt = (id: TabId): id is EditingTab => Object.hasOwn(tabPanels, id);

@@ -1,0 +1,78 @@
+import { useId, useRef, useState } from 'react';
+import {
+  collapsedFileName,
+  featureDataMessages,
+  fileExtension,
+  fileTypeRefusal,
+  type FeatureDataUpload,
+} from '@app/contracts';
+
+export interface FileUploadFieldProps {
+  label: string;
+  /** The extensions the field takes, for the picker (e.g. ['pdf']). */
+  extensions: readonly string[];
+  /** Whose types decide what is refused. */
+  upload: FeatureDataUpload;
+  /** Uploads the file under its collapsed name; answers the message to show (success) or throws. */
+  onUpload: (file: File, name: string) => Promise<void>;
+}
+
+type FieldState = { kind: 'idle' } | { kind: 'busy'; name: string } | { kind: 'refused'; message: string };
+
+/**
+ * One upload of the Upload Documents card: a file picker that refuses a type it does not take with
+ * the spec's message (shown under it), then uploads the file under its collapsed name.
+ */
+export function FileUploadField({ label, extensions, upload, onUpload }: FileUploadFieldProps) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<FieldState>({ kind: 'idle' });
+
+  const onChange = async (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    const name = collapsedFileName(file.name);
+    const refusal =
+      fileTypeRefusal(upload, name) ??
+      (extensions.includes(fileExtension(name))
+        ? null
+        : featureDataMessages.fileTypeNotSupported(extensions));
+    if (refusal) {
+      setState({ kind: 'refused', message: refusal });
+      return;
+    }
+    setState({ kind: 'busy', name });
+    try {
+      await onUpload(file, name);
+    } finally {
+      setState({ kind: 'idle' });
+    }
+  };
+
+  return (
+    <div className="feature-data-upload">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        ref={input}
+        type="file"
+        className="input"
+        accept={extensions.map((e) => `.${e}`).join(',')}
+        disabled={state.kind === 'busy'}
+        onChange={(e) => void onChange(e.target.files?.[0])}
+      />
+      {state.kind === 'busy' && (
+        <span role="status" className="muted">
+          Uploading {state.name}…
+        </span>
+      )}
+      {state.kind === 'refused' && (
+        <span role="alert" className="field-error">
+          {state.message}
+        </span>
+      )}
+    </div>
+  );
+}
