@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '@app/contracts';
-import type { AwaitProjected, BlobStore, Db, HealthCheck, SecretBox } from '@app/platform';
+import type { AwaitProjected, BlobStore, Db, HealthCheck, OutboundClient, SecretBox } from '@app/platform';
 import { configsUpdateRoute } from './routes/configs-update';
 import { defaultEndpointTestWaitMs, secretRoutesPlugin } from './routes/secrets';
 import { chatService, type ChatServiceOptions } from './chat/chat-service';
@@ -8,6 +8,7 @@ import { conversationRoutesPlugin } from './conversations/index';
 import { userSettingsRoutesPlugin } from './user-settings/index';
 import { accountRoutesPlugin } from './accounts/index';
 import { embeddingRoutesPlugin } from './embeddings/index';
+import { websiteRoutesPlugin } from './websites/index';
 
 export { seedAdmins } from './handling/seed-admins';
 export { handleCommand, type CommandOutcome } from './handling/handle-command';
@@ -45,6 +46,7 @@ export {
 } from './files/index';
 import { filesPlugin } from './files/index';
 import { featureDataRoutesPlugin } from './feature-data/index';
+import { featureDataRoutesPlugin } from './feature-data/index';
 export {
   createEmbedder,
   EmbeddingCallError,
@@ -53,6 +55,15 @@ export {
   type Embedder,
   type EmbeddingSession,
 } from './documents/index';
+export {
+  extractSitemapUrls,
+  fetchWebsiteFile,
+  rescanWebsite,
+  WebsiteFetchError,
+  type RescanOutcome,
+  type WebsiteFetchOutcome,
+  type WebsiteServices,
+} from './websites/index';
 
 export interface CommandServiceOptions {
   db: Db;
@@ -74,6 +85,8 @@ export interface CommandServiceOptions {
   chat?: Omit<ChatServiceOptions, 'db' | 'secrets'>;
   /** Documents (issue 9): the `/api/files` and `/files` routes are registered when given. */
   documents?: { blobs: BlobStore };
+  /** Websites (POST /assistant/extract_sitemap_urls, /api/websites/add), registered when given: the guarded client. */
+  websites?: { outbound: OutboundClient };
 }
 
 const answerAtOnce: AwaitProjected = () => Promise.resolve(false);
@@ -99,8 +112,13 @@ export const commandService =
     await app.register(conversationRoutesPlugin({ db: opts.db, awaitProjected }));
     await app.register(userSettingsRoutesPlugin({ db: opts.db, awaitProjected }));
     await app.register(embeddingRoutesPlugin({ db: opts.db }));
-    if (opts.documents) await app.register(filesPlugin({ db: opts.db, blobs: opts.documents.blobs, awaitProjected }));
+    if (opts.documents)
+      await app.register(filesPlugin({ db: opts.db, blobs: opts.documents.blobs, awaitProjected }));
     if (opts.documents)
       await app.register(featureDataRoutesPlugin({ db: opts.db, blobs: opts.documents.blobs, awaitProjected }));
+    if (opts.documents)
+      await app.register(featureDataRoutesPlugin({ db: opts.db, blobs: opts.documents.blobs, awaitProjected }));
+    if (opts.websites)
+      await app.register(websiteRoutesPlugin({ db: opts.db, outbound: opts.websites.outbound }));
     if (opts.chat) await app.register(chatService({ db: opts.db, secrets: opts.secrets, ...opts.chat }));
   };
