@@ -46,7 +46,6 @@ export {
 } from './files/index';
 import { filesPlugin } from './files/index';
 import { featureDataRoutesPlugin } from './feature-data/index';
-import { featureDataRoutesPlugin } from './feature-data/index';
 export {
   createEmbedder,
   EmbeddingCallError,
@@ -114,8 +113,6 @@ export const commandService =
     await app.register(embeddingRoutesPlugin({ db: opts.db }));
     if (opts.documents)
       await app.register(filesPlugin({ db: opts.db, blobs: opts.documents.blobs, awaitProjected }));
-    if (opts.documents)
-      await app.register(featureDataRoutesPlugin({ db: opts.db, blobs: opts.documents.blobs, awaitProjected }));
     if (opts.documents)
       await app.register(featureDataRoutesPlugin({ db: opts.db, blobs: opts.documents.blobs, awaitProjected }));
     if (opts.websites)
