@@ -1,7 +1,8 @@
 import type { SharedV3ProviderOptions } from '@ai-sdk/provider';
-import { streamText, type ModelMessage } from 'ai';
+import type { ModelMessage } from 'ai';
 import type { OutboundClient } from '@app/platform';
 import { failureReason } from './failure-reason';
+import { streamAnswer, type StreamedAnswer } from './model-stream';
 import { languageModelFor, type OpenedEndpoint, type ProviderKind } from './providers';
 import type { ReportedUsage } from './usage';
 
@@ -46,37 +47,18 @@ const attempt = async (
   signal: AbortSignal,
   onDelta: (text: string) => void,
 ): Promise<Attempt> => {
-  let answer = '';
-  let reported: ReportedUsage | undefined;
-  let finished = false;
+  let streamed: StreamedAnswer = { answer: '', reported: undefined, finished: false, error: undefined };
   let error: unknown;
   try {
     const endpoint = await source.open();
-    const result = streamText({
-      model: languageModelFor(request.kind, request.modelId, endpoint, outbound),
-      ...(request.system ? { system: request.system } : {}),
-      messages: request.messages,
-      temperature: request.temperature,
-      maxOutputTokens: request.maxOutputTokens,
-      ...(request.providerOptions ? { providerOptions: request.providerOptions } : {}),
-      abortSignal: signal,
-      // The pool fails over itself; the errors are read from the stream, not logged by the SDK.
-      maxRetries: 0,
-      onError: () => undefined,
-    });
-    for await (const part of result.fullStream) {
-      if (part.type === 'text-delta' && part.text !== '') {
-        answer += part.text;
-        onDelta(part.text);
-      } else if (part.type === 'finish') {
-        finished = true;
-        reported = part.totalUsage;
-      } else if (part.type === 'error') error ??= part.error;
-    }
+    const model = languageModelFor(request.kind, request.modelId, endpoint, outbound);
+    streamed = await streamAnswer(model, request, signal, onDelta);
+    error = streamed.error;
   } catch (e) {
-    // A body that breaks off is thrown out of the stream rather than sent as an error part.
-    error ??= e;
+    // A refusal (non-2xx) is thrown by the call; a body that breaks off, out of the stream.
+    error = e;
   }
+  const { answer, reported, finished } = streamed;
   // A stop that came once the answer had finished changes nothing.
   if (signal.aborted && !finished) return { kind: 'stopped', answer };
   if (error === undefined) return { kind: 'completed', answer, reported };

@@ -3,8 +3,7 @@ import { createAzure } from '@ai-sdk/azure';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { SharedV3ProviderOptions } from '@ai-sdk/provider';
-import type { LanguageModel } from 'ai';
+import type { LanguageModelV3, SharedV3ProviderOptions } from '@ai-sdk/provider';
 import { assertNever, type ReasoningLevel } from '@app/contracts';
 import type { OutboundClient } from '@app/platform';
 import { exactUrlFetch, guardedFetch } from './provider-fetch';
@@ -57,7 +56,7 @@ export const languageModelFor = (
   modelId: string,
   endpoint: OpenedEndpoint,
   outbound: OutboundClient,
-): LanguageModel => {
+): LanguageModelV3 => {
   const origin = new URL(endpoint.url).origin;
   switch (kind) {
     case 'openai':

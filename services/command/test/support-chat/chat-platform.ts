@@ -33,6 +33,10 @@ export interface SseEvent {
   chunk: ChatChunk;
 }
 
+/** The answer's text, whatever chunks it came in (tokens that arrive in one turn go out as one). */
+export const answerText = (chunks: readonly ChatChunk[]): string =>
+  chunks.map((c) => (c.s === 'answer' && typeof c.d === 'string' ? c.d : '')).join('');
+
 /** The events of an SSE body, and how many keep-alive comments came between them. */
 export const parseSse = (body: string): { events: SseEvent[]; keepAlives: number } => {
   const events: SseEvent[] = [];
