@@ -1,3 +1,4 @@
+import { documentProcessJob, documentProcessRoute, runDocumentProcess } from './document-process';
 import { documentEmbedJob, documentEmbedRoute, runDocumentEmbed } from './document-embed';
 import { endpointTestJob, endpointTestRoute, runEndpointTest } from './endpoint-test';
 import { routeByType, type ProcessorRegistry, type Routes } from './types';
@@ -9,9 +10,12 @@ import { routeByType, type ProcessorRegistry, type Routes } from './types';
 export const processors: ProcessorRegistry = {
   [endpointTestJob]: runEndpointTest,
   [documentEmbedJob]: runDocumentEmbed,
+  [documentProcessJob]: runDocumentProcess,
 };
 
 export const routes: Routes = routeByType({
   EndpointTestRequested: endpointTestRoute,
   FileEmbeddingQueued: documentEmbedRoute,
+  FileUploaded: documentProcessRoute,
+  FileReprocessRequested: documentProcessRoute,
 });

@@ -1,0 +1,15 @@
+import { convert } from 'html-to-text';
+import type { Extracted } from '../types';
+import { decodeText, paragraphItems } from './text';
+
+/** html: the visible text (html-to-text), by paragraph; links keep their text only. */
+export const extractHtml = (bytes: Uint8Array): Extracted => {
+  const text = convert(decodeText(bytes), {
+    wordwrap: false,
+    selectors: [
+      { selector: 'a', options: { ignoreHref: true } },
+      { selector: 'img', format: 'skip' },
+    ],
+  });
+  return { items: paragraphItems(text), isImage: false };
+};

@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import { documentMessages, fileLimits, type FileEvent } from '@app/contracts';
+import type { BlobStore, ChunkText, VectorStore } from '@app/platform';
+import { ArchiveRefused, checkArchive, type CheckedArchive } from './archive-limits';
+import { chunkItems, itemsOf } from './chunk-text';
+import { defaultExtractors, type Extractors } from './extract/index';
+import { checkOfficeEntries, extensionOf, sniffType } from './sniff-type';
+import { isOfficeFormat, type Extracted, type Refusal } from './types';
+
+/** The reports the processing worker makes on a file (recordFileProgress's events). */
+export type ProgressEvent = Extract<
+  FileEvent,
+  {
+    type:
+      | 'FileProcessingStarted'
+      | 'FileProcessed'
+      | 'FileProcessingFailed'
+      | 'FileEmbeddingQueued'
+      | 'FileEmbedded';
+  }
+>;
+
+/** What processing needs to know of the file (from its stream's state). */
+export interface FileToProcess {
+  key: string;
+  name: string;
+  /** The MIME type the browser reported ('' when none). */
+  type: string;
+  ragOn: boolean;
+}
+
+export interface ProcessingDeps {
+  blobs: Pick<BlobStore, 'head' | 'get'>;
+  vectors: Pick<VectorStore, 'hasChunks' | 'chunks' | 'putChunks' | 'embeddedCount'>;
+  /** Records one report; 'ignored' (deleted, terminated, out of order) stops the processing. */
+  record: (event: ProgressEvent) => Promise<'recorded' | 'ignored'>;
+  /** The model an earlier identical file was embedded with ('' when unknown). */
+  embeddedModelOf: (sha256: string) => Promise<string>;
+  extractors?: Extractors;
+  maxBytes?: number;
+}
+
+export type ProcessingOutcome =
+  | {
+      outcome: 'processed';
+      sha256: string;
+      reused: boolean;
+      totalItems: number;
+      chunks: number;
+      next: 'queued' | 'embedded' | 'none';
+    }
+  | { outcome: 'refused'; refusal: Refusal }
+  /** The file was deleted or terminated meanwhile, or the report did not fit its state. */
+  | { outcome: 'stopped' };
+
+export const sha256Of = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+const stopped = { outcome: 'stopped' } as const;
+
+const unreadable = (name: string, detail: string): Refusal => {
+  const label = extensionOf(name).toUpperCase() || 'a document';
+  return {
+    reason: `unreadable: ${detail.slice(0, 200)}`,
+    message: documentMessages.typeMismatch(label, `not a readable ${label}`),
+  };
+};
+
+/** Extracts, turning what a broken or hostile document does into a refusal. */
+const extract = async (
+  extractors: Extractors,
+  file: FileToProcess,
+  format: keyof Extractors,
+  bytes: Buffer,
+): Promise<Extracted | Refusal> => {
+  let archive: CheckedArchive | null = null;
+  try {
+    if (isOfficeFormat(format)) {
+      const checked = await checkArchive(bytes);
+      if (!checked.ok) return 'refusal' in checked ? checked.refusal : unreadable(file.name, checked.damaged);
+      archive = checked.archive;
+      const notOffice = checkOfficeEntries(
+        format,
+        archive.entries.map((e) => e.name),
+      );
+      if (notOffice) return notOffice;
+    }
+    return await extractors[format]({ bytes, archive });
+  } catch (e) {
+    if (e instanceof ArchiveRefused) return e.refusal;
+    return unreadable(file.name, e instanceof Error ? e.message : String(e));
+  } finally {
+    archive?.close();
+  }
+};
+
+const isRefusal = (x: Extracted | Refusal): x is Refusal => 'reason' in x;
+
+/**
+ * One file through processing: size (head), bytes, SHA-256, type from content, then either the earlier
+ * result for the same content (nothing extracted) or archive limits, extraction and chunking; every
+ * step recorded. With RAG on it then asks for embedding, unless the same content is embedded already.
+ */
+export const processDocument = async (
+  file: FileToProcess,
+  deps: ProcessingDeps,
+): Promise<ProcessingOutcome> => {
+  const extractors = deps.extractors ?? defaultExtractors;
+  const maxBytes = deps.maxBytes ?? fileLimits.maxBytes;
+  const refuse = async (refusal: Refusal): Promise<ProcessingOutcome> => {
+    const r = await deps.record({
+      type: 'FileProcessingFailed',
+      data: { key: file.key, reason: refusal.reason, message: refusal.message },
+    });
+    return r === 'recorded' ? { outcome: 'refused', refusal } : stopped;
+  };
+
+  const head = await deps.blobs.head(file.key);
+  if (!head) return refuse({ reason: 'blob-missing', message: documentMessages.fileNotFound });
+  if (head.size > maxBytes)
+    return refuse({
+      reason: 'too-large',
+      message: documentMessages.tooLarge(Math.round(maxBytes / (1024 * 1024))),
+    });
+  const bytes = await deps.blobs.get(file.key);
+  if (!bytes) return refuse({ reason: 'blob-missing', message: documentMessages.fileNotFound });
+  if (bytes.length > maxBytes)
+    return refuse({
+      reason: 'too-large',
+      message: documentMessages.tooLarge(Math.round(maxBytes / (1024 * 1024))),
+    });
+  const sha256 = sha256Of(bytes);
+
+  const sniffed = await sniffType({ name: file.name, claimedType: file.type, bytes });
+  if (!sniffed.ok) return refuse(sniffed.refusal);
+  const { format, mime } = sniffed.sniffed;
+  if (
+    (await deps.record({ type: 'FileProcessingStarted', data: { key: file.key, detectedType: mime } })) ===
+    'ignored'
+  )
+    return stopped;
+
+  let chunks: ChunkText[] | null = null;
+  let totalItems: number;
+  let isImage = format === 'image';
+  const reused = await deps.vectors.hasChunks(sha256);
+  if (reused) {
+    const earlier = await deps.vectors.chunks(sha256);
+    totalItems = itemsOf(earlier);
+    chunks = earlier;
+  } else {
+    const extracted = await extract(extractors, file, format, bytes);
+    if (isRefusal(extracted)) return refuse(extracted);
+    isImage = extracted.isImage;
+    if (extracted.items.length === 0 && !isImage)
+      return refuse({ reason: 'no-text', message: documentMessages.noTextExtracted });
+    chunks = chunkItems(extracted.items);
+    if (chunks.length === 0 && !isImage)
+      return refuse({ reason: 'no-text', message: documentMessages.noTextExtracted });
+    totalItems = extracted.items.length;
+    if (chunks.length > 0) await deps.vectors.putChunks(sha256, chunks);
+  }
+  const processed = await deps.record({
+    type: 'FileProcessed',
+    data: { key: file.key, sha256, totalItems, chunks: chunks.length, isImage, reused },
+  });
+  if (processed === 'ignored') return stopped;
+  const done = { outcome: 'processed', sha256, reused, totalItems, chunks: chunks.length } as const;
+  if (!file.ragOn) return { ...done, next: 'none' };
+
+  const embedded = chunks.length === 0 ? 0 : await deps.vectors.embeddedCount(sha256);
+  if (embedded === chunks.length) {
+    const model = chunks.length === 0 ? '' : await deps.embeddedModelOf(sha256);
+    const r = await deps.record({
+      type: 'FileEmbedded',
+      data: { key: file.key, sha256, chunks: chunks.length, model },
+    });
+    return r === 'recorded' ? { ...done, next: 'embedded' } : stopped;
+  }
+  const r = await deps.record({
+    type: 'FileEmbeddingQueued',
+    data: { key: file.key, sha256, chunks: chunks.length },
+  });
+  return r === 'recorded' ? { ...done, next: 'queued' } : stopped;
+};
