@@ -9,6 +9,7 @@ import {
   createLogger,
   createOutboundClient,
   createSecretBox,
+  createVectorStore,
   createServiceApp,
   loopbackAllowEntries,
   newMasterKey,
@@ -91,6 +92,9 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     allow: parseAllowList(opts.outboundAllow ?? loopbackAllowEntries),
   });
 
+  // Documents' chunks and vectors: pgvector when migration 0016 could add it, else the exact scan.
+  const vectors = await createVectorStore(db);
+
   const projectionWaitMs = opts.projectionWaitMs ?? defaultProjectionWaitMs;
   const runner = await startProjectionRunner({
     db,
@@ -106,7 +110,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     logger,
     routes: platformRoutes,
     processors: platformProcessors,
-    services: { secrets, outbound },
+    services: { secrets, outbound, vectors },
     ...(opts.commandResultsRetentionHours === undefined
       ? {}
       : { commandResultsRetentionHours: opts.commandResultsRetentionHours }),

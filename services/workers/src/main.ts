@@ -2,6 +2,7 @@ import {
   createLogger,
   createOutboundClient,
   createSecretBox,
+  createVectorStore,
   databaseOptionsOf,
   loadSettings,
   migrateToLatest,
@@ -34,6 +35,8 @@ const outbound = createOutboundClient({ allow: parseAllowList(settings.OUTBOUND_
 const databaseUrl = settings.DATABASE_URL;
 const database = openDatabase(databaseUrl, { ...databaseOptionsOf(settings), logger });
 await migrateToLatest(database.db);
+// Documents' chunks and vectors (issue 9): pgvector when migration 0016 could add it, else the exact scan.
+const vectors = await createVectorStore(database.db);
 const workers = await startWorkers({
   db: database.db,
   databaseUrl,
@@ -41,7 +44,7 @@ const workers = await startWorkers({
   logger,
   routes,
   processors,
-  services: { secrets, outbound },
+  services: { secrets, outbound, vectors },
   commandResultsRetentionHours: settings.COMMAND_RESULTS_RETENTION_HOURS,
 });
 onShutdown(logger, [() => workers.stop(), () => outbound.close(), () => database.close()]);
