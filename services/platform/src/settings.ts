@@ -65,6 +65,8 @@ const SettingsSchema = z.object({
   /** Documents' bytes: in S3 when S3_BUCKET is set (S3_ENDPOINT for a compatible server such as MinIO), else under DATA_DIR/blobs. */
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ENDPOINT: z.string().url().max(2000).optional(),
+  /** S3_ENDPOINT as browsers reach it (the signed URLs), when the services reach it on an internal address. */
+  S3_PUBLIC_ENDPOINT: z.string().url().max(2000).optional(),
   S3_REGION: z.string().min(1).max(100).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).max(500).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).max(2000).optional(),

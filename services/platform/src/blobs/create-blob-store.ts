@@ -13,6 +13,7 @@ export type BlobStoreSettings = Pick<
   | 'BLOB_URL_SECRET'
   | 'S3_BUCKET'
   | 'S3_ENDPOINT'
+  | 'S3_PUBLIC_ENDPOINT'
   | 'S3_REGION'
   | 'S3_ACCESS_KEY_ID'
   | 'S3_SECRET_ACCESS_KEY'
@@ -65,6 +66,7 @@ export const createBlobStore = async (
       bucket: settings.S3_BUCKET,
       region: settings.S3_REGION,
       endpoint: settings.S3_ENDPOINT,
+      publicEndpoint: settings.S3_PUBLIC_ENDPOINT,
       credentials: s3Credentials(settings),
       forcePathStyle: settings.S3_FORCE_PATH_STYLE,
     });

@@ -20,6 +20,11 @@ export interface S3BlobStoreOptions {
   credentials?: { accessKeyId: string; secretAccessKey: string };
   /** The bucket in the path, not the host name (most compatible servers). */
   forcePathStyle?: boolean;
+  /**
+   * The endpoint as browsers reach it, for the signed URLs only (a server on an internal network
+   * behind the front door: `PUBLIC_URL`, with the bucket's path routed to it); unset: `endpoint`.
+   */
+  publicEndpoint?: string;
 }
 
 /** What the SDK answers for a key or bucket that is not there. */
@@ -41,13 +46,21 @@ const md5FromEtag = (etag: string | undefined): string | undefined => {
  */
 export class S3BlobStore implements BlobStore {
   private readonly client: S3Client;
+  /** Signs the browsers' URLs (no request is sent through it). */
+  private readonly signer: S3Client;
   private readonly bucket: string;
 
   constructor(opts: S3BlobStoreOptions) {
     this.bucket = opts.bucket;
-    this.client = new S3Client({
+    this.client = S3BlobStore.clientFor(opts, opts.endpoint);
+    this.signer =
+      opts.publicEndpoint === undefined ? this.client : S3BlobStore.clientFor(opts, opts.publicEndpoint);
+  }
+
+  private static clientFor(opts: S3BlobStoreOptions, endpoint: string | undefined): S3Client {
+    return new S3Client({
       region: opts.region,
-      endpoint: opts.endpoint,
+      endpoint,
       credentials: opts.credentials,
       forcePathStyle: opts.forcePathStyle ?? false,
       // No CRC32 checksum headers or query parameters the browser would have to send, and none
@@ -66,7 +79,7 @@ export class S3BlobStore implements BlobStore {
       ContentMD5: opts.contentMd5,
       Metadata: opts.metadata,
     });
-    return getSignedUrl(this.client, command, {
+    return getSignedUrl(this.signer, command, {
       expiresIn: Math.max(1, Math.floor(opts.expiresInSeconds)),
       // The presigner leaves Content-Type unsigned unless asked: signed, S3 refuses another type.
       signableHeaders: new Set(['content-type']),
@@ -80,7 +93,7 @@ export class S3BlobStore implements BlobStore {
       Key: key,
       ResponseContentDisposition: attachmentDisposition(opts.fileName ?? key.split('/').pop() ?? 'download'),
     });
-    return getSignedUrl(this.client, command, { expiresIn: Math.max(1, Math.floor(opts.expiresInSeconds)) });
+    return getSignedUrl(this.signer, command, { expiresIn: Math.max(1, Math.floor(opts.expiresInSeconds)) });
   }
 
   async head(key: string): Promise<BlobHead | null> {
@@ -125,5 +138,6 @@ export class S3BlobStore implements BlobStore {
   /** Closes the client's sockets (shutdown, tests). */
   close(): void {
     this.client.destroy();
+    if (this.signer !== this.client) this.signer.destroy();
   }
 }

@@ -29,6 +29,7 @@ beforeAll(async () => {
     BLOB_URL_SECRET: undefined,
     S3_BUCKET: bucket,
     S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_PUBLIC_ENDPOINT: undefined,
     S3_REGION: 'us-east-1',
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
@@ -107,5 +108,27 @@ describe('S3 blob store (against s3rver)', () => {
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(url.searchParams.get('x-amz-meta-owner')).toBe('ada@example.com');
     expect([...url.searchParams.keys()].filter((k) => /checksum/i.test(k))).toEqual([]);
+  });
+
+  it('Given a public endpoint, When URLs are signed, Then they name it while the store itself still reaches the server', async () => {
+    const { port } = new URL(await store.signDownload('a/b', { expiresInSeconds: 60 }));
+    const behindProxy = new S3BlobStore({
+      bucket,
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${port}`,
+      publicEndpoint: 'https://chat.example.org',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      forcePathStyle: true,
+    });
+    try {
+      const url = new URL(await behindProxy.signDownload('ada@example.com/x.pdf', { expiresInSeconds: 60 }));
+      expect(`${url.origin}${url.pathname}`).toBe(
+        `https://chat.example.org/${bucket}/ada%40example.com/x.pdf`,
+      );
+      await behindProxy.put('ada@example.com/x.pdf', Buffer.from('x'), 'application/pdf');
+      expect((await behindProxy.head('ada@example.com/x.pdf'))?.size).toBe(1);
+    } finally {
+      behindProxy.close();
+    }
   });
 });
