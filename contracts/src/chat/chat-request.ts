@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedList, boundedString } from '../bounded';
+import { DataSource } from '../documents/embeddings';
 
 /** POST: a chat request (or a kill switch); GET `${chatStreamRoute}/<requestId>`: replay and follow. */
 export const chatRoute = '/api/chat';
@@ -69,7 +70,8 @@ export const ChatRequest = z
     temperature: z.number().min(0).max(2).default(1),
     max_tokens: z.number().int().min(1).max(chatLimits.maxTokens).default(1000),
     stream: z.literal(true).default(true),
-    dataSources: boundedList(z.unknown(), 'Data sources', chatLimits.dataSources).default([]),
+    /** Documents of the caller's to retrieve passages from (another user's are ignored). */
+    dataSources: boundedList(DataSource, 'Data sources', chatLimits.dataSources).default([]),
     messages: boundedList(ChatMessage, 'Messages', chatLimits.messages).min(1, 'messages must not be empty'),
     options: ChatOptions,
   })

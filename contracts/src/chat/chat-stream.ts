@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatSource } from '../documents/embeddings';
 
 /**
  * The answer of POST /api/chat: server-sent events, one `data: <json>` line per chunk (`id: <n>` on
@@ -31,6 +32,8 @@ export const ChatChunk = z.union([
   z.object({ s: z.literal('meta'), stateReset: z.literal(true) }),
   z.object({ s: z.literal('meta'), m: z.literal('out_of_order') }),
   z.object({ s: z.literal('meta'), usage: ChatUsage }),
+  /** The passages retrieved from the request's documents, sent before the first answer chunk. */
+  z.object({ s: z.literal('meta'), d: z.object({ sources: z.array(ChatSource) }) }),
   z.object({ s: z.literal('answer'), d: z.string() }),
   /** The provider failed mid-stream: the partial answer stays, this says why. */
   z.object({ s: z.literal('error'), d: z.string().max(10_000) }),
@@ -39,4 +42,10 @@ export const ChatChunk = z.union([
 export type ChatChunk = z.infer<typeof ChatChunk>;
 
 /** Status ids the relay sends (`st.id`): the same id updates the same status line. */
-export const chatStatusIds = { model: 'model', limit: 'limit' } as const;
+export const chatStatusIds = { model: 'model', limit: 'limit', sources: 'sources' } as const;
+
+/** The status line of a request with documents whose passages could not be retrieved (the answer goes on without). */
+export const chatRetrievalMessages = {
+  summary: 'Searching your documents',
+  failed: 'Your documents could not be searched: this answer does not use them.',
+} as const;

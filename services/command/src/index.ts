@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '@app/contracts';
-import type { AwaitProjected, BlobStore, Db, HealthCheck, OutboundClient, SecretBox } from '@app/platform';
+import type {
+  AwaitProjected,
+  BlobStore,
+  Db,
+  HealthCheck,
+  OutboundClient,
+  SecretBox,
+  VectorStore,
+} from '@app/platform';
 import { configsUpdateRoute } from './routes/configs-update';
 import { defaultEndpointTestWaitMs, secretRoutesPlugin } from './routes/secrets';
 import { chatService, type ChatServiceOptions } from './chat/chat-service';
@@ -8,6 +16,7 @@ import { conversationRoutesPlugin } from './conversations/index';
 import { userSettingsRoutesPlugin } from './user-settings/index';
 import { accountRoutesPlugin } from './accounts/index';
 import { embeddingRoutesPlugin } from './embeddings/index';
+import { chatRetrieverFor } from './chat/retrieval-wiring';
 import { websiteRoutesPlugin } from './websites/index';
 
 export { seedAdmins } from './handling/seed-admins';
@@ -83,7 +92,7 @@ export interface CommandServiceOptions {
   /** The chat relay (POST /api/chat), registered when given: its ports and the outbound client. */
   chat?: Omit<ChatServiceOptions, 'db' | 'secrets'>;
   /** Documents (issue 9): the `/api/files` and `/files` routes are registered when given. */
-  documents?: { blobs: BlobStore };
+  documents?: { blobs: BlobStore; vectors?: VectorStore };
   /** Websites (POST /assistant/extract_sitemap_urls, /api/websites/add), registered when given: the guarded client. */
   websites?: { outbound: OutboundClient };
 }
@@ -114,8 +123,29 @@ export const commandService =
     if (opts.documents)
       await app.register(filesPlugin({ db: opts.db, blobs: opts.documents.blobs, awaitProjected }));
     if (opts.documents)
-      await app.register(featureDataRoutesPlugin({ db: opts.db, blobs: opts.documents.blobs, awaitProjected }));
+      await app.register(
+        featureDataRoutesPlugin({ db: opts.db, blobs: opts.documents.blobs, awaitProjected }),
+      );
     if (opts.websites)
       await app.register(websiteRoutesPlugin({ db: opts.db, outbound: opts.websites.outbound }));
-    if (opts.chat) await app.register(chatService({ db: opts.db, secrets: opts.secrets, ...opts.chat }));
+    if (opts.chat) {
+      // Chat retrieves passages of the caller's documents once the vector store is given.
+      const vectors = opts.documents?.vectors;
+      const retrieval =
+        opts.chat.retrieval ??
+        (vectors
+          ? chatRetrieverFor(
+              { db: opts.db, secrets: opts.secrets, outbound: opts.chat.outbound, vectors },
+              (e) => app.log.warn({ err: e }, 'chat retrieval failed: answering without sources'),
+            )
+          : undefined);
+      await app.register(
+        chatService({
+          db: opts.db,
+          secrets: opts.secrets,
+          ...opts.chat,
+          ...(retrieval ? { retrieval } : {}),
+        }),
+      );
+    }
   };

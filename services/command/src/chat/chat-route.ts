@@ -12,7 +12,7 @@ import {
 import { commandMetadata, type Db, type OutboundClient, type SecretBox } from '@app/platform';
 import type { SpendGuard } from '../spend/ports';
 import { acceptChat } from './accept-chat';
-import { startGeneration, type EarlyGeneration } from './early-generation';
+import type { EarlyGeneration } from './early-generation';
 import { generationRequestOf } from './generation-request';
 import { ChatPostBody, isKillSwitch, parseChatPost } from './chat-body';
 import { endpointSourcesOf, runChat } from './chat-run';
@@ -22,6 +22,8 @@ import { killSwitch } from './kill-switch';
 import { ChatRefusal, resolveChat } from './resolve-chat';
 import type { RunningChats } from './running-chats';
 import { openSse } from './sse';
+import type { ChatRetriever, Retrieval } from './retrieval';
+import { startChatGeneration } from './retrieval-generation';
 import type { ChatStreamStore, ChatStreamWriter, StopBus } from './streams/ports';
 import type { StateCache } from '../handling/state-cache';
 
@@ -37,6 +39,8 @@ export interface ChatRouteDeps {
   running: RunningChats;
   /** The configuration and user streams a request reads, kept between requests. */
   cache: StateCache;
+  /** Passages of the caller's documents for a request with `dataSources` (none: documents are ignored). */
+  retrieval?: ChatRetriever;
 }
 
 const schema = {
@@ -118,6 +122,12 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
   const run = deps.running.start();
   // Subscribed before the request is recorded: a stop sent as soon as it is cannot be missed.
   const unsubscribe = deps.stopBus.subscribe(requestId, () => run.stop());
+  // With documents, once the request is accepted: their passages (none: nothing more is awaited).
+  let retrieval: Promise<Retrieval> | undefined;
+  const retrieve = () =>
+    deps.retrieval && request.dataSources.length > 0
+      ? (retrieval ??= deps.retrieval(request, call.actor))
+      : undefined;
   try {
     const resolved = await resolveChat(deps.db, deps.cache, request.model, call.actor);
     const sources = endpointSourcesOf(deps, resolved);
@@ -136,7 +146,7 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
         opening = deps.streams.open(requestId, call.actor);
         opening.catch(() => undefined);
         const asked = generationRequestOf(request, resolved.model);
-        generation = startGeneration(asked, sources, deps.outbound, run.signal);
+        generation = startChatGeneration(asked, retrieve(), sources, deps.outbound, run.signal);
       },
     }).catch(async (e: unknown) => {
       // Decided, then not committed: the provider call is aborted, the stream ended unused.
@@ -146,7 +156,13 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
     });
     const started =
       generation ??
-      startGeneration(generationRequestOf(request, resolved.model), sources, deps.outbound, run.signal);
+      startChatGeneration(
+        generationRequestOf(request, resolved.model),
+        retrieve(),
+        sources,
+        deps.outbound,
+        run.signal,
+      );
     // The tokens go out at once; keeping them for a reload follows as soon as the stream is open.
     const writer = deferredWriter(opening ?? deps.streams.open(requestId, call.actor), (e) =>
       call.log.warn({ err: e, chatRequestId: requestId }, 'chat stream not kept: a reload cannot resume it'),
@@ -163,6 +179,7 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
       metadata: call.metadata,
       sse,
       startedAt,
+      retrieval,
     });
     return reply;
   } catch (e) {

@@ -17,6 +17,8 @@ import type { EarlyGeneration } from './early-generation';
 import type { EndpointSource, GenerationOutcome } from './generate';
 import type { ResolvedChat } from './resolve-chat';
 import type { ChatSse } from './sse';
+import type { Retrieval } from './retrieval';
+import { sendRetrieval } from './retrieval-generation';
 import { noTokens, tokensUsed, withCost } from './usage';
 
 export interface ChatRunDeps {
@@ -37,6 +39,8 @@ export interface ChatRunInput {
   metadata: EventMetadata;
   sse: ChatSse;
   startedAt: number;
+  /** The passages of the request's documents, when it has any: sent before the first answer chunk. */
+  retrieval?: Promise<Retrieval> | undefined;
 }
 
 /**
@@ -100,6 +104,7 @@ export const runChat = async (deps: ChatRunDeps, input: ChatRunInput): Promise<v
   const { sse } = input;
   try {
     sse.send({ s: 'meta', st: modelStatus(model, true) });
+    if (input.retrieval) sendRetrieval(sse, await input.retrieval);
     input.generation.attach({
       onDelta: (d) => sse.send({ s: 'answer', d }),
       onFailover: async (reason, error) => {

@@ -7,6 +7,7 @@ import { createEndpointPool } from './endpoint-pool';
 import { createRunningChats } from './running-chats';
 import { defaultKeepAliveMs } from './sse';
 import type { ChatStreamStore, StopBus } from './streams/ports';
+import type { ChatRetriever } from './retrieval';
 
 export interface ChatServiceOptions {
   db: Db;
@@ -24,6 +25,8 @@ export interface ChatServiceOptions {
   keepAliveMs?: number;
   /** At shutdown, how long the running generations get to record their end (default 5 s). */
   shutdownWaitMs?: number;
+  /** Passages of the caller's documents for requests with `dataSources` (without: documents are ignored). */
+  retrieval?: ChatRetriever;
 }
 
 /**
@@ -49,6 +52,7 @@ export const chatService =
         pool: createEndpointPool(),
         running,
         cache: createStateCache(),
+        ...(opts.retrieval ? { retrieval: opts.retrieval } : {}),
       }),
     );
   };

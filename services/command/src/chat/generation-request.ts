@@ -3,6 +3,7 @@ import type { ChatMessage, ChatRequest, Model } from '@app/contracts';
 import type { GenerationRequest } from './generate';
 import { providerKindOf, reasoningOptions } from './providers';
 import { estimateInputTokens } from './usage';
+import { retrievalTokenAllowance } from './retrieval';
 
 /** The request's system prompt (its first message, when a system one) with the model's additional one after it. */
 export const systemPromptOf = (request: ChatRequest, model: Model): string | undefined => {
@@ -40,6 +41,10 @@ export const generationRequestOf = (request: ChatRequest, model: Model): Generat
   };
 };
 
-/** The input tokens reserved for: every text sent (the messages and the model's additional system prompt). */
+/**
+ * The input tokens reserved for: every text sent (the messages and the model's additional system
+ * prompt), and room for the passages when the request has documents.
+ */
 export const estimatedInputTokens = (request: ChatRequest, model: Model): number =>
-  estimateInputTokens([...request.messages.map((m) => m.content), model.systemPrompt]);
+  estimateInputTokens([...request.messages.map((m) => m.content), model.systemPrompt]) +
+  (request.dataSources.length > 0 ? retrievalTokenAllowance : 0);
