@@ -2,6 +2,7 @@ import { documentProcessJob, documentProcessRoute, runDocumentProcess } from './
 import { documentEmbedJob, documentEmbedRoute, runDocumentEmbed } from './document-embed';
 import { endpointTestJob, endpointTestRoute, runEndpointTest } from './endpoint-test';
 import { routeByType, type ProcessorRegistry, type Routes } from './types';
+import { runWebsiteFetch, websiteFetchJob, websiteFetchRoute } from './website-fetch';
 
 /**
  * The platform's jobs: job name → processor (one file per job in this folder), and which events need
@@ -11,6 +12,7 @@ export const processors: ProcessorRegistry = {
   [endpointTestJob]: runEndpointTest,
   [documentEmbedJob]: runDocumentEmbed,
   [documentProcessJob]: runDocumentProcess,
+  [websiteFetchJob]: runWebsiteFetch,
 };
 
 export const routes: Routes = routeByType({
@@ -18,4 +20,6 @@ export const routes: Routes = routeByType({
   FileEmbeddingQueued: documentEmbedRoute,
   FileUploaded: documentProcessRoute,
   FileReprocessRequested: documentProcessRoute,
+  // A website file (one with a sourceUrl): fetched, then FileUploaded; browser uploads are not routed.
+  FileUploadRequested: websiteFetchRoute,
 });
