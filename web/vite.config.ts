@@ -17,6 +17,8 @@ export default defineConfig({
       '/api': platform,
       '/state': platform,
       '/embedding': platform,
+      '/files': platform,
+      '/blobs': platform,
       '/data-disclosure': platform,
       '/apiKeys': platform,
       '/live': { target: platform, ws: true },

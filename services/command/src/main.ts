@@ -1,4 +1,7 @@
 import {
+  blobStoreRoutes,
+  createBlobStore,
+  FsBlobStore,
   createLogger,
   createOutboundClient,
   parseAllowList,
@@ -14,7 +17,14 @@ import {
   redisHealthCheck,
   serviceAuthOptions,
 } from '@app/platform';
-import { chatStreamRoutes, chatStreamsFor, commandService, createSpendGuard, seedAdmins } from './index';
+import {
+  chatStreamRoutes,
+  chatStreamsFor,
+  commandService,
+  createSpendGuard,
+  onBlobUploaded,
+  seedAdmins,
+} from './index';
 
 /** The command service on its own (split deployment): needs DATABASE_URL, SESSION_SECRET and APP_MASTER_KEY (or APP_MASTER_KEY_FILE). */
 const settings = loadSettings();
@@ -47,15 +57,20 @@ const chatStreams = chatStreamsFor({
   ...(settings.REDIS_URL ? { redisUrl: settings.REDIS_URL } : {}),
   logger,
 });
+// Documents' bytes: S3 when S3_BUCKET is set; else DATA_DIR/blobs, shared by every instance (BLOB_URL_SECRET).
+const blobs = await createBlobStore(settings);
 await app.register(
   commandService({
     db: database.db,
     secrets,
+    documents: { blobs },
     ...(jobQueue ? { jobQueue } : {}),
     chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },
   }),
 );
 await app.register(chatStreamRoutes({ store: chatStreams.store }));
+if (blobs instanceof FsBlobStore)
+  await app.register(blobStoreRoutes({ store: blobs, onUploaded: onBlobUploaded(database.db, blobs) }));
 await app.listen({ port: settings.PORT, host: settings.HOST });
 onShutdown(logger, [
   () => app.close(),

@@ -55,6 +55,8 @@ const platform = await startPlatform({
     orRefuseToStart(logger, () => resolveMasterKeyText(settings)) ??
     (await secretFromFile(dataDir, 'master-key')),
   outboundAllow: settings.OUTBOUND_ALLOW ?? loopbackAllowEntries,
+  // Documents' bytes: S3 when S3_BUCKET is set, else under the data folder.
+  blobSettings: { ...settings, DATA_DIR: dataDir },
 });
 
 logger.info(

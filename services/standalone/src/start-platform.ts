@@ -1,15 +1,28 @@
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { identityMessages } from '@app/contracts';
 import { randomBytes } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
-import { chatStreamRoutes, chatStreamsFor, commandService, createSpendGuard, seedAdmins } from '@app/command';
+import {
+  chatStreamRoutes,
+  chatStreamsFor,
+  commandService,
+  createSpendGuard,
+  onBlobUploaded,
+  seedAdmins,
+} from '@app/command';
 import { allProjections, queryService, startProjectionRunner } from '@app/query';
 import { platformProcessors, platformRoutes, startWorkers } from '@app/workers';
 import {
+  blobStoreRoutes,
+  createBlobStore,
+  FsBlobStore,
+  type BlobStoreSettings,
   createLogger,
   createOutboundClient,
   createSecretBox,
-  createVectorStore,
   createServiceApp,
   loopbackAllowEntries,
   newMasterKey,
@@ -60,6 +73,8 @@ export interface PlatformOptions {
   projectionWaitMs?: number;
   /** OUTBOUND_ALLOW; the embedded default allows loopback (a model server on this machine). */
   outboundAllow?: readonly string[];
+  /** Where documents' bytes go (S3_*, else DATA_DIR/blobs); default: a folder of this run under the temp dir. */
+  blobSettings?: BlobStoreSettings;
 }
 
 export interface RunningPlatform {
@@ -92,8 +107,10 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     allow: parseAllowList(opts.outboundAllow ?? loopbackAllowEntries),
   });
 
-  // Documents' chunks and vectors: pgvector when migration 0016 could add it, else the exact scan.
-  const vectors = await createVectorStore(db);
+  const blobTemp = opts.blobSettings ? undefined : await mkdtemp(join(tmpdir(), 'platform-blobs-'));
+  const blobs = await createBlobStore(
+    opts.blobSettings ?? { DATA_DIR: blobTemp ?? '', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false },
+  );
 
   const projectionWaitMs = opts.projectionWaitMs ?? defaultProjectionWaitMs;
   const runner = await startProjectionRunner({
@@ -110,7 +127,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     logger,
     routes: platformRoutes,
     processors: platformProcessors,
-    services: { secrets, outbound, vectors },
+    services: { secrets, outbound, blobs },
     ...(opts.commandResultsRetentionHours === undefined
       ? {}
       : { commandResultsRetentionHours: opts.commandResultsRetentionHours }),
@@ -140,6 +157,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
       db,
       secrets,
       chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },
+      documents: { blobs },
       ...(workers.queueHealth ? { jobQueue: workers.queueHealth } : {}),
       ...(projectionWaitMs > 0
         ? { awaitProjected: (position: string) => runner.awaitProjected(position, projectionWaitMs) }
@@ -147,6 +165,9 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     }),
   );
   await app.register(chatStreamRoutes({ store: chatStreams.store }));
+  // The filesystem store's signed URLs (S3's are S3's own): a PUT records FileUploaded.
+  if (blobs instanceof FsBlobStore)
+    await app.register(blobStoreRoutes({ store: blobs, onUploaded: onBlobUploaded(db, blobs) }));
   await app.register(queryService({ db, databaseUrl: opts.databaseUrl, logger }));
   if (opts.webDist && existsSync(opts.webDist)) {
     await app.register(fastifyStatic, { root: opts.webDist, wildcard: false });
@@ -165,6 +186,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
       await outbound.close();
       await runner.stop();
       await database.close();
+      if (blobTemp) await rm(blobTemp, { recursive: true, force: true });
     },
   };
 };

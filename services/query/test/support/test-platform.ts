@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
   chatStreamRoutes,
   chatStreamsFor,
   commandService,
   createSpendGuard,
+  onBlobUploaded,
   seedAdmins,
   type ChatStreams,
 } from '@app/command';
@@ -16,6 +20,10 @@ import {
   type RecordedEvent,
 } from '@app/contracts';
 import {
+  blobStoreRoutes,
+  createBlobStore,
+  FsBlobStore,
+  type BlobStore,
   createLogger,
   createOutboundClient,
   createSecretBox,
@@ -47,6 +55,8 @@ export interface TestPlatform {
   app: FastifyInstance;
   database: TestDatabase;
   runner: ProjectionRunner;
+  /** Documents' bytes: a filesystem store in a folder of this platform (or the one given). */
+  blobs: BlobStore;
   /** Signs in through POST /auth/dev-login and answers the session cookie's value. */
   signIn(email: string): Promise<string>;
   /** An HTTP call as `email` (anonymous when null), through app.inject. */
@@ -100,6 +110,8 @@ export interface TestPlatformOptions {
   logger?: Logger;
   /** How the runner retries an event a projection fails on (default: the runner's). */
   retry?: RetryPolicy;
+  /** Where documents' bytes go (default: a filesystem store under the temp dir, its signed URLs served). */
+  blobs?: BlobStore;
 }
 
 /**
@@ -119,7 +131,12 @@ export const startTestPlatform = async (
   let app: FastifyInstance | undefined;
   let chatStreams: ChatStreams | undefined;
   let outbound: OutboundClient | undefined;
+  const blobDir = await mkdtemp(join(tmpdir(), 'test-blobs-'));
+  const dropBlobs = () => rm(blobDir, { recursive: true, force: true });
   try {
+    const blobs =
+      opts.blobs ??
+      (await createBlobStore({ DATA_DIR: blobDir, S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false }));
     await seedAdmins(db, opts.admins);
     runner = await startProjectionRunner({
       db,
@@ -152,9 +169,12 @@ export const startTestPlatform = async (
           stopBus: chatStreams.stopBus,
           spend: createSpendGuard(),
         },
+        documents: { blobs },
       }),
     );
     await app.register(chatStreamRoutes({ store: chatStreams.store }));
+    if (blobs instanceof FsBlobStore)
+      await app.register(blobStoreRoutes({ store: blobs, onUploaded: onBlobUploaded(db, blobs) }));
     await app.register(
       queryService({
         db,
@@ -204,6 +224,7 @@ export const startTestPlatform = async (
       url,
       database,
       runner: theRunner,
+      blobs,
       signIn,
       call,
       save: async (email, configurations, headers) => {
@@ -239,6 +260,7 @@ export const startTestPlatform = async (
         await theOutbound?.close();
         await theRunner.stop();
         await database.drop();
+        await dropBlobs();
       },
     };
   } catch (e) {
@@ -247,6 +269,7 @@ export const startTestPlatform = async (
     await outbound?.close();
     await runner?.stop();
     await database.drop();
+    await dropBlobs();
     throw e;
   }
 };
