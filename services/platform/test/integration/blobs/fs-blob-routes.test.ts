@@ -115,6 +115,26 @@ describe('filesystem blob routes', () => {
     expect(await filesUnder()).toEqual([]);
   });
 
+  it('Given a url signed for JSON, When a body that is not JSON at all arrives, Then it is stored as bytes (no parser reads it)', async () => {
+    const json = Buffer.from('{"not": json at all');
+    const url = await store.signUpload('bo@example.com/x.json', {
+      contentType: 'application/json',
+      contentMd5: md5Of(json),
+      maxBytes: 1024,
+      expiresInSeconds: 60,
+    });
+    const res = await put(url, json, { 'content-type': 'application/json', 'content-md5': md5Of(json) });
+    expect(res.statusCode).toBe(200);
+    expect(await store.get('bo@example.com/x.json')).toEqual(json);
+    const noType = await app.inject({
+      method: 'PUT',
+      url: pathOf(await signPut()),
+      payload: body,
+      headers: { 'content-md5': md5Of(body) },
+    });
+    expect(noType.statusCode).toBe(400);
+  });
+
   it('Given a cap, When the declared length is past it, Then 413 before reading and nothing is stored', async () => {
     const big = randomBytes(4096);
     const res = await put(await signPut({ md5: md5Of(big), maxBytes: 1000 }), big, {
