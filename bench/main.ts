@@ -25,6 +25,7 @@ import { measureRebuild } from './rebuild';
 import { fixed, thousands } from './stats';
 import { table } from './table';
 import { chatSection, webSection } from './chat-sections';
+import { documentsSection } from './documents-process';
 
 const envInt = (name: string, fallback: number): number => {
   const n = Number(process.env[name]);
@@ -257,6 +258,7 @@ const main = async () => {
       ['rebuild', rebuildSection],
       ['chat', (server) => chatSection(server, out, envInt)],
       ['web', () => webSection(out)],
+      ['documents', () => documentsSection(out, envInt)],
     ];
     const only = process.env['BENCH_ONLY']?.split(',').map((x) => x.trim());
     for (const [name, section] of sections) if (!only || only.includes(name)) await section(server);
