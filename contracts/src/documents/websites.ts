@@ -121,6 +121,7 @@ export const websiteReadAs = (name: string, storedContentType: string): string =
 /** Ours (the spec shows no server behaviour): why a website or sitemap could not be taken. */
 export const websiteMessages = {
   notPublic: 'This address cannot be fetched: it is not a public address.',
+  credentials: 'Addresses with a user name or password are not fetched.',
   unreachable: (detail: string) => `The address could not be fetched (${detail}).`,
   httpStatus: (status: number) => `The address answered with HTTP status ${status}.`,
   notSitemap:

@@ -20,7 +20,13 @@ export class WebsiteFetchError extends Error {
 /** The guarded client's failure as a WebsiteFetchError (its messages name the host, never a body). */
 export const websiteErrorOf = (e: unknown): WebsiteFetchError => {
   if (e instanceof WebsiteFetchError) return e;
-  if (e instanceof OutboundRefusedError) return new WebsiteFetchError('refused', websiteMessages.notPublic);
+  if (e instanceof OutboundRefusedError) {
+    if (/credentials/.test(e.message))
+      return new WebsiteFetchError('credentials', websiteMessages.credentials);
+    if (/ address, not listed/.test(e.message))
+      return new WebsiteFetchError('refused', websiteMessages.notPublic);
+    return new WebsiteFetchError('refused', websiteMessages.unreachable(e.message));
+  }
   if (e instanceof OutboundError) {
     if (/larger than/.test(e.message)) return new WebsiteFetchError('too-large', websiteMessages.tooLarge);
     if (/timed out/.test(e.message)) return new WebsiteFetchError('timed-out', websiteMessages.timedOut);

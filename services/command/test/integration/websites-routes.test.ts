@@ -109,6 +109,14 @@ describe('POST /assistant/extract_sitemap_urls', () => {
     expect(site.requests).toEqual([]);
   });
 
+  it('given an address with a user name and password, then the guarded client does not fetch it', async () => {
+    site.requests.length = 0;
+    const res = await extract({ sitemap: at('/sitemap-a.xml').replace('http://', 'http://user:secret@') });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ success: false, message: websiteMessages.credentials });
+    expect(site.requests).toEqual([]);
+  });
+
   it('given a URL the URL check refuses, then 400 with the spec message and nothing fetched', async () => {
     site.requests.length = 0;
     const cases: [string, string][] = [

@@ -161,7 +161,9 @@ describe('extractSitemapUrls (bounds)', () => {
       'https://a.example/index.xml': index('https://a.example/gone.xml', 'https://a.example/ok.xml'),
       'https://a.example/ok.xml': urlset('https://a.example/p'),
       'https://a.example/only-refused.xml': index('https://a.example/private.xml'),
-      'https://a.example/private.xml': new OutboundRefusedError('private'),
+      'https://a.example/private.xml': new OutboundRefusedError(
+        'a.example (10.0.0.1) is a private address, not listed in OUTBOUND_ALLOW',
+      ),
     });
     expect(await extractSitemapUrls(outbound, 'https://a.example/index.xml', { maxPages: 5 })).toEqual([
       'https://a.example/p',

@@ -144,7 +144,12 @@ describe('the website-fetch job', () => {
 
   it('given an address the guarded client refuses, or a type it cannot read, then the failure says why and nothing is stored', async () => {
     const refused = 'https://intranet.example.com/';
-    answers.set(refused, new OutboundRefusedError('intranet.example.com (10.0.0.1) is a private address'));
+    answers.set(
+      refused,
+      new OutboundRefusedError(
+        'intranet.example.com (10.0.0.1) is a private address, not listed in OUTBOUND_ALLOW',
+      ),
+    );
     answers.set('https://www.example.com/logo.svg', { type: 'image/svg+xml', body: '<svg/>' });
     for (const [url, reason, message] of [
       [refused, 'refused', websiteMessages.notPublic],
@@ -199,7 +204,12 @@ describe('rescanWebsite', () => {
     const key = await websiteFile(page);
     await runJob(key);
     const before = await typesOf(key);
-    answers.set(page, new OutboundRefusedError('now private'));
+    answers.set(
+      page,
+      new OutboundRefusedError(
+        'www.example.com (10.0.0.2) is a private address, not listed in OUTBOUND_ALLOW',
+      ),
+    );
     expect(await rescanWebsite(database.db, key, { outbound, blobs }, metadata(`rescan-${++n}`))).toEqual({
       outcome: 'failed',
       reason: 'refused',
