@@ -20,6 +20,7 @@ export const answerTurn = (record: InflightRecord, answer: AnswerState, stopped:
   ...(answer.usage ? { usage: answer.usage } : {}),
   ...(answer.error !== null ? { error: answer.error } : {}),
   ...(stopped ? { stopped } : {}),
+  ...(answer.sources.length > 0 ? { sources: answer.sources } : {}),
 });
 
 /**

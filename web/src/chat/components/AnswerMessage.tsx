@@ -5,6 +5,7 @@ import type { LiveAnswer } from '../model/live-answer';
 import type { ChatTurn } from '../model/types';
 import { AnswerUsage } from './AnswerUsage';
 import { StatusLines } from './StatusLines';
+import { SourcesList } from '../../documents/components/SourcesList';
 
 const MessageMarkdown = lazy(() => import('../render/MessageMarkdown'));
 
@@ -23,6 +24,7 @@ export function AnswerMessage({ content, live }: AnswerMessageProps) {
   const streaming = live !== null && live.phase !== 'ended';
   const error = live ? live.answer.error : (content?.error ?? null);
   const usage = live ? live.answer.usage : (content?.usage ?? null);
+  const sources = live ? live.answer.sources : (content?.sources ?? []);
   const stopped = live ? live.phase === 'stopping' && live.answer.ended : content?.stopped === true;
 
   return (
@@ -38,6 +40,7 @@ export function AnswerMessage({ content, live }: AnswerMessageProps) {
           {error}
         </p>
       )}
+      <SourcesList sources={sources} />
       {stopped && <p className="chat-answer-note muted">{chatText.stopped}</p>}
       {usage && <AnswerUsage usage={usage} />}
     </article>

@@ -80,6 +80,22 @@ describe('an answer folded from its chunks', () => {
     expect(answer).toMatchObject({ text: 'Part', error: 'The model could not answer', usage, ended: true });
   });
 
+  it('keeps the sources retrieved from the documents, apart from the text', () => {
+    const source = {
+      key: 'u/1.txt',
+      name: 'notes.txt',
+      text: 'The lighthouse is lit.',
+      score: 0.8,
+      chunkIndex: 0,
+    };
+    const answer = fold([
+      { s: 'meta', d: { sources: [source] } },
+      { s: 'answer', d: 'Lit at night.' },
+    ]);
+    expect(answer).toMatchObject({ text: 'Lit at night.', sources: [source] });
+    expect(initialAnswer().sources).toEqual([]);
+  });
+
   it('never changes the answer it folds into', () => {
     const before = initialAnswer();
     const copy = structuredClone(before);

@@ -1,4 +1,4 @@
-import type { ChatStatus, ChatUsage } from '@app/contracts';
+import type { ChatSource, ChatStatus, ChatUsage } from '@app/contracts';
 import type { StreamChunk } from '../../api/chat-sse';
 
 /** An answer as it streams in: folded from its chunks, one at a time, by `applyChunk`. */
@@ -13,6 +13,8 @@ export interface AnswerState {
   /** The relay's state for the message (`state` merged in, `stateReset` clears it). */
   state: Record<string, unknown>;
   usage: ChatUsage | null;
+  /** The passages retrieved from the request's documents (`{s:'meta', d:{sources}}`). */
+  sources: ChatSource[];
   error: string | null;
   ended: boolean;
 }
@@ -24,6 +26,7 @@ export const initialAnswer = (): AnswerState => ({
   statuses: [],
   state: {},
   usage: null,
+  sources: [],
   error: null,
   ended: false,
 });
@@ -58,6 +61,7 @@ export function applyChunk(answer: AnswerState, chunk: StreamChunk): AnswerState
   if ('state' in chunk) return { ...answer, state: { ...answer.state, ...chunk.state } };
   if ('stateReset' in chunk) return { ...answer, state: {} };
   if ('m' in chunk) return { ...answer, outOfOrder: true };
+  if ('d' in chunk) return { ...answer, sources: chunk.d.sources };
   return { ...answer, usage: chunk.usage };
 }
 

@@ -1,4 +1,4 @@
-import type { ChatUsage, ConversationStorage } from '@app/contracts';
+import type { ChatSource, ChatUsage, ConversationStorage } from '@app/contracts';
 
 /** One message of a conversation as the chat screen keeps it. */
 export interface ChatTurn {
@@ -14,6 +14,8 @@ export interface ChatTurn {
   /** Why the answer ended early (a refusal, a provider failure): shown under what was received. */
   error?: string;
   stopped?: boolean;
+  /** The passages retrieved from the documents sent with the question (shown under the answer). */
+  sources?: ChatSource[];
 }
 
 export const turnId = (requestId: string, role: ChatTurn['role']) => `${requestId}:${role}`;

@@ -1,4 +1,4 @@
-import { ChatStatus, ChatUsage, ConversationStorageChoice } from '@app/contracts';
+import { ChatSource, ChatStatus, ChatUsage, ConversationStorageChoice } from '@app/contracts';
 import { z } from 'zod';
 import type { AnswerState } from '../model/answer';
 
@@ -14,6 +14,8 @@ const Answer = z.object({
   statuses: z.array(ChatStatus),
   state: z.record(z.string(), z.unknown()),
   usage: ChatUsage.nullable(),
+  /** Records saved before sources existed have none. */
+  sources: z.array(ChatSource).default([]),
   error: z.string().nullable(),
   ended: z.boolean(),
 }) satisfies z.ZodType<AnswerState>;
