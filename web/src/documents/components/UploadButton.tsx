@@ -19,7 +19,13 @@ export function UploadButton({
         disabled={disabled}
         onClick={() => input.current?.click()}
       >
-        📎
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor">
+          <path
+            strokeWidth="2"
+            strokeLinecap="round"
+            d="M21 11.5l-8.5 8.5a5.5 5.5 0 0 1-7.8-7.8l9-9a3.7 3.7 0 0 1 5.2 5.2l-9 9a1.8 1.8 0 0 1-2.6-2.6l8.3-8.3"
+          />
+        </svg>
       </button>
       <input
         ref={input}
