@@ -53,22 +53,76 @@ export const chunkOne = (raw: string, opts: ChunkingOptions = chunkingDefaults):
   }
 };
 
+/** Location keys that number small items inside a larger unit (a row of a sheet, a paragraph). */
+const fineKeys = new Set(['row', 'paragraph', 'element', 'key']);
+
+/** The unit an item belongs to (its location without the fine keys): small items pack within one unit. */
+const unitOf = (item: ExtractedItem): string =>
+  JSON.stringify(
+    Object.entries(item.location)
+      .filter(([k]) => !fineKeys.has(k))
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+
 /**
- * A document's chunks, item by item (a chunk never spans two items), numbered from 0. Each carries its
- * item's location and `item` (the item's position), so the number of items is known from the chunks.
+ * A document's chunks, numbered from 0. Consecutive small items of one unit (paragraphs, rows of one
+ * sheet, elements) are packed into one chunk up to `maxChars`, joined by a blank line; an item longer
+ * than that is split on its own (`chunkOne`, with the overlap); pages and slides are units of their
+ * own, so a chunk never spans two of them. Each chunk carries its first item's location, `item` (that
+ * item's position) and `lastItem` (the last item's), so the number of items is known from the chunks.
  */
 export const chunkItems = (
   items: readonly ExtractedItem[],
   opts: ChunkingOptions = chunkingDefaults,
 ): ChunkText[] => {
   const chunks: ChunkText[] = [];
+  let open: { texts: string[]; length: number; first: number; last: number; unit: string } | null = null;
+  const close = () => {
+    if (!open) return;
+    const first = items[open.first];
+    chunks.push({
+      index: chunks.length,
+      text: open.texts.join('\n\n'),
+      location: { ...first?.location, item: open.first, lastItem: open.last },
+    });
+    open = null;
+  };
   items.forEach((item, position) => {
-    for (const text of chunkOne(item.text, opts))
-      chunks.push({ index: chunks.length, text, location: { ...item.location, item: position } });
+    const pieces = chunkOne(item.text, opts);
+    if (pieces.length === 0) return;
+    const unit = unitOf(item);
+    const [only] = pieces;
+    if (pieces.length === 1 && only !== undefined) {
+      if (open && open.unit === unit && open.length + 2 + only.length <= opts.maxChars) {
+        open.texts.push(only);
+        open.length += 2 + only.length;
+        open.last = position;
+        return;
+      }
+      close();
+      open = { texts: [only], length: only.length, first: position, last: position, unit };
+      return;
+    }
+    close();
+    for (const text of pieces)
+      chunks.push({
+        index: chunks.length,
+        text,
+        location: { ...item.location, item: position, lastItem: position },
+      });
   });
+  close();
   return chunks;
 };
 
-/** How many items the chunks came from (the distinct `item` of their locations). */
-export const itemsOf = (chunks: readonly Pick<ChunkText, 'location'>[]): number =>
-  new Set(chunks.map((c) => c.location?.['item'])).size;
+/** How many items the chunks came from (every position from `item` to `lastItem`). */
+export const itemsOf = (chunks: readonly Pick<ChunkText, 'location'>[]): number => {
+  const seen = new Set<number>();
+  for (const c of chunks) {
+    const first = Number(c.location?.['item']);
+    const last = Number(c.location?.['lastItem'] ?? first);
+    if (!Number.isInteger(first)) continue;
+    for (let i = first; i <= (Number.isInteger(last) ? last : first); i++) seen.add(i);
+  }
+  return seen.size;
+};

@@ -57,15 +57,35 @@ describe('chunking with the stated defaults (1,000 characters, 200 overlap)', ()
     expect(chunkOne(text)).toEqual(chunkOne(text));
   });
 
-  it('chunks items one by one, numbered from 0, each with its location and item position', () => {
+  it('packs consecutive small items of one unit up to 1,000 characters, numbered from 0', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      text: `Row ${i}: ${'x'.repeat(60)}`,
+      location: { sheet: 'Data', row: i + 1 },
+    }));
+    const chunks = chunkItems(rows);
+    expect(chunks.length).toBe(3);
+    expect(chunks.every((c) => c.text.length <= 1000)).toBe(true);
+    expect(chunks[0]?.text.startsWith('Row 0: ')).toBe(true);
+    expect(chunks[0]?.text.split('\n\n')[1]?.startsWith('Row 1: ')).toBe(true);
+    expect(chunks[0]?.location).toEqual({ sheet: 'Data', row: 1, item: 0, lastItem: 13 });
+    expect(chunks.map((c) => c.index)).toEqual([0, 1, 2]);
+    expect(itemsOf(chunks)).toBe(30);
+  });
+
+  it('never packs across units (pages, slides, sheets); a long item is split alone, with overlap', () => {
     const chunks = chunkItems([
       { text: 'Page one.', location: { page: 1 } },
       { text: '   ', location: { page: 2 } },
-      { text: paragraph(1, 30), location: { page: 3 } },
+      { text: 'Page three.', location: { page: 3 } },
+      { text: paragraph(1, 30), location: { page: 4 } },
+      { text: 'Sheet A row.', location: { sheet: 'A', row: 1 } },
+      { text: 'Sheet B row.', location: { sheet: 'B', row: 1 } },
     ]);
-    expect(chunks[0]).toEqual({ index: 0, text: 'Page one.', location: { page: 1, item: 0 } });
-    expect(chunks.slice(1).every((c) => c.location?.['page'] === 3 && c.location['item'] === 2)).toBe(true);
-    expect(chunks.map((c) => c.index)).toEqual(chunks.map((_, i) => i));
-    expect(itemsOf(chunks)).toBe(2);
+    expect(chunks[0]).toEqual({ index: 0, text: 'Page one.', location: { page: 1, item: 0, lastItem: 0 } });
+    expect(chunks[1]).toEqual({ index: 1, text: 'Page three.', location: { page: 3, item: 2, lastItem: 2 } });
+    const long = chunks.filter((c) => c.location?.['page'] === 4);
+    expect(long.length).toBeGreaterThan(1);
+    expect(chunks.slice(-2).map((c) => c.text)).toEqual(['Sheet A row.', 'Sheet B row.']);
+    expect(itemsOf(chunks)).toBe(5);
   });
 });
