@@ -10,6 +10,7 @@
  * Database: fresh databases on DATABASE_URL's server when set, else an embedded PostgreSQL of its own
  * in a temporary folder. BENCH_EVENTS (events per append case, default 5000) and BENCH_SAVES
  * (default 200) trim the run; BENCH_ONLY=append,live,configs,long-stream,rebuild,chat,web runs only those sections.
+ * Section 'embeddings', (h) and (i): bench/embeddings-section.ts (BENCH_EMBED_CHUNKS, BENCH_RETRIEVAL_*).
  */
 import os from 'node:os';
 import { sql } from 'kysely';
@@ -25,6 +26,7 @@ import { measureRebuild } from './rebuild';
 import { fixed, thousands } from './stats';
 import { table } from './table';
 import { chatSection, webSection } from './chat-sections';
+import { embeddingsSection } from './embeddings-section';
 import { documentsSection } from './documents-process';
 
 const envInt = (name: string, fallback: number): number => {
@@ -258,6 +260,7 @@ const main = async () => {
       ['rebuild', rebuildSection],
       ['chat', (server) => chatSection(server, out, envInt)],
       ['web', () => webSection(out)],
+      ['embeddings', (server) => embeddingsSection(server, out, envInt)],
       ['documents', () => documentsSection(out, envInt)],
     ];
     const only = process.env['BENCH_ONLY']?.split(',').map((x) => x.trim());

@@ -5,6 +5,8 @@ import { ensureHnswIndex, hasPgvectorColumn, pgvectorSearch } from './pgvector';
 import type { ChunkText, StoredChunk, VectorStore } from './vector-store';
 import { arrayLiteral, normalised } from './vector-math';
 
+export type { ExactScanWay } from './exact-scan';
+
 export interface VectorStoreOptions {
   /** 'exact' even when pgvector is there (the bench compares). Default: pgvector when present. */
   kind?: VectorStore['kind'];
