@@ -10,9 +10,12 @@ import {
 import { z } from 'zod';
 import { ApiError, requestJson } from './http';
 
+/** The upload request, with the base64 MD5 the PUT will carry (the store signs it when it can). */
+export type UploadRequestBody = UploadFileRequestInput & { md5?: string };
+
 /** POST /api/files/upload: the key the server chose and where to PUT the bytes. */
 export async function requestFileUpload(
-  body: UploadFileRequestInput,
+  body: UploadRequestBody,
   signal?: AbortSignal,
 ): Promise<UploadFileResponse> {
   return (

@@ -88,6 +88,19 @@ describe('the upload flow', () => {
     expect(f.deleted).toEqual([]);
   });
 
+  it('sends the Content-MD5 with the upload request too (a store that signs it refuses other bytes)', async () => {
+    const bodies: unknown[] = [];
+    const base = fake();
+    const f = fake({
+      requestUpload: (body, signal) => {
+        bodies.push(body);
+        return base.ports.requestUpload(body, signal);
+      },
+    });
+    await run(f);
+    expect(bodies).toEqual([{ type: 'text/plain', name: 'notes.txt', ragOn: true, size: 5, md5: 'md5==' }]);
+  });
+
   it('given the upload flag off, then it is done once sent, without waiting for processing', async () => {
     const f = fake({ fetchMetadata: () => Promise.reject(new Error('not asked')) });
     const { outcome, actions } = await run(f, false);

@@ -3,14 +3,14 @@ import {
   fileLimits,
   type FileMetadata,
   type FileStatus,
-  type UploadFileRequestInput,
   type UploadFileResponse,
 } from '@app/contracts';
+import type { UploadRequestBody } from '../api/files';
 import type { UploadAction } from './upload-progress';
 
 /** What the upload flow calls: the API layer in the app, fakes in the tests. */
 export interface UploadPorts {
-  requestUpload(body: UploadFileRequestInput, signal: AbortSignal): Promise<UploadFileResponse>;
+  requestUpload(body: UploadRequestBody, signal: AbortSignal): Promise<UploadFileResponse>;
   /** Why the upload request was refused: its status (or what went wrong). */
   refusedStatus(e: unknown): number | string;
   contentMd5(file: Blob): Promise<string>;
@@ -102,12 +102,13 @@ export async function uploadFile(ports: UploadPorts, input: UploadInput): Promis
   const { file, signal } = input;
   let key: string | null = null;
   try {
-    const md5 = ports.contentMd5(file);
-    md5.catch(() => undefined);
+    // The digest goes with the request (a store that signs it refuses other bytes) and with the PUT.
+    const md5 = await ports.contentMd5(file);
+    if (signal.aborted) throw aborted();
     let upload: UploadFileResponse;
     try {
       upload = await ports.requestUpload(
-        { type: input.type, name: input.name, ragOn: true, size: file.size },
+        { type: input.type, name: input.name, ragOn: true, size: file.size, md5 },
         signal,
       );
     } catch (e) {
@@ -120,7 +121,7 @@ export async function uploadFile(ports: UploadPorts, input: UploadInput): Promis
     try {
       await ports.putFile(upload.url, file, {
         contentType: input.type === '' ? 'application/octet-stream' : input.type,
-        contentMd5: await md5,
+        contentMd5: md5,
         onProgress: (loaded, total) => input.onProgress({ type: 'progress', loaded, total }),
         signal,
       });
