@@ -32,11 +32,10 @@ export function FileUploadField({ label, extensions, upload, onUpload }: FileUpl
     if (input.current) input.current.value = '';
     if (!file) return;
     const name = collapsedFileName(file.name);
-    const refusal =
-      fileTypeRefusal(upload, name) ??
-      (extensions.includes(fileExtension(name))
-        ? null
-        : featureDataMessages.fileTypeNotSupported(extensions));
+    // The field's own types first (each API documentation field takes one), then the upload's.
+    const refusal = extensions.includes(fileExtension(name))
+      ? fileTypeRefusal(upload, name)
+      : featureDataMessages.fileTypeNotSupported(extensions);
     if (refusal) {
       setState({ kind: 'refused', message: refusal });
       return;
