@@ -45,6 +45,8 @@ export const pgvectorSearch = async (
   sha256s: readonly string[],
   limit: number,
 ): Promise<ChunkHit[]> => {
+  // The dimension as a literal (a type modifier cannot be a parameter), also in the filter: the
+  // planner uses a partial index only when it can prove the index's predicate from the query's.
   const d = sql.raw(String(dimsOf(query.length)));
   const q = arrayLiteral(query);
   const { rows } = await sql<{
@@ -57,7 +59,7 @@ export const pgvectorSearch = async (
     select sha256, chunk_index, text, location,
       (1 - (embedding_v::vector(${d}) <=> ${q}::real[]::vector(${d})))::float8 as score
     from document_chunks
-    where sha256 = any(${[...sha256s]}::text[]) and vector_dims(embedding_v) = ${query.length}
+    where sha256 = any(${[...sha256s]}::text[]) and vector_dims(embedding_v) = ${d}
     order by embedding_v::vector(${d}) <=> ${q}::real[]::vector(${d})
     limit ${limit}`.execute(db);
   return rows.map((r) => ({
