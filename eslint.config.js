@@ -17,6 +17,7 @@ const restrict = (files, patterns, ignores = []) => ({
 const adminTabs = [
   'application-variables',
   'configurations',
+  'embeddings',
   'feature-data',
   'feature-flags',
   'openai-endpoints',

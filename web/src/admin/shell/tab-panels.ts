@@ -14,6 +14,7 @@ export const tabPanels: { [T in EditingTab]: Reloadable } & Partial<Record<TabId
   openAiEndpoints: reloadable(() => import('../openai-endpoints/OpenAiEndpointsTab')),
   featureFlags: reloadable(() => import('../feature-flags/FeatureFlagsTab')),
   featureData: reloadable(() => import('../feature-data/FeatureDataTab')),
+  embeddings: reloadable(() => import('../embeddings/EmbeddingsTab')),
 };
 
 const isBuilt = (id: TabId): id is EditingTab => Object.hasOwn(tabPanels, id);
