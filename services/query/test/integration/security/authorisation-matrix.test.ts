@@ -4,6 +4,7 @@ import {
   chatRoute,
   chatStreamRoute,
   embeddingRoutes,
+  featureDataRoutes,
   blobRoutes,
   fileRoutes,
   spendRoute,
@@ -62,6 +63,11 @@ const userRoutes = new Set([
   `POST ${fileRoutes.query}`,
   `POST ${fileRoutes.delete}`,
   `POST ${fileRoutes.reprocess}`,
+  `GET ${featureDataRoutes.pptxTemplates}`,
+  `GET ${featureDataRoutes.disclosureCheck}`,
+  `GET ${featureDataRoutes.disclosureLatest}`,
+  `POST ${featureDataRoutes.disclosureSave}`,
+  `GET ${featureDataRoutes.apiDocsGet}`,
 ]);
 
 const admin = 'admin@example.com';
