@@ -9,6 +9,12 @@ export const extractHtml = (bytes: Uint8Array): Extracted => {
     selectors: [
       { selector: 'a', options: { ignoreHref: true } },
       { selector: 'img', format: 'skip' },
+      // Headings as written (html-to-text upper-cases them by default).
+      ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({
+        selector,
+        options: { uppercase: false },
+      })),
+      { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
     ],
   });
   return { items: paragraphItems(text), isImage: false };

@@ -105,7 +105,7 @@ describe('extraction, one extractor per format, items with their location', () =
       ),
     );
     const all = r.items.map((i) => i.text).join('\n');
-    expect(all).toContain('HELLO');
+    expect(all).toContain('Hello');
     expect(all).toContain('See the docs.');
     expect(all).not.toContain('var x');
     expect(all).not.toContain('x.io');
