@@ -1,5 +1,5 @@
 import { fileStreamId, type EventMetadata, type UploadFileRequest } from '@app/contracts';
-import { runIdempotent, type Db } from '@app/platform';
+import { ConcurrencyError, runIdempotent, type Db } from '@app/platform';
 import { handleCommand, type CommandOutcome } from '../handling/handle-command';
 import { loadState } from '../handling/stream-state';
 import {
@@ -21,6 +21,20 @@ const once = <R>(db: Db, metadata: EventMetadata, work: (trx: Db) => Promise<R>,
     },
     work,
   );
+
+/**
+ * The store's callback, the metadata poll and the workers may record on one file at the same moment:
+ * a command that lost the race on the stream's version is decided again on the new state.
+ */
+const retryingConflicts = async <R>(attempt: () => Promise<R>, tries = 3): Promise<R> => {
+  for (let i = 1; ; i += 1) {
+    try {
+      return await attempt();
+    } catch (e) {
+      if (!(e instanceof ConcurrencyError) || i >= tries) throw e;
+    }
+  }
+};
 
 const run = (db: Db, key: string, command: FileCommand, metadata: EventMetadata) =>
   handleCommand(db, fileDecider, fileStreamId(key), command, { metadata });
@@ -98,8 +112,10 @@ export const recordFileUploaded = async (
   digests: { size: number; md5: string; sha256: string },
   metadata: EventMetadata,
 ): Promise<'recorded' | 'ignored'> => {
-  const { result } = await once(db, metadata, (trx) =>
-    run(trx, key, { type: 'RecordUploaded', data: { key, ...digests } }, metadata),
+  const { result } = await retryingConflicts(() =>
+    once(db, metadata, (trx) =>
+      run(trx, key, { type: 'RecordUploaded', data: { key, ...digests } }, metadata),
+    ),
   );
   return recordedOrIgnored(result);
 };
@@ -114,8 +130,8 @@ export const recordFileProgress = async (
   event: FileProgressEvent,
   metadata: EventMetadata,
 ): Promise<'recorded' | 'ignored'> => {
-  const { result } = await once(db, metadata, (trx) =>
-    run(trx, key, { type: 'RecordProgress', data: { event } }, metadata),
+  const { result } = await retryingConflicts(() =>
+    once(db, metadata, (trx) => run(trx, key, { type: 'RecordProgress', data: { event } }, metadata)),
   );
   return recordedOrIgnored(result);
 };
@@ -126,8 +142,10 @@ export const terminateFileEmbedding = async (
   key: string,
   metadata: EventMetadata,
 ): Promise<'terminated' | 'not_running'> => {
-  const { result } = await once(db, metadata, (trx) =>
-    run(trx, key, { type: 'TerminateEmbedding', data: { key, by: metadata.actor.email } }, metadata),
+  const { result } = await retryingConflicts(() =>
+    once(db, metadata, (trx) =>
+      run(trx, key, { type: 'TerminateEmbedding', data: { key, by: metadata.actor.email } }, metadata),
+    ),
   );
   return result.eventCount > 0 ? 'terminated' : 'not_running';
 };

@@ -11,6 +11,7 @@ import {
   type TagsListResponse,
   type UploadFileResponse,
 } from '@app/contracts';
+import { recordFileUploaded } from '../../../src/files/index';
 import { startTestPlatform, type TestPlatform } from '../../../../query/test/support/test-platform';
 
 const ann = 'ann@example.com';
@@ -104,6 +105,26 @@ describe('files: upload, bytes, metadata', () => {
     const uploaded = (await fileEvents(body.key)).find((e) => e.type === 'FileUploaded');
     expect(uploaded?.data).toMatchObject({ sha256: sha256Of(bytes), md5: md5Of(bytes) });
     expect(uploaded?.metadata.actor.email).toBe(ann);
+  });
+});
+
+describe('files: the same bytes reported at once by the store and the poll', () => {
+  it('are recorded once, neither report fails', async () => {
+    const { body } = await upload(ann, { type: 'text/plain', name: 'race.txt' });
+    const digests = { size: bytes.length, md5: md5Of(bytes), sha256: sha256Of(bytes) };
+    const meta = (id: string) => ({
+      actor: { email: 'system:blobs', kind: 'system' as const },
+      commandId: id,
+      correlationId: id,
+      causationId: id,
+      requestId: id,
+      schemaVersion: 1,
+    });
+    const outcomes = await Promise.all(
+      ['r1', 'r2', 'r3'].map((id) => recordFileUploaded(p.database.db, body.key, digests, meta(id))),
+    );
+    expect(outcomes.filter((o) => o === 'recorded')).toHaveLength(1);
+    expect((await fileEvents(body.key)).filter((e) => e.type === 'FileUploaded')).toHaveLength(1);
   });
 });
 
