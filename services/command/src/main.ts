@@ -8,6 +8,7 @@ import {
   databaseOptionsOf,
   createSecretBox,
   createServiceApp,
+  createVectorStore,
   loadSettings,
   migrateToLatest,
   onShutdown,
@@ -59,11 +60,13 @@ const chatStreams = chatStreamsFor({
 });
 // Documents' bytes: S3 when S3_BUCKET is set; else DATA_DIR/blobs, shared by every instance (BLOB_URL_SECRET).
 const blobs = await createBlobStore(settings);
+// Chat retrieves passages of the caller's documents from the vector store.
+const vectors = await createVectorStore(database.db);
 await app.register(
   commandService({
     db: database.db,
     secrets,
-    documents: { blobs },
+    documents: { blobs, vectors },
     ...(jobQueue ? { jobQueue } : {}),
     chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },
   }),
