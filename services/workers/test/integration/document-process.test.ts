@@ -11,8 +11,13 @@ import {
 import { createLogger, createVectorStore, readStream, type VectorStore } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 import { sha256Of } from '../../src/documents/process-document';
-import { jobMetadata } from '../../src/job-failures';
-import { documentProcessJob, runDocumentProcess } from '../../src/jobs/document-process';
+import { jobFailedType, jobMetadata, jobsStreamOf } from '../../src/job-failures';
+import { routeByType, startWorkers } from '../../src/index';
+import {
+  documentProcessJob,
+  documentProcessRoute,
+  runDocumentProcess,
+} from '../../src/jobs/document-process';
 import type { JobContext } from '../../src/jobs/types';
 import { memoryBlobStore, type MemoryBlobStore } from '../support/document-fakes';
 import { docxOf, pdfWithoutText, pptxEntries, withDeclaredSize, zipOf } from '../support/document-fixtures';
@@ -164,5 +169,40 @@ describe('document-process against the real database, commands and vector store'
       reason: 'archive-too-large',
       message: documentMessages.archiveTooLarge,
     });
+  });
+});
+
+describe('document-process through the reactor and the queue (PostgreSQL backend)', () => {
+  it('FileUploaded runs the job: a txt is processed; a refused file fails its job once, without retry', async () => {
+    const queueName = `documents-${randomUUID().slice(0, 8)}`;
+    const workers = await startWorkers({
+      db: database.db,
+      databaseUrl: database.url,
+      logger: createLogger('silent', 'test'),
+      routes: routeByType({
+        FileUploaded: documentProcessRoute,
+        FileReprocessRequested: documentProcessRoute,
+      }),
+      processors: { [documentProcessJob]: runDocumentProcess },
+      queueName,
+      checkpointName: `reactor-${queueName}`,
+      retry: { attempts: 3, backoff: { type: 'fixed', delay: 5 } },
+      pollMs: 200,
+      services: { blobs, vectors },
+    });
+    try {
+      const good = await uploaded('notes.txt', Buffer.from(`Through the queue ${randomUUID()}.`));
+      const bad = await uploaded('scan.pdf', await pdfWithoutText());
+      await workers.idle();
+      expect((await eventsOf(good)).map((e) => e.type)).toContain('FileProcessed');
+      expect((await fileStateOf(database.db, bad))?.message).toBe(documentMessages.noTextExtracted);
+      const failures = (await readStream(database.db, jobsStreamOf(queueName))).filter(
+        (e) => e.type === jobFailedType,
+      );
+      expect(failures).toHaveLength(1);
+      expect(failures[0]?.data).toMatchObject({ job: documentProcessJob, attempts: 1 });
+    } finally {
+      await workers.stop();
+    }
   });
 });
