@@ -29,8 +29,14 @@ import {
 } from '@app/platform/testing';
 import { configureEmbeddings } from '../../../command/test/support-documents/embeddings-config';
 import { jobMetadata } from '../../src/job-failures';
-import { runDocumentEmbed, type DocumentEmbedOutcome } from '../../src/jobs/document-embed';
-import type { JobContext } from '../../src/jobs/types';
+import { startWorkers } from '../../src/index';
+import {
+  documentEmbedJob,
+  documentEmbedRoute,
+  runDocumentEmbed,
+  type DocumentEmbedOutcome,
+} from '../../src/jobs/document-embed';
+import { routeByType, type JobContext } from '../../src/jobs/types';
 
 let database: TestDatabase;
 let outbound: OutboundClient;
@@ -173,6 +179,29 @@ describe('the document-embed job', () => {
       expect(JSON.stringify(last?.data)).toMatch(/502/);
     } finally {
       model.behave({});
+    }
+  });
+
+  it('given FileEmbeddingQueued in the log, the reactor runs the job through the queue and FileEmbedded follows', async () => {
+    const run = randomUUID().slice(0, 8);
+    const workers = await startWorkers({
+      db: database.db,
+      databaseUrl: database.url,
+      logger: createLogger('silent', 'test'),
+      routes: routeByType({ FileEmbeddingQueued: documentEmbedRoute }),
+      processors: { [documentEmbedJob]: runDocumentEmbed },
+      services: { secrets, outbound, vectors: store },
+      queueName: `document-embed-${run}`,
+      checkpointName: `reactor-${run}`,
+      retry: { attempts: 2, backoff: { type: 'fixed', delay: 10 } },
+      pollMs: 100,
+    });
+    try {
+      const { key, sha256 } = await queuedFile(70);
+      await expect.poll(async () => (await eventTypes(key)).at(-1)).toBe('FileEmbedded');
+      expect(await store.embeddedCount(sha256)).toBe(70);
+    } finally {
+      await workers.stop();
     }
   });
 });
