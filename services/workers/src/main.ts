@@ -1,4 +1,5 @@
 import {
+  createBlobStore,
   createLogger,
   createOutboundClient,
   createSecretBox,
@@ -37,6 +38,8 @@ const database = openDatabase(databaseUrl, { ...databaseOptionsOf(settings), log
 await migrateToLatest(database.db);
 // Documents' chunks and vectors (issue 9): pgvector when migration 0016 could add it, else the exact scan.
 const vectors = await createVectorStore(database.db);
+// Documents' bytes: S3 when S3_BUCKET is set, else DATA_DIR/blobs (the folder the command service writes).
+const blobs = await createBlobStore(settings);
 const workers = await startWorkers({
   db: database.db,
   databaseUrl,
@@ -44,7 +47,7 @@ const workers = await startWorkers({
   logger,
   routes,
   processors,
-  services: { secrets, outbound, vectors },
+  services: { secrets, outbound, vectors, blobs },
   commandResultsRetentionHours: settings.COMMAND_RESULTS_RETENTION_HOURS,
 });
 onShutdown(logger, [() => workers.stop(), () => outbound.close(), () => database.close()]);
