@@ -23,6 +23,7 @@ import {
   createLogger,
   createOutboundClient,
   createSecretBox,
+  createVectorStore,
   createServiceApp,
   loopbackAllowEntries,
   newMasterKey,
@@ -112,6 +113,9 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     opts.blobSettings ?? { DATA_DIR: blobTemp ?? '', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false },
   );
 
+  // Documents' chunks and vectors: pgvector when migration 0016 could add it, else the exact scan.
+  const vectors = await createVectorStore(db);
+
   const projectionWaitMs = opts.projectionWaitMs ?? defaultProjectionWaitMs;
   const runner = await startProjectionRunner({
     db,
@@ -127,7 +131,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     logger,
     routes: platformRoutes,
     processors: platformProcessors,
-    services: { secrets, outbound, blobs },
+    services: { secrets, outbound, blobs, vectors },
     ...(opts.commandResultsRetentionHours === undefined
       ? {}
       : { commandResultsRetentionHours: opts.commandResultsRetentionHours }),
@@ -157,7 +161,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
       db,
       secrets,
       chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },
-      documents: { blobs },
+      documents: { blobs, vectors },
       ...(workers.queueHealth ? { jobQueue: workers.queueHealth } : {}),
       ...(projectionWaitMs > 0
         ? { awaitProjected: (position: string) => runner.awaitProjected(position, projectionWaitMs) }
