@@ -172,4 +172,29 @@ describe('documents in the chat', () => {
     await page.screenshot({ path: '/tmp/chat-documents-sources.png' });
     expect(u.errors).toEqual([]);
   });
+
+  it('the document list: search, the embedding status on hover, attach an earlier document, remove it', async () => {
+    const { page } = u;
+    await page.getByRole('button', { name: 'Documents' }).click();
+    const panel = page.getByRole('region', { name: 'My documents' });
+    const search = panel.getByRole('searchbox', { name: 'Search documents' });
+    const row = panel.getByRole('listitem').filter({ hasText: 'harbour_notes.txt' });
+    await row.waitFor();
+    await search.fill('nothing like it');
+    await row.waitFor({ state: 'detached' });
+    await search.fill('HARBOUR');
+    await row.hover();
+    await row.locator('[data-status="completed"]').waitFor();
+    await row.getByRole('button', { name: 'Attach harbour_notes.txt' }).click();
+    const attached = chip(page, 'harbour_notes.txt');
+    await attached.locator('[data-status="completed"]').waitFor();
+    await page.screenshot({ path: '/tmp/chat-documents-list.png' });
+    await attached.getByRole('button', { name: 'Remove harbour_notes.txt' }).click();
+    await attached.waitFor({ state: 'detached' });
+    const deleted = page.waitForResponse((r) => r.url().endsWith(fileRoutes.delete));
+    await row.getByRole('button', { name: 'Remove harbour_notes.txt' }).click();
+    expect((await deleted).status()).toBe(200);
+    await panel.getByText('No documents yet.').waitFor();
+    expect(u.errors).toEqual([]);
+  });
 });

@@ -1,10 +1,10 @@
 import {
   documentMessages,
+  FileMetadata,
   FileMetadataResponse,
   fileRoutes,
   UploadFileResponse,
   type FileKeyRequest,
-  type FileMetadata,
   type UploadFileRequestInput,
 } from '@app/contracts';
 import { z } from 'zod';
@@ -31,6 +31,35 @@ export async function requestFileUpload(
 export async function fetchFileMetadata(metadataUrl: string, signal?: AbortSignal): Promise<FileMetadata> {
   return (await requestJson('getFileMetadata', metadataUrl, FileMetadataResponse, signal ? { signal } : {}))
     .body.data;
+}
+
+/** A file as the list reads it: a website's page names its address and the sitemap it came from. */
+export const ListedFile = FileMetadata.extend({
+  sourceUrl: z.string().optional(),
+  fromSitemap: z.string().optional(),
+});
+export type ListedFile = z.infer<typeof ListedFile>;
+
+const ListedFilesResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ items: z.array(ListedFile), cursor: z.string().nullable() }),
+});
+
+/** POST /files/query: the caller's files, most recently changed first (every page, up to `max`). */
+export async function queryFiles(search = '', max = 1_000): Promise<ListedFile[]> {
+  const items: ListedFile[] = [];
+  let cursor: string | null = null;
+  do {
+    const body: { search?: string; pageSize: number; cursor?: string } = { pageSize: 500 };
+    if (search !== '') body.search = search;
+    if (cursor !== null) body.cursor = cursor;
+    const page = (
+      await requestJson('queryFiles', fileRoutes.query, ListedFilesResponse, { method: 'POST', body })
+    ).body.data;
+    items.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor !== null && items.length < max);
+  return items;
 }
 
 /** POST /files/delete: the file is gone from the server (and its chunks from retrieval). */

@@ -9,12 +9,14 @@ import { modelsErrorAtom, reasoningLevelAtom, selectedModelAtom } from '../state
 import { liveAnswersAtom } from '../state/streams';
 import { AttachmentTray } from '../../documents/components/AttachmentTray';
 import { UploadButton } from '../../documents/components/UploadButton';
+import { DocumentsPanel } from '../../documents/components/DocumentsPanel';
 import { addFilesAtom } from '../../documents/state/attachment-actions';
 import { uploadsInFlightAtom } from '../../documents/state/attachments';
 
 /** The input: the message, Send (Enter; Shift+Enter for a new line), Stop while an answer streams. */
 export function ChatInput() {
   const [text, setText] = useState('');
+  const [documentsOpen, setDocumentsOpen] = useState(false);
   const model = useAtomValue(selectedModelAtom);
   const modelsError = useAtomValue(modelsErrorAtom);
   const activeId = useAtomValue(activeConversationIdAtom);
@@ -46,6 +48,7 @@ export function ChatInput() {
           {modelsError ?? chatText.noModels}
         </p>
       )}
+      {documentsOpen && <DocumentsPanel />}
       <AttachmentTray />
       <div className="chat-input-row">
         <textarea
@@ -59,6 +62,14 @@ export function ChatInput() {
         />
         <div className="chat-input-actions">
           <UploadButton onFiles={(files) => void addFiles(files)} />
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            aria-expanded={documentsOpen}
+            onClick={() => setDocumentsOpen((open) => !open)}
+          >
+            Documents
+          </button>
           {model?.supportsReasoning && (
             <label className="chat-reasoning">
               <span>Reasoning</span>

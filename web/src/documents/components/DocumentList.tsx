@@ -10,6 +10,8 @@ export interface DocumentListProps {
   documents: readonly DataSource[];
   /** Removes these documents (one, or a sitemap and all its pages). */
   onRemove: (documents: DataSource[]) => void;
+  /** When given, each document offers Attach (to the message being written). */
+  onAttach?: (document: DataSource) => void;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface DocumentListProps {
  * sitemap and expandable, remove each, remove-all for a sitemap, at most 200 px high; hovering a
  * document shows its embedding status.
  */
-export function DocumentList({ documents, onRemove }: DocumentListProps) {
+export function DocumentList({ documents, onRemove, onAttach }: DocumentListProps) {
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [statuses, setStatuses] = useState<Record<string, FileStatus>>({});
@@ -44,6 +46,16 @@ export function DocumentList({ documents, onRemove }: DocumentListProps) {
         {document.name ?? document.id}
       </span>
       <StatusBadge status={statuses[dataSourceKey(document)] ?? null} />
+      {onAttach && (
+        <button
+          type="button"
+          className="btn btn-small btn-ghost"
+          aria-label={`Attach ${document.name ?? document.id}`}
+          onClick={() => onAttach(document)}
+        >
+          Attach
+        </button>
+      )}
       <button
         type="button"
         className="btn-icon btn-small btn-ghost"

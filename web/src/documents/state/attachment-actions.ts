@@ -1,11 +1,12 @@
 import { atom } from 'jotai';
-import { fileLimits } from '@app/contracts';
+import { dataSourceKey, fileLimits, type DataSource } from '@app/contracts';
 import { collapseFileName } from '../file-name';
 import { checkUpload } from '../upload-rules';
 import { uploadFile, type UploadPorts } from '../upload-file';
 import { initialUploadProgress, uploadProgress, type UploadAction } from '../upload-progress';
 import { browserUploadPorts, uploadFlagOn } from '../upload-ports';
 import { attachmentNoticesAtom, attachmentsAtom, type Attachment } from './attachments';
+import { loadMyDocumentsAtom, myDocumentsAtom } from './my-documents';
 
 /** The uploads running, by attachment id: a cancel aborts its controller. */
 const uploads = new Map<string, AbortController>();
@@ -31,7 +32,7 @@ const noticeAtom = atom(null, (get, set, name: string, message: string) => {
  * Files picked with the upload button: each is checked (the spec's messages show under the input
  * for those refused), the others appear at once at 0 and upload side by side.
  */
-export const addFilesAtom = atom(null, async (_get, set, files: readonly File[]) => {
+export const addFilesAtom = atom(null, async (get, set, files: readonly File[]) => {
   const accepted: { attachment: Attachment; file: File }[] = [];
   for (const file of files) {
     const check = checkUpload({ name: file.name, type: file.type, size: file.size });
@@ -72,8 +73,10 @@ export const addFilesAtom = atom(null, async (_get, set, files: readonly File[])
         onStatus: (status) => update((a) => ({ ...a, status })),
       });
       uploads.delete(attachment.id);
-      if (outcome.ok) update((a) => ({ ...a, status: 'completed', metadata: outcome.metadata }));
-      else if (outcome.cancelled) set(noticeAtom, attachment.name, outcome.message);
+      if (outcome.ok) {
+        update((a) => ({ ...a, status: 'completed', metadata: outcome.metadata }));
+        if (get(myDocumentsAtom) !== null) void set(loadMyDocumentsAtom);
+      } else if (outcome.cancelled) set(noticeAtom, attachment.name, outcome.message);
       else update((a) => ({ ...a, status: 'failed' }));
     }),
   );
@@ -96,7 +99,7 @@ export const removeAttachmentAtom = atom(null, (get, set, id: string) => {
     return;
   }
   const { key } = attachment;
-  if (attachment.progress.phase === 'done' && key !== null)
+  if (attachment.progress.phase === 'done' && key !== null && !attachment.existing)
     setTimeout(() => void ports.deleteFile(key).catch(() => undefined), fileLimits.deleteAfterCancelMs);
 });
 
@@ -113,4 +116,22 @@ export const dismissNoticeAtom = atom(null, (get, set, id: string) => {
     attachmentNoticesAtom,
     get(attachmentNoticesAtom).filter((n) => n.id !== id),
   );
+});
+
+/** A document uploaded earlier, picked from the list: attached as it is (once). */
+export const attachExistingAtom = atom(null, (get, set, document: DataSource) => {
+  const key = dataSourceKey(document);
+  if (get(attachmentsAtom).some((a) => a.key === key)) return;
+  const attachment: Attachment = {
+    id: crypto.randomUUID(),
+    name: document.name ?? key,
+    type: document.type ?? '',
+    size: 0,
+    key,
+    progress: { phase: 'done', percent: 100, message: null },
+    status: 'completed',
+    metadata: null,
+    existing: document,
+  };
+  set(attachmentsAtom, [...get(attachmentsAtom), attachment]);
 });

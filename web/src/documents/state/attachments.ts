@@ -16,6 +16,8 @@ export interface Attachment {
   /** The processing status last read. */
   status: FileStatus | null;
   metadata: FileMetadata | null;
+  /** A document uploaded earlier, picked from the list: removing it never deletes it. */
+  existing?: DataSource;
 }
 
 /** A file refused before anything was sent, or an upload stopped: shown under the input. */
@@ -35,6 +37,7 @@ export const uploadsInFlightAtom = atom((get) =>
 
 /** An attachment ready to go with the message, as the chat request names it. */
 export const dataSourceOf = (attachment: Attachment): DataSource | null => {
+  if (attachment.existing) return attachment.existing;
   if (attachment.progress.phase !== 'done' || attachment.key === null) return null;
   const metadata: Record<string, unknown> = {};
   if (attachment.metadata?.isImage !== undefined) metadata['isImage'] = attachment.metadata.isImage;
