@@ -21,11 +21,14 @@ import {
   eventColumns,
   readStream,
   toRecordedEvent,
+  type Db,
   type OutboundClient,
+  type SecretBox,
 } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 import { commandService, seedAdmins } from '../../src/index';
 import { fakeSpend, fakeStopBus, fakeStreamStore, type FakeSpend } from './fake-ports';
+import type { ChatRetriever } from '../../src/chat/retrieval';
 
 /** One SSE event of a chat answer: its id and chunk. */
 export interface SseEvent {
@@ -80,7 +83,16 @@ export const admin = 'admin@example.com';
  * The command service with the chat relay on its own database: the real outbound client (loopback
  * allowed, as the embedded default), the ports faked in memory. No projections: chat reads the log.
  */
-export const startChatPlatform = async (options: { keepAliveMs?: number } = {}): Promise<ChatPlatform> => {
+/** Builds the chat's retrieval on the platform's database, secrets and outbound client. */
+export type RetrievalFactory = (ports: {
+  db: Db;
+  secrets: SecretBox;
+  outbound: OutboundClient;
+}) => ChatRetriever;
+
+export const startChatPlatform = async (
+  options: { keepAliveMs?: number; retrieval?: RetrievalFactory } = {},
+): Promise<ChatPlatform> => {
   const database = await createTestDatabase();
   const { db } = database;
   const outbound = createOutboundClient({ allow: parseAllowList(loopbackAllowEntries) });
@@ -97,15 +109,18 @@ export const startChatPlatform = async (options: { keepAliveMs?: number } = {}):
     devLogin: true,
     rateLimits: { signInPerMinute: 10_000, commandsPerMinute: 10_000 },
   });
+  const secrets = createSecretBox(parseMasterKey(newMasterKey()));
+  const retrieval = options.retrieval?.({ db, secrets, outbound });
   await app.register(
     commandService({
       db,
-      secrets: createSecretBox(parseMasterKey(newMasterKey())),
+      secrets,
       chat: {
         outbound,
         streams,
         stopBus,
         spend,
+        ...(retrieval ? { retrieval } : {}),
         ...(options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs }),
       },
     }),
