@@ -64,15 +64,19 @@ export const fileEventTypes = [
   'FileDeleted',
 ] as const satisfies readonly FileEvent['type'][];
 
-/** The status a file's events leave it in (the document list and the metadata url show it). */
-export const fileStatusAfter = (event: FileEvent['type'], before: FileStatus): FileStatus => {
+/**
+ * The status a file's events leave it in (the document list and the metadata url show it). A file
+ * uploaded with `ragOn` false is not embedded: processed is its last step, so it is completed then.
+ */
+export const fileStatusAfter = (event: FileEvent['type'], before: FileStatus, ragOn = true): FileStatus => {
   switch (event) {
     case 'FileUploadRequested':
     case 'FileUploaded':
     case 'FileReprocessRequested':
       return 'starting';
-    case 'FileProcessingStarted':
     case 'FileProcessed':
+      return ragOn ? 'processing' : 'completed';
+    case 'FileProcessingStarted':
     case 'FileEmbeddingQueued':
       return 'processing';
     case 'FileEmbedded':

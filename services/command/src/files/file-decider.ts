@@ -94,7 +94,8 @@ export class FileKeyTakenError extends Error {
 const progressFollows: Record<FileProgressEvent['type'], readonly FilePhase[]> = {
   FileProcessingStarted: ['uploaded', 'processing'],
   FileProcessed: ['uploaded', 'processing'],
-  FileProcessingFailed: ['uploaded', 'processing'],
+  // 'requested': a website page whose fetch failed never had bytes.
+  FileProcessingFailed: ['requested', 'uploaded', 'processing'],
   FileEmbeddingQueued: ['processed', 'embeddingFailed'],
   FileEmbedded: ['processed', 'embedding'],
   FileEmbeddingFailed: ['processed', 'embedding'],
@@ -207,7 +208,7 @@ const evolvePhase = (state: FileState, event: FileEvent): FileState => {
 };
 
 const evolve = (state: FileState, event: FileEvent): FileState => {
-  const status = fileStatusAfter(event.type, state.status);
+  const status = fileStatusAfter(event.type, state.status, state.ragOn);
   switch (event.type) {
     case 'FileUploadRequested': {
       const d = event.data;

@@ -97,6 +97,10 @@ describe('file decider: progress', () => {
     given([requested]).when(progress(started)).then([]);
   });
 
+  it('given a website page whose fetch failed (never uploaded), when the failure is reported, then FileProcessingFailed', () => {
+    given([requested]).when(progress(failed)).then([failed]);
+  });
+
   it('given out-of-order reports, then ignored', () => {
     given([requested, uploaded]).when(progress(queued)).then([]);
     given([requested, uploaded, started, processed, queued, embedded]).when(progress(started)).then([]);
@@ -180,5 +184,14 @@ describe('file decider: terminate, tags, reprocess, delete', () => {
     expect(state).toMatchObject({ owner, status: 'processing', sha256: 'f00d', totalItems: 3, ragOn: true });
     expect(fileDecider.evolve(state, terminated).status).toBe('terminated');
     expect(fileDecider.evolve(state, deleted)).toMatchObject({ status: 'not_found', deleted: true });
+  });
+
+  it('given a file uploaded with RAG off, when processed, then it is completed (nothing is embedded)', () => {
+    const ragOff: FileEvent = { ...requested, data: { ...requested.data, ragOn: false } } as FileEvent;
+    const state = [ragOff, uploaded, started, processed].reduce(
+      fileDecider.evolve,
+      fileDecider.initialState(),
+    );
+    expect(state.status).toBe('completed');
   });
 });

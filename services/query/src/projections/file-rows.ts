@@ -89,12 +89,20 @@ const fieldsOf = (event: FileEvent): RowUpdate => {
 /** Any later event: the status it leaves the file in, and what it found. */
 export const updateFile = async (trx: Db, event: FileEvent, recorded: RecordedEvent) => {
   const { key } = event.data;
-  const current = await trx.selectFrom('rm_files').select('status').where('key', '=', key).executeTakeFirst();
+  const current = await trx
+    .selectFrom('rm_files')
+    .select(['status', 'rag_on'])
+    .where('key', '=', key)
+    .executeTakeFirst();
   if (!current) return [];
   const before = FileStatus.catch('starting').parse(current.status);
   const row = await trx
     .updateTable('rm_files')
-    .set({ ...fieldsOf(event), status: fileStatusAfter(event.type, before), updated_at: at(recorded) })
+    .set({
+      ...fieldsOf(event),
+      status: fileStatusAfter(event.type, before, current.rag_on),
+      updated_at: at(recorded),
+    })
     .where('key', '=', key)
     .returning(['key', 'owner'])
     .executeTakeFirst();
