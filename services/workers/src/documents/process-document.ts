@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { documentMessages, fileLimits, type FileEvent } from '@app/contracts';
+import {
+  documentMessages,
+  fileLimits,
+  isWebsiteFileType,
+  websiteReadAs,
+  type FileEvent,
+} from '@app/contracts';
 import type { BlobStore, ChunkText, VectorStore } from '@app/platform';
 import { ArchiveRefused, checkArchive, type CheckedArchive } from './archive-limits';
 import { chunkItems, itemsOf } from './chunk-text';
@@ -130,7 +136,10 @@ export const processDocument = async (
     });
   const sha256 = sha256Of(bytes);
 
-  const sniffed = await sniffType({ name: file.name, claimedType: file.type, bytes });
+  // A website's page or a sitemap's listing is named by its address: read it as what it was served as.
+  const name = isWebsiteFileType(file.type) ? websiteReadAs(file.name, head.contentType) : file.name;
+  const claimedType = isWebsiteFileType(file.type) ? head.contentType : file.type;
+  const sniffed = await sniffType({ name, claimedType, bytes });
   if (!sniffed.ok) return refuse(sniffed.refusal);
   const { format, mime } = sniffed.sniffed;
   if (

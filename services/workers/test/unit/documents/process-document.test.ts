@@ -107,6 +107,21 @@ describe('processDocument: Given a file in the blob store, When it is processed'
     ]);
   });
 
+  it('Then a website page (named by its address, no extension) is read as the HTML it was served as', async () => {
+    const w = world();
+    const key = 'ann@example.com/page-1';
+    const html = '<html><body><h1>Opening hours</h1><p>We open at nine.</p></body></html>';
+    await w.blobs.put(key, Buffer.from(html), 'text/html; charset=utf-8');
+    const r = await processDocument(
+      { key, name: 'https://example.com/about', type: 'website/url', ragOn: true },
+      w.deps,
+    );
+    expect(r).toMatchObject({ outcome: 'processed', totalItems: expect.any(Number) as number });
+    expect(w.calls).toEqual(['html']);
+    const [chunk] = await w.vectors.chunks(sha256Of(Buffer.from(html)));
+    expect(chunk?.text).toContain('We open at nine.');
+  });
+
   it('Then the same content uploaded twice is extracted once; the second reuses the first result', async () => {
     const w = world();
     const docx = await docxOf(['Alpha paragraph.', 'Beta paragraph.', 'Gamma paragraph.']);
