@@ -84,9 +84,11 @@ export const sourcesOf = (hits: readonly ChunkHit[], files: readonly OwnedFile[]
   });
 };
 
-const timeout = (ms: number) =>
+/** Rejects after `ms` unless `signal` is aborted first (then its timer is gone). */
+const timeout = (ms: number, signal: AbortSignal) =>
   new Promise<never>((_, reject) => {
-    setTimeout(() => reject(new Error(`retrieval took more than ${ms} ms`)), ms).unref();
+    const timer = setTimeout(() => reject(new Error(`retrieval took more than ${ms} ms`)), ms);
+    signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
   });
 
 /**
@@ -107,10 +109,12 @@ export const retrieverFor =
       return { sources: sourcesOf(hits, files), failed: false };
     };
     try {
-      return await Promise.race([run(), timeout(timeoutMs)]);
+      return await Promise.race([run(), timeout(timeoutMs, giveUp.signal)]);
     } catch (e) {
-      giveUp.abort();
       onError(e);
       return { sources: [], failed: true };
+    } finally {
+      // Done either way: the embeddings call (when still going) and the timer are given up.
+      giveUp.abort();
     }
   };
