@@ -26,8 +26,9 @@ export function DocumentList({ documents, onRemove, onAttach }: DocumentListProp
   const rows = documentRows(documents, search);
 
   const hover = (document: DataSource) => {
-    const key = dataSourceKey(document);
-    if (statuses[key] !== undefined) return;
+    const known = statuses[dataSourceKey(document)];
+    // Read again on each hover while it may still change.
+    if (known !== undefined && known !== 'starting' && known !== 'processing') return;
     fetchEmbeddingStatus([document]).then(
       (found) => setStatuses((current) => ({ ...current, ...found })),
       () => undefined,
