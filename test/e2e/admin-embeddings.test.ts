@@ -151,10 +151,20 @@ describe('the Embeddings tab', () => {
       }),
     );
     await panel.getByRole('button', { name: 'Retrieve SQS Embeddings' }).click();
-    // The real route answers 409 for a file that is not running: the spec's message under its button.
+    // Held until the button says Terminating...; then the real route answers 409 (nothing running
+    // under that key): the spec's message under its button, which may be pressed again.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${embeddingRoutes.terminate}`, async (route) => {
+      await held;
+      await route.continue();
+    });
     await panel.getByRole('button', { name: `Terminate: ${stuckKey}` }).click();
+    await panel.getByRole('button', { name: `${embeddingMessages.terminating}: ${stuckKey}` }).waitFor();
+    release();
     await panel.getByRole('alert').getByText(embeddingMessages.unableToTerminate, { exact: true }).waitFor();
     await panel.getByRole('button', { name: `Terminate: ${stuckKey}` }).waitFor();
+    await page.unroute(`**${embeddingRoutes.terminate}`);
 
     await page.unroute(`**${embeddingRoutes.queue}`);
     await page.route(`**${embeddingRoutes.queue}`, (route) => route.fulfill({ status: 500, body: '{}' }));
