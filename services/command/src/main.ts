@@ -52,6 +52,8 @@ const app = await createServiceApp({
 const jobQueue = settings.REDIS_URL ? redisHealthCheck(settings.REDIS_URL) : undefined;
 // Chat: model calls through the guarded client; answers in flight and stops shared by every instance.
 const outbound = createOutboundClient({ allow: parseAllowList(settings.OUTBOUND_ALLOW ?? []) });
+// What users type (websites, sitemaps): a client of its own, public addresses only.
+const websiteOutbound = createOutboundClient({ allow: parseAllowList(settings.WEBSITE_FETCH_ALLOW ?? []) });
 const chatStreams = chatStreamsFor({
   db: database.db,
   databaseUrl: settings.DATABASE_URL,
@@ -69,6 +71,7 @@ await app.register(
     documents: { blobs, vectors },
     ...(jobQueue ? { jobQueue } : {}),
     chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },
+    websites: { outbound: websiteOutbound },
   }),
 );
 await app.register(chatStreamRoutes({ store: chatStreams.store }));
@@ -78,6 +81,7 @@ await app.listen({ port: settings.PORT, host: settings.HOST });
 onShutdown(logger, [
   () => app.close(),
   () => chatStreams.close(),
+  () => websiteOutbound.close(),
   () => outbound.close(),
   () => database.close(),
 ]);

@@ -93,6 +93,22 @@ const SettingsSchema = z.object({
             .map((s) => s.trim())
             .filter((s) => s.length > 0),
     ),
+  /**
+   * Private hosts or ranges that addresses USERS type (websites, sitemaps) may still reach; unset: none,
+   * in every deployment (an admin's model endpoint on this machine is allowed by OUTBOUND_ALLOW, a
+   * user's URL never is unless listed here).
+   */
+  WEBSITE_FETCH_ALLOW: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : v
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s.length > 0),
+    ),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

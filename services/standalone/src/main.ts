@@ -55,6 +55,7 @@ const platform = await startPlatform({
     orRefuseToStart(logger, () => resolveMasterKeyText(settings)) ??
     (await secretFromFile(dataDir, 'master-key')),
   outboundAllow: settings.OUTBOUND_ALLOW ?? loopbackAllowEntries,
+  websiteAllow: settings.WEBSITE_FETCH_ALLOW ?? [],
   // Documents' bytes: S3 when S3_BUCKET is set, else under the data folder.
   blobSettings: { ...settings, DATA_DIR: dataDir },
 });

@@ -74,6 +74,8 @@ export interface PlatformOptions {
   projectionWaitMs?: number;
   /** OUTBOUND_ALLOW; the embedded default allows loopback (a model server on this machine). */
   outboundAllow?: readonly string[];
+  /** WEBSITE_FETCH_ALLOW: private addresses users' websites may reach; default none (public only). */
+  websiteAllow?: readonly string[];
   /** Where documents' bytes go (S3_*, else DATA_DIR/blobs); default: a folder of this run under the temp dir. */
   blobSettings?: BlobStoreSettings;
 }
@@ -107,6 +109,8 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
   const outbound = createOutboundClient({
     allow: parseAllowList(opts.outboundAllow ?? loopbackAllowEntries),
   });
+  // What users type (websites, sitemaps) is fetched by a client of its own: public addresses only.
+  const websiteOutbound = createOutboundClient({ allow: parseAllowList(opts.websiteAllow ?? []) });
 
   const blobTemp = opts.blobSettings ? undefined : await mkdtemp(join(tmpdir(), 'platform-blobs-'));
   const blobs = await createBlobStore(
@@ -131,7 +135,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     logger,
     routes: platformRoutes,
     processors: platformProcessors,
-    services: { secrets, outbound, blobs, vectors },
+    services: { secrets, outbound, websiteOutbound, blobs, vectors },
     ...(opts.commandResultsRetentionHours === undefined
       ? {}
       : { commandResultsRetentionHours: opts.commandResultsRetentionHours }),
@@ -161,6 +165,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
       db,
       secrets,
       chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },
+      websites: { outbound: websiteOutbound },
       documents: { blobs, vectors },
       ...(workers.queueHealth ? { jobQueue: workers.queueHealth } : {}),
       ...(projectionWaitMs > 0
@@ -188,6 +193,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
       await chatStreams.close();
       await workers.stop();
       await outbound.close();
+      await websiteOutbound.close();
       await runner.stop();
       await database.close();
       if (blobTemp) await rm(blobTemp, { recursive: true, force: true });

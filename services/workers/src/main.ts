@@ -33,6 +33,8 @@ if (!settings.DATABASE_URL || !masterKey) {
 }
 const secrets = createSecretBox(masterKey);
 const outbound = createOutboundClient({ allow: parseAllowList(settings.OUTBOUND_ALLOW ?? []) });
+// What users type (websites, sitemaps): a client of its own, public addresses only.
+const websiteOutbound = createOutboundClient({ allow: parseAllowList(settings.WEBSITE_FETCH_ALLOW ?? []) });
 const databaseUrl = settings.DATABASE_URL;
 const database = openDatabase(databaseUrl, { ...databaseOptionsOf(settings), logger });
 await migrateToLatest(database.db);
@@ -47,7 +49,12 @@ const workers = await startWorkers({
   logger,
   routes,
   processors,
-  services: { secrets, outbound, vectors, blobs },
+  services: { secrets, outbound, websiteOutbound, vectors, blobs },
   commandResultsRetentionHours: settings.COMMAND_RESULTS_RETENTION_HOURS,
 });
-onShutdown(logger, [() => workers.stop(), () => outbound.close(), () => database.close()]);
+onShutdown(logger, [
+  () => workers.stop(),
+  () => outbound.close(),
+  () => websiteOutbound.close(),
+  () => database.close(),
+]);

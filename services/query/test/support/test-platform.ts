@@ -170,6 +170,8 @@ export const startTestPlatform = async (
           spend: createSpendGuard(),
         },
         documents: { blobs },
+        // Users' websites through the same client: it reaches no private address.
+        websites: { outbound },
       }),
     );
     await app.register(chatStreamRoutes({ store: chatStreams.store }));

@@ -46,13 +46,18 @@ export interface JobContext {
   /** The guarded HTTP client for every call to an address someone typed. */
   outbound?: OutboundClient;
   /** Documents' bytes (issue 9); absent when the workers were started without a blob store. */
+  /**
+   * The guarded client for addresses users typed (websites, sitemaps): public addresses only, unless
+   * WEBSITE_FETCH_ALLOW lists more. Never the admins' client, which may reach a model on this machine.
+   */
+  websiteOutbound?: OutboundClient;
   blobs?: BlobStore;
   /** Documents' chunks and vectors, keyed by content SHA-256 (issue 9). */
   vectors?: VectorStore;
 }
 
 /** What the processors may need beyond the database, given to startWorkers once. */
-export type JobServices = Pick<JobContext, 'secrets' | 'outbound' | 'blobs' | 'vectors'>;
+export type JobServices = Pick<JobContext, 'secrets' | 'outbound' | 'websiteOutbound' | 'blobs' | 'vectors'>;
 
 /**
  * Does the side work of one job and reports its outcome as a command (so it lands in the log).

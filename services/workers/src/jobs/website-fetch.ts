@@ -16,11 +16,11 @@ export const websiteFetchRoute = (event: RecordedEvent): JobRequest | null => {
 };
 
 const servicesOf = (ctx: JobContext): WebsiteServices => {
-  if (!ctx.outbound || !ctx.blobs)
+  if (!ctx.websiteOutbound || !ctx.blobs)
     throw new UnrecoverableError(
-      'fetching websites needs the workers to be started with the outbound client and the blob store',
+      "fetching websites needs the workers to be started with the websites' outbound client and the blob store",
     );
-  return { outbound: ctx.outbound, blobs: ctx.blobs };
+  return { outbound: ctx.websiteOutbound, blobs: ctx.blobs };
 };
 
 /**

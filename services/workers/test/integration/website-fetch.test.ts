@@ -65,7 +65,7 @@ const runJob = (key: string) => {
     },
     metadata: { ...metadata(id), actor: { email: 'system', kind: 'system' } },
     signal: undefined,
-    outbound,
+    websiteOutbound: outbound,
     blobs,
   };
   return runWebsiteFetch({ key }, ctx);

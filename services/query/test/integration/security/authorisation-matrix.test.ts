@@ -5,6 +5,7 @@ import {
   chatStreamRoute,
   embeddingRoutes,
   featureDataRoutes,
+  websiteRoutes,
   blobRoutes,
   fileRoutes,
   spendRoute,
@@ -68,6 +69,8 @@ const userRoutes = new Set([
   `GET ${featureDataRoutes.disclosureLatest}`,
   `POST ${featureDataRoutes.disclosureSave}`,
   `GET ${featureDataRoutes.apiDocsGet}`,
+  `POST ${websiteRoutes.extractSitemapUrls}`,
+  `POST ${websiteRoutes.add}`,
 ]);
 
 const admin = 'admin@example.com';
