@@ -17,6 +17,7 @@ export const documentMessages = {
   tooLarge: (maxMb: number) => `The file is larger than ${maxMb} MB.`,
   md5Mismatch: 'The file did not arrive intact (its Content-MD5 does not match). Please upload it again.',
   urlExpired: 'The upload link has expired or is not valid. Please upload the file again.',
+  downloadExpired: 'The download link has expired or is not valid. Please ask for the file again.',
   typeMismatch: (claimed: string, actual: string) =>
     `The file says it is ${claimed} but its content is ${actual}.`,
   archiveTooLarge: 'The document expands to more than the platform accepts; it was not unpacked.',

@@ -76,5 +76,6 @@ export const embeddingMessages = {
   operatingCorrectly: 'No embeddings are queued or running: embeddings appear to be operating correctly.',
   terminating: 'Terminating...',
   terminated: 'Terminated',
-  unableToRetrieve: 'Unable to retrieve the embeddings queue at this time. Please try again later.',
+  /** First spec, section 8. */
+  unableToRetrieve: 'Unable to retrieve message currently in the sqs. Please try again later...',
 } as const;

@@ -4,6 +4,9 @@ import { disclosureFileName, fileExtension } from '@app/contracts';
 /** Where the Feature Data tab's files live in the blob store (keys the server chooses). */
 const prefix = 'feature-data';
 
+/** Whether a key is one of the Feature Data tab's (not a user's file). */
+export const isFeatureDataKey = (key: string): boolean => key.startsWith(`${prefix}/`);
+
 export const pptxTemplateKey = (): string => `${prefix}/pptx-templates/${randomUUID()}.pptx`;
 
 export const disclosureKey = (version: string): string =>

@@ -88,7 +88,7 @@ export const blobRoutes =
     app.get(asWildcard(blobPaths.downloadPattern), async (request, reply) => {
       const token = tokenOf(request.params);
       const check = opts.store.checkToken(token, 'download');
-      if (!check.ok) return refuse(reply, 403, documentMessages.urlExpired);
+      if (!check.ok) return refuse(reply, 403, documentMessages.downloadExpired);
       const found = await opts.store.openRead(check.payload.key);
       if (!found) return refuse(reply, 404, documentMessages.fileNotFound);
       const fallbackName = check.payload.key.split('/').pop() ?? 'download';

@@ -189,7 +189,9 @@ describe('filesystem blob routes', () => {
     await store.put(key, body, 'application/pdf');
     const download = await store.signDownload(key, { expiresInSeconds: 60 });
     clock += 61_000;
-    expect((await app.inject({ method: 'GET', url: pathOf(download) })).statusCode).toBe(403);
+    const expired = await app.inject({ method: 'GET', url: pathOf(download) });
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json<{ message: string }>().message).toBe(documentMessages.downloadExpired);
     const fresh = await store.signDownload(key, { expiresInSeconds: 60 });
     await store.delete(key);
     const gone = await app.inject({ method: 'GET', url: pathOf(fresh) });
