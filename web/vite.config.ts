@@ -21,6 +21,7 @@ export default defineConfig({
       '/blobs': platform,
       '/data-disclosure': platform,
       '/apiKeys': platform,
+      '/assistant': platform,
       '/live': { target: platform, ws: true },
     },
   },
