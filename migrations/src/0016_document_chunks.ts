@@ -2,8 +2,14 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Chunks of extracted text and their embeddings, under the content's SHA-256 (issue 9): the same
- * content uploaded twice is chunked and embedded once. `embedding` is the vector as `real[]`,
- * L2-normalised by the store (so cosine is a dot product), `model` the embeddings model that made it.
+ * content uploaded twice is chunked and embedded once. `embedding_bin` is the vector as bytea of
+ * little-endian float32, L2-normalised by the store (so cosine is a dot product, and the exact scan
+ * reads it as a Float32Array without parsing), `model` the embeddings model that made it. Stored
+ * `external`: float data does not compress, so PostgreSQL is told not to try.
+ *
+ * `document_chunk_versions`: one row per digest, its number of chunks and a version the store bumps
+ * in the same transaction as every putChunks and putVectors of that digest. A process that keeps a
+ * document's vectors in memory checks it (one small query) before trusting its copy.
  *
  * When the server offers the `vector` extension (pgvector) and we may create it, the rows also get
  * `embedding_v vector` (no fixed dimension: models differ). An HNSW index needs a fixed dimension, so
@@ -21,9 +27,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       chunk_index integer not null,
       text text not null,
       location jsonb,
-      embedding real[],
+      embedding_bin bytea,
       model text,
       primary key (sha256, chunk_index)
+    )`.execute(db);
+  await sql`alter table document_chunks alter column embedding_bin set storage external`.execute(db);
+  await sql`
+    create table document_chunk_versions (
+      sha256 text primary key,
+      version bigint not null,
+      chunks integer not null
     )`.execute(db);
   const { rows } = await sql<{ available: boolean }>`
     select exists (select 1 from pg_available_extensions where name = 'vector') as available`.execute(db);

@@ -1,18 +1,27 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { exactScanNode, exactScanSql, type ExactScanWay } from './exact-scan';
+import { exactScan } from './exact-scan';
+import { createMatrixCache, type MatrixCacheStats } from './matrix-cache';
 import { ensureHnswIndex, hasPgvectorColumn, pgvectorSearch } from './pgvector';
 import type { ChunkText, StoredChunk, VectorStore } from './vector-store';
-import { arrayLiteral, normalised } from './vector-math';
+import { arrayLiteral, float32Bytes, normalised } from './vector-math';
 
-export type { ExactScanWay } from './exact-scan';
+export type { MatrixCacheStats } from './matrix-cache';
 
 export interface VectorStoreOptions {
   /** 'exact' even when pgvector is there (the bench compares). Default: pgvector when present. */
   kind?: VectorStore['kind'];
-  /** How the exact scan computes (see exact-scan.ts). Default 'sql'. */
-  exactScan?: ExactScanWay;
+  /** Bytes of complete documents' vectors the exact scan keeps in memory (LRU). Default 256 MB; 0: none. */
+  cacheBytes?: number;
 }
+
+/** The store, plus a look at its in-memory matrices (the bench and the tests). */
+export interface ExactScanningVectorStore extends VectorStore {
+  readonly cacheStats: () => MatrixCacheStats;
+  readonly clearCache: () => void;
+}
+
+export const defaultVectorCacheBytes = 256 * 1024 * 1024;
 
 /** Rows per INSERT when a document's chunks are kept. */
 const insertBatch = 500;
@@ -30,17 +39,36 @@ const chunkOf = (r: {
 });
 
 /**
+ * Bumps the digest's version (in the transaction that changes its chunks or vectors: a process that
+ * keeps its vectors in memory sees the change); `chunks` is set by putChunks.
+ */
+const bumpVersion = async (trx: Db, sha256: string, chunks?: number) => {
+  await sql`
+    insert into document_chunk_versions as d (sha256, version, chunks)
+    values (${sha256}, 1, ${chunks ?? 0})
+    on conflict (sha256) do update
+      set version = d.version + 1, chunks = ${chunks === undefined ? sql`d.chunks` : sql`excluded.chunks`}`.execute(
+    trx,
+  );
+};
+
+/**
  * The vector store on table `document_chunks` (migration 0016): pgvector when the migration could
  * add its column (kind 'pgvector'), else the exact scan (kind 'exact'). Vectors are kept
  * L2-normalised, and so is the query: a score is the cosine.
  */
-export const createVectorStore = async (db: Db, options: VectorStoreOptions = {}): Promise<VectorStore> => {
+export const createVectorStore = async (
+  db: Db,
+  options: VectorStoreOptions = {},
+): Promise<ExactScanningVectorStore> => {
   const pgvector = options.kind !== 'exact' && (await hasPgvectorColumn(db));
   const indexed = new Set<number>();
-  const exact = options.exactScan === 'node' ? exactScanNode : exactScanSql;
+  const cache = createMatrixCache(options.cacheBytes ?? defaultVectorCacheBytes);
 
   const putChunks = async (sha256: string, chunks: readonly ChunkText[]) => {
+    cache.invalidate(sha256);
     await db.transaction().execute(async (trx) => {
+      await bumpVersion(trx, sha256, chunks.length);
       await trx.deleteFrom('document_chunks').where('sha256', '=', sha256).execute();
       for (let at = 0; at < chunks.length; at += insertBatch) {
         await trx
@@ -51,7 +79,7 @@ export const createVectorStore = async (db: Db, options: VectorStoreOptions = {}
               chunk_index: c.index,
               text: c.text,
               location: c.location ? JSON.stringify(c.location) : null,
-              embedding: null,
+              embedding_bin: null,
               model: null,
             })),
           )
@@ -65,23 +93,30 @@ export const createVectorStore = async (db: Db, options: VectorStoreOptions = {}
       .selectFrom('document_chunks')
       .select(['sha256', 'chunk_index', 'text', 'location'])
       .where('sha256', '=', sha256);
-    if (o.withoutVectors) q = q.where('embedding', 'is', null);
+    if (o.withoutVectors) q = q.where('embedding_bin', 'is', null);
     return (await q.orderBy('chunk_index').execute()).map(chunkOf);
   };
 
   const putVectors: VectorStore['putVectors'] = async (sha256, vectors, model) => {
     if (vectors.length === 0) return;
+    cache.invalidate(sha256);
     const indexes = vectors.map((v) => v.index);
-    const literals = vectors.map((v) => arrayLiteral(normalised(v.vector)));
+    const units = vectors.map((v) => normalised(v.vector));
+    const bins = units.map(float32Bytes);
     const dims = new Set(vectors.map((v) => v.vector.length));
     if (pgvector)
       for (const d of dims) if (!indexed.has(d)) await ensureHnswIndex(db, d).then(() => indexed.add(d));
-    await sql`
-      update document_chunks c
-      set embedding = v.e::real[], model = ${model}
-        ${pgvector ? sql`, embedding_v = v.e::real[]::vector` : sql``}
-      from unnest(${indexes}::int[], ${literals}::text[]) as v(i, e)
-      where c.sha256 = ${sha256} and c.chunk_index = v.i`.execute(db);
+    // pgvector's column from the text literal, as before; the exact scan's from the bytes.
+    const literals = pgvector ? units.map(arrayLiteral) : units.map(() => '');
+    await db.transaction().execute(async (trx) => {
+      await sql`
+        update document_chunks c
+        set embedding_bin = v.b, model = ${model}
+          ${pgvector ? sql`, embedding_v = v.e::real[]::vector` : sql``}
+        from unnest(${indexes}::int[], ${bins}::bytea[], ${literals}::text[]) as v(i, b, e)
+        where c.sha256 = ${sha256} and c.chunk_index = v.i`.execute(trx);
+      await bumpVersion(trx, sha256);
+    });
   };
 
   return {
@@ -101,14 +136,16 @@ export const createVectorStore = async (db: Db, options: VectorStoreOptions = {}
         .selectFrom('document_chunks')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('sha256', '=', sha256)
-        .where('embedding', 'is not', null)
+        .where('embedding_bin', 'is not', null)
         .executeTakeFirst();
       return Number(r?.n ?? 0);
     },
     search: async (vector, sha256s, limit) => {
       if (sha256s.length === 0 || limit <= 0 || vector.length === 0) return [];
       const q = normalised(vector);
-      return pgvector ? pgvectorSearch(db, q, sha256s, limit) : exact(db, q, sha256s, limit);
+      return pgvector ? pgvectorSearch(db, q, sha256s, limit) : exactScan(db, cache, q, sha256s, limit);
     },
+    cacheStats: cache.stats,
+    clearCache: () => cache.clear(),
   };
 };

@@ -1,4 +1,4 @@
-/** Pure helpers of the vector store: normalising, the binary form PostgreSQL sends a real[] in, top k. */
+/** Pure helpers of the vector store: normalising, the stored binary form (little-endian float32), top k. */
 
 /** `v` scaled to length 1 (a zero vector stays zero): cosine is then a dot product. */
 export const normalised = (v: readonly number[]): number[] => {
@@ -8,40 +8,79 @@ export const normalised = (v: readonly number[]): number[] => {
   return norm === 0 ? v.map(() => 0) : v.map((x) => x / norm);
 };
 
-/** A real[] as PostgreSQL's array literal, `{0.1,0.2}`. */
+/** A real[] as PostgreSQL's array literal, `{0.1,0.2}` (pgvector's input). */
 export const arrayLiteral = (v: readonly number[]): string => `{${v.join(',')}}`;
 
-/**
- * Reads a one-dimensional real[] in PostgreSQL's binary form (array_send: ndim, has-null flag,
- * element type, length, lower bound, then a length and 4 big-endian bytes per element) into `out`;
- * answers how many elements it read (0 for anything else: a null element, another shape).
- */
-export const readBinaryRealArray = (b: Buffer, out: Float32Array): number => {
-  if (b.length < 20 || b.readInt32BE(0) !== 1 || b.readInt32BE(4) !== 0) return 0;
-  const n = b.readInt32BE(12);
-  if (n > out.length || b.length < 20 + n * 8) return 0;
-  for (let j = 0, o = 24; j < n; j++, o += 8) out[j] = b.readFloatBE(o);
-  return n;
+const hostIsLittleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** A vector as stored in `embedding_bin`: 4 bytes a number, float32, little-endian. */
+export const float32Bytes = (v: readonly number[]): Buffer => {
+  const b = Buffer.allocUnsafe(v.length * 4);
+  for (let j = 0; j < v.length; j++) b.writeFloatLE(v[j]!, j * 4);
+  return b;
 };
 
-/** The dot product of the first `n` elements. */
-export const dot = (a: Float32Array, b: Float32Array, n: number): number => {
-  let s = 0;
-  for (let j = 0; j < n; j++) s += a[j]! * b[j]!;
-  return s;
+/**
+ * The stored bytes as float32: a view over the same memory when it may be (offset a multiple of 4 on
+ * a little-endian host), else a copy. null when the length is not a whole number of floats.
+ */
+export const float32View = (b: Uint8Array): Float32Array | null => {
+  if (b.byteLength % 4 !== 0) return null;
+  const n = b.byteLength / 4;
+  if (hostIsLittleEndian && b.byteOffset % 4 === 0) return new Float32Array(b.buffer, b.byteOffset, n);
+  const out = new Float32Array(n);
+  if (hostIsLittleEndian) {
+    new Uint8Array(out.buffer).set(b);
+    return out;
+  }
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  for (let j = 0; j < n; j++) out[j] = view.getFloat32(j * 4, true);
+  return out;
 };
+
+/** The dot product of `q` with the `q.length` numbers of `m` from `at` (a row of a matrix). */
+export const dotAt = (q: Float32Array, m: Float32Array, at: number): number => {
+  const n = q.length;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let j = 0;
+  for (; j + 3 < n; j += 4) {
+    s0 += q[j]! * m[at + j]!;
+    s1 += q[j + 1]! * m[at + j + 1]!;
+    s2 += q[j + 2]! * m[at + j + 2]!;
+    s3 += q[j + 3]! * m[at + j + 3]!;
+  }
+  for (; j < n; j++) s0 += q[j]! * m[at + j]!;
+  return s0 + s1 + s2 + s3;
+};
+
+export interface Scored {
+  score: number;
+  sha256: string;
+  index: number;
+}
+
+/** a before b: higher score, then digest, then chunk index (the same order whatever the rows' order). */
+const before = (a: Scored, b: Scored): boolean =>
+  a.score !== b.score ? a.score > b.score : a.sha256 !== b.sha256 ? a.sha256 < b.sha256 : a.index < b.index;
 
 /** Keeps the `limit` best of what it is offered (a small sorted list: limit is a handful). */
-export const topK = <T>(limit: number) => {
-  const best: { score: number; item: T }[] = [];
+export const topK = (limit: number) => {
+  const best: Scored[] = [];
   return {
-    offer(score: number, item: () => T) {
-      if (best.length >= limit && score <= best[best.length - 1]!.score) return;
+    /** The score to beat once full (-Infinity before): most offers stop at this comparison. */
+    floor: (): number => (best.length >= limit ? best[best.length - 1]!.score : -Infinity),
+    offer(score: number, sha256: string, index: number) {
+      if (limit <= 0) return;
+      const s = { score, sha256, index };
+      if (best.length >= limit && !before(s, best[best.length - 1]!)) return;
       let at = best.length;
-      while (at > 0 && best[at - 1]!.score < score) at--;
-      best.splice(at, 0, { score, item: item() });
+      while (at > 0 && before(s, best[at - 1]!)) at--;
+      best.splice(at, 0, s);
       if (best.length > limit) best.pop();
     },
-    result: () => best,
+    result: (): readonly Scored[] => best,
   };
 };
