@@ -134,6 +134,7 @@ export const measureEmbeddings = async (server: BenchServer, chunks: number): Pr
           jobId,
           jobName: 'document-embed',
           attempt: 1,
+          lastAttempt: false,
           trigger,
           metadata: jobMetadata(trigger, jobId),
           signal: undefined,

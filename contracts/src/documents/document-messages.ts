@@ -23,4 +23,5 @@ export const documentMessages = {
   archiveTooLarge: 'The document expands to more than the platform accepts; it was not unpacked.',
   archiveUnsafe: 'The document contains a path outside itself; it was not unpacked.',
   fileNotFound: 'File not found',
+  processingUnavailable: 'The document could not be processed right now. Please try again later.',
 } as const;

@@ -33,6 +33,7 @@ export const runJob =
         jobId,
         jobName: job.name,
         attempt,
+        lastAttempt: attempt >= (job.opts.attempts ?? 1),
         trigger,
         metadata: jobMetadata(trigger, jobId),
         signal,

@@ -111,6 +111,8 @@ export const runDocumentEmbed: JobProcessor = async (data, ctx): Promise<Documen
     return recorded === 'recorded' ? { key, outcome: 'embedded', chunks, model: session.model } : stopped();
   } catch (e) {
     if (e instanceof EmbeddingUnavailableError || e instanceof EmbeddingCallError) return failed(e.reason);
+    // The last attempt failed (the database or the vector store all along): the file says so.
+    if (ctx.lastAttempt) await failed('retries-exhausted').catch(() => undefined);
     throw e;
   }
 };

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import { z } from 'zod';
 import { fileStateOf, recordFileProgress } from '@app/command';
-import type { EventMetadata, RecordedEvent } from '@app/contracts';
+import { documentMessages, type EventMetadata, type RecordedEvent } from '@app/contracts';
 import { embeddedModelOf } from '../documents/embedded-model';
 import { processDocument, type ProgressEvent } from '../documents/process-document';
 import type { JobContext, JobProcessor, JobRequest } from './types';
@@ -48,15 +48,20 @@ export const runDocumentProcess: JobProcessor = async (data, ctx) => {
     ctx.logger.info({ key }, 'document not processed: the file is gone, terminated or not uploaded');
     return { key, outcome: 'stopped' };
   }
+  const record = (event: ProgressEvent) =>
+    recordFileProgress(ctx.db, key, event, reportMetadata(ctx.metadata, event));
   const outcome = await processDocument(
     { key, name: state.name, type: state.type, ragOn: state.ragOn },
-    {
-      blobs,
-      vectors,
-      record: (event) => recordFileProgress(ctx.db, key, event, reportMetadata(ctx.metadata, event)),
-      embeddedModelOf: (sha256) => embeddedModelOf(ctx.db, sha256),
-    },
-  );
+    { blobs, vectors, record, embeddedModelOf: (sha256) => embeddedModelOf(ctx.db, sha256) },
+  ).catch(async (e: unknown) => {
+    // The last attempt failed (a store unreachable all along): the file says so, not 'processing' forever.
+    if (ctx.lastAttempt && !(e instanceof UnrecoverableError))
+      await record({
+        type: 'FileProcessingFailed',
+        data: { key, reason: 'retries-exhausted', message: documentMessages.processingUnavailable },
+      });
+    throw e;
+  });
   if (outcome.outcome === 'refused') {
     ctx.logger.info({ key, reason: outcome.refusal.reason }, 'document refused');
     throw new UnrecoverableError(`document refused: ${outcome.refusal.reason}`);

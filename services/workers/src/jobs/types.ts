@@ -32,6 +32,8 @@ export interface JobContext {
   jobName: string;
   /** 1 on the first run, 2 on the first retry... */
   attempt: number;
+  /** No retry follows a failure of this attempt: a job whose outcome is a state records it now. */
+  lastAttempt: boolean;
   trigger: TriggerRef;
   /**
    * Metadata for the events of this job's outcome: the system actor, `commandId` = the job id (the

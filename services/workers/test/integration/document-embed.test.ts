@@ -97,6 +97,7 @@ const run = (key: string, sha256: string, vectors: VectorStore = store): Promise
     jobId,
     jobName: 'document-embed',
     attempt: 1,
+    lastAttempt: false,
     trigger,
     metadata: jobMetadata(trigger, jobId),
     signal: undefined,

@@ -56,7 +56,7 @@ const uploaded = async (name: string, bytes: Buffer, ragOn = true): Promise<stri
 };
 
 /** The job as the worker runs it (same job id on a retry). */
-const run = (key: string, jobId: string = randomUUID()) => {
+const run = (key: string, jobId: string = randomUUID(), more: Partial<JobContext> = {}) => {
   const trigger = {
     type: 'FileUploaded',
     globalPosition: '1',
@@ -70,11 +70,13 @@ const run = (key: string, jobId: string = randomUUID()) => {
     jobId,
     jobName: documentProcessJob,
     attempt: 1,
+    lastAttempt: false,
     trigger,
     metadata: jobMetadata(trigger, jobId),
     signal: undefined,
     blobs,
     vectors,
+    ...more,
   };
   return runDocumentProcess({ key }, ctx);
 };
@@ -91,6 +93,23 @@ afterAll(async () => {
 });
 
 describe('document-process against the real database, commands and vector store', () => {
+  it('a store that fails on every attempt: retried silently, then the last attempt records FileProcessingFailed', async () => {
+    const key = await uploaded('notes.txt', Buffer.from(`Notes ${randomUUID()}`));
+    const broken: MemoryBlobStore = Object.assign(Object.create(blobs) as MemoryBlobStore, {
+      get: () => Promise.reject(new Error('the blob store is down')),
+    });
+    await expect(run(key, randomUUID(), { blobs: broken })).rejects.toThrow('down');
+    expect((await eventsOf(key)).map((e) => e.type)).not.toContain('FileProcessingFailed');
+    await expect(run(key, randomUUID(), { blobs: broken, attempt: 5, lastAttempt: true })).rejects.toThrow(
+      'down',
+    );
+    const last = (await eventsOf(key)).at(-1);
+    expect(last).toMatchObject({
+      type: 'FileProcessingFailed',
+      data: { reason: 'retries-exhausted', message: documentMessages.processingUnavailable },
+    });
+  });
+
   it('a docx is processed: its stream records started, processed and queued; its chunks are kept', async () => {
     const bytes = await docxOf([`Integration ${randomUUID()}`, 'Second paragraph.']);
     const key = await uploaded('report.docx', bytes);

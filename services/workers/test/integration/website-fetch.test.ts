@@ -56,6 +56,7 @@ const runJob = (key: string) => {
     jobId: id,
     jobName: websiteFetchJob,
     attempt: 1,
+    lastAttempt: false,
     trigger: {
       type: 'FileUploadRequested',
       globalPosition: '1',
