@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { createVectorStore, type Db, type ExactScanningVectorStore, type VectorStore } from '@app/platform';
+import {
+  createVectorStore,
+  readStoredVectors,
+  type Db,
+  type ExactScanningVectorStore,
+  type VectorStore,
+} from '@app/platform';
 import { percentile } from './stats';
 import type { BenchServer } from './server';
 
@@ -88,7 +94,8 @@ const searching = (store: VectorStore, docs: string[], dims: number) => async ()
 /**
  * Retrieval latency at each size, over 10 documents (1,000 chunks, what a chat with attachments
  * asks) and over every chunk (one search whose documents hold them all: the worst case):
- * - the floor: `select` of those rows' vectors (bytea), what any exact scan must at least read;
+ * - the floor: those rows' vectors (bytea) read and nothing else, what any exact scan must at least
+ *   read: by binary COPY (the scan's way) and by an ordinary select (hex text);
  * - the exact scan cold (its in-memory matrices cleared before each query) and warm (kept: the
  *   same documents asked again, as a conversation does);
  * - pgvector's HNSW when the server has it.
@@ -121,7 +128,17 @@ export const measureRetrieval = async (
             ...t,
           });
         row(
-          'floor: select the rows’ bytea',
+          'floor: read the rows’ bytes (binary COPY, as the scan)',
+          await timed(n, async () => {
+            let bytes = 0;
+            await readStoredVectors(db, docs, (_d, _i, b) => {
+              bytes += b.byteLength;
+            });
+            if (bytes === 0) throw new Error('no vectors read');
+          }),
+        );
+        row(
+          'floor: select the rows’ bytea (hex)',
           await timed(n, async () => {
             await sql`select embedding_bin from document_chunks
               where sha256 = any(${docs}::text[]) and embedding_bin is not null`.execute(db);

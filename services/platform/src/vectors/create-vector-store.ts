@@ -7,6 +7,7 @@ import type { ChunkText, StoredChunk, VectorStore } from './vector-store';
 import { arrayLiteral, float32Bytes, normalised } from './vector-math';
 
 export type { MatrixCacheStats } from './matrix-cache';
+export { readStoredVectors } from './stored-vectors';
 
 export interface VectorStoreOptions {
   /** 'exact' even when pgvector is there (the bench compares). Default: pgvector when present. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { MatrixCache } from './matrix-cache';
+import type { DocumentMatrix, MatrixCache } from './matrix-cache';
+import { readStoredVectors } from './stored-vectors';
 import type { ChunkHit } from './vector-store';
 import { dotAt, float32View, topK } from './vector-math';
 
@@ -13,12 +14,6 @@ import { dotAt, float32View, topK } from './vector-math';
  * valid while its version in `document_chunk_versions` is unchanged: one small query checks them all,
  * so a conversation asking again reads no vector.
  */
-interface ChunkRow {
-  sha256: string;
-  chunk_index: number;
-  embedding_bin: Buffer;
-}
-
 interface TextRow {
   sha256: string;
   chunk_index: number;
@@ -44,41 +39,59 @@ const scanMatrix = (
   }
 };
 
-/** One digest's rows as read: scored straight away, or first gathered into a matrix to keep. */
-const scanRows = (
+/**
+ * One digest's rows as they are read: each of the query's dimension scored at once, and, while the
+ * document may be complete (its row count known, one dimension so far), copied into its matrix.
+ */
+const documentReader = (
   q: Float32Array,
   sha256: string,
-  rows: readonly ChunkRow[],
   known: { version: string; chunks: number } | undefined,
-  cache: MatrixCache,
+  keep: boolean,
   best: Best,
 ) => {
-  const views: (Float32Array | null)[] = rows.map((r) => float32View(r.embedding_bin));
-  const dims = views[0]?.length ?? 0;
-  const complete =
-    cache.enabled &&
-    known !== undefined &&
-    rows.length === known.chunks &&
-    dims > 0 &&
-    views.every((v) => v !== null && v.length === dims);
-  if (complete) {
-    const matrix = new Float32Array(rows.length * dims);
-    const indexes = new Int32Array(rows.length);
-    for (let r = 0; r < rows.length; r++) {
-      matrix.set(views[r]!, r * dims);
-      indexes[r] = rows[r]!.chunk_index;
-    }
-    const m = { sha256, version: known.version, dims, indexes, matrix };
-    cache.set(m);
-    if (dims === q.length) scanMatrix(q, m, best);
-    return;
-  }
-  for (let r = 0; r < rows.length; r++) {
-    const v = views[r];
-    if (!v || v.length !== q.length) continue; // another model's dimension: not comparable
-    const s = dotAt(q, v, 0);
-    if (s >= best.floor()) best.offer(s, sha256, rows[r]!.chunk_index);
-  }
+  const scratch = new Float32Array(q.length);
+  let dims = -1;
+  let rows = 0;
+  let matrix: Float32Array | null = null;
+  let matrixBytes: Uint8Array | null = null;
+  let indexes: Int32Array | null = null;
+  let keeping = keep && known !== undefined && known.chunks > 0;
+  return {
+    row(index: number, bytes: Uint8Array) {
+      if (bytes.byteLength % 4 !== 0) {
+        keeping = false;
+        return;
+      }
+      const d = bytes.byteLength / 4;
+      if (dims === -1) dims = d;
+      if (d !== dims || rows >= (known?.chunks ?? 0)) keeping = false;
+      if (keeping) {
+        if (!matrix) {
+          matrix = new Float32Array(known!.chunks * dims);
+          matrixBytes = new Uint8Array(matrix.buffer);
+          indexes = new Int32Array(known!.chunks);
+        }
+        matrixBytes!.set(bytes, rows * dims * 4);
+        indexes![rows] = index;
+        if (d === q.length) {
+          const sc = dotAt(q, matrix, rows * dims);
+          if (sc >= best.floor()) best.offer(sc, sha256, index);
+        }
+      } else if (d === q.length) {
+        // Another model's dimension is not comparable; this one is read in place when aligned,
+        // else from a copy (the bytes sit at any offset of the receive buffer).
+        const sc = dotAt(q, float32View(bytes, scratch)!, 0);
+        if (sc >= best.floor()) best.offer(sc, sha256, index);
+      }
+      rows++;
+    },
+    /** The document's matrix when it came complete (a vector of one dimension for every chunk). */
+    complete: (): DocumentMatrix | null =>
+      keeping && matrix && indexes && rows === known!.chunks
+        ? { sha256, version: known!.version, dims, indexes, matrix }
+        : null,
+  };
 };
 
 const versionsOf = async (db: Db, sha256s: readonly string[]) => {
@@ -108,16 +121,14 @@ export const exactScan = async (
     else if (m.dims === q.length) scanMatrix(q, m, best);
   }
   if (toRead.length > 0) {
-    const { rows } = await sql<ChunkRow>`
-      select sha256, chunk_index, embedding_bin from document_chunks
-      where sha256 = any(${toRead}::text[]) and embedding_bin is not null`.execute(db);
-    const byDigest = new Map<string, ChunkRow[]>();
-    for (const r of rows) {
-      const list = byDigest.get(r.sha256);
-      if (list) list.push(r);
-      else byDigest.set(r.sha256, [r]);
+    const readers = toRead.map((sha256) =>
+      documentReader(q, sha256, versions.get(sha256), cache.enabled, best),
+    );
+    await readStoredVectors(db, toRead, (digest, index, bytes) => readers[digest]!.row(index, bytes));
+    for (const r of readers) {
+      const m = r.complete();
+      if (m) cache.set(m);
     }
-    for (const [sha256, list] of byDigest) scanRows(q, sha256, list, versions.get(sha256), cache, best);
   }
   const found = best.result();
   if (found.length === 0) return [];

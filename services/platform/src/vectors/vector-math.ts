@@ -22,15 +22,16 @@ export const float32Bytes = (v: readonly number[]): Buffer => {
 
 /**
  * The stored bytes as float32: a view over the same memory when it may be (offset a multiple of 4 on
- * a little-endian host), else a copy. null when the length is not a whole number of floats.
+ * a little-endian host), else a copy, into `into` when given (of the right length). null when the
+ * length is not a whole number of floats.
  */
-export const float32View = (b: Uint8Array): Float32Array | null => {
+export const float32View = (b: Uint8Array, into?: Float32Array): Float32Array | null => {
   if (b.byteLength % 4 !== 0) return null;
   const n = b.byteLength / 4;
   if (hostIsLittleEndian && b.byteOffset % 4 === 0) return new Float32Array(b.buffer, b.byteOffset, n);
-  const out = new Float32Array(n);
+  const out = into?.length === n ? into : new Float32Array(n);
   if (hostIsLittleEndian) {
-    new Uint8Array(out.buffer).set(b);
+    new Uint8Array(out.buffer, out.byteOffset, b.byteLength).set(b);
     return out;
   }
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);

@@ -98,6 +98,25 @@ describe.each([
     expect((await store.search([1, 0], [m], 5)).map((h) => h.text)).toEqual(['two']);
   });
 
+  it('given digests with quotes and backslashes, finds them; through a transaction (no pool) the same', async () => {
+    const odd = `it's a \\ digest ${tag}`;
+    await store.putChunks(odd, [chunk(0, 'odd one'), chunk(1, 'odd two')]);
+    await store.putVectors(
+      odd,
+      [
+        { index: 0, vector: [0, 0, 1] },
+        { index: 1, vector: [0, 1, 1] },
+      ],
+      'm',
+    );
+    const hits = await store.search([0, 0, 1], [odd, b], 3);
+    expect(hits.map((h) => h.text)).toEqual(['odd one', 'odd two', 'exactly north']);
+    const inTransaction = await database.db
+      .transaction()
+      .execute(async (trx) => (await createVectorStore(trx, { cacheBytes })).search([0, 0, 1], [odd, b], 3));
+    expect(inTransaction).toEqual(hits);
+  });
+
   it('given many random vectors over several documents, ranks as the cosine computed apart does', async () => {
     const dims = 24;
     let seed = 7;

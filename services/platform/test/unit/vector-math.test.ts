@@ -25,6 +25,9 @@ describe('the stored form of a vector (little-endian float32)', () => {
       const view = float32View(bytes)!;
       expect(view.byteOffset % 4).toBe(0);
       expect(Array.from(view)).toEqual(Array.from(Float32Array.from(v)));
+      const scratch = new Float32Array(v.length);
+      expect(float32View(bytes, scratch)).toBe(scratch);
+      expect(Array.from(scratch)).toEqual(Array.from(Float32Array.from(v)));
     }
   });
 
