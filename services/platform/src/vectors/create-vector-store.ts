@@ -56,7 +56,10 @@ const bumpVersion = async (trx: Db, sha256: string, chunks?: number) => {
 /**
  * The vector store on table `document_chunks` (migration 0016): pgvector when the migration could
  * add its column (kind 'pgvector'), else the exact scan (kind 'exact'). Vectors are kept
- * L2-normalised, and so is the query: a score is the cosine.
+ * L2-normalised, and so is the query: a score is the cosine; as little-endian float32 bytes
+ * (`embedding_bin`) for the exact scan, which keeps complete documents' matrices in memory (LRU,
+ * `cacheBytes`), dropped here by putChunks and putVectors and checked against the digests' versions
+ * (bumped in the same transactions) for what other processes write.
  */
 export const createVectorStore = async (
   db: Db,
