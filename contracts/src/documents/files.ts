@@ -107,6 +107,10 @@ export const FileMetadata = z.object({
   message: z.string().optional(),
   size: z.number().int().nonnegative().optional(),
   tags: z.array(z.string()),
+  /** A website's file: the address its content came from (a page, or the sitemap's own file). */
+  sourceUrl: z.string().optional(),
+  /** A sitemap's page: the sitemap's address (the document list groups the pages under it). */
+  fromSitemap: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -34,10 +34,7 @@ export async function fetchFileMetadata(metadataUrl: string, signal?: AbortSigna
 }
 
 /** A file as the list reads it: a website's page names its address and the sitemap it came from. */
-export const ListedFile = FileMetadata.extend({
-  sourceUrl: z.string().optional(),
-  fromSitemap: z.string().optional(),
-});
+export const ListedFile = FileMetadata;
 export type ListedFile = z.infer<typeof ListedFile>;
 
 const ListedFilesResponse = z.object({

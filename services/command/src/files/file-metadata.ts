@@ -32,6 +32,8 @@ export const metadataOf = async (db: Db, key: string, state: FileState): Promise
   ...(state.message === null ? {} : { message: state.message }),
   ...(state.size === null ? {} : { size: state.size }),
   tags: state.tags,
+  ...(state.sourceUrl === null ? {} : { sourceUrl: state.sourceUrl }),
+  ...(state.fromSitemap === null ? {} : { fromSitemap: state.fromSitemap }),
   ...(await timesOf(db, key)),
 });
 

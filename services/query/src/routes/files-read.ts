@@ -12,6 +12,8 @@ type FileRow = {
   message: string | null;
   size: string | null;
   tags: string[];
+  source_url: string | null;
+  from_sitemap: string | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -26,6 +28,8 @@ export const fileMetadataOf = (r: FileRow): FileMetadata => ({
   ...(r.message === null ? {} : { message: r.message }),
   ...(r.size === null ? {} : { size: Number(r.size) }),
   tags: r.tags,
+  ...(r.source_url === null ? {} : { sourceUrl: r.source_url }),
+  ...(r.from_sitemap === null ? {} : { fromSitemap: r.from_sitemap }),
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
 });

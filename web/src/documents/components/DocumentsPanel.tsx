@@ -7,9 +7,10 @@ import {
   myDocumentsErrorAtom,
   removeMyDocumentsAtom,
 } from '../state/my-documents';
+import { AddWebsiteForm } from './AddWebsiteForm';
 import { DocumentList } from './DocumentList';
 
-/** The user's documents, above the input: search, attach one to the message, remove. */
+/** The user's documents, above the input: add a website or sitemap, search, attach one to the message, remove. */
 export function DocumentsPanel() {
   const documents = useAtomValue(myDocumentsAtom);
   const error = useAtomValue(myDocumentsErrorAtom);
@@ -21,6 +22,7 @@ export function DocumentsPanel() {
   }, [load]);
   return (
     <div className="documents-panel" role="region" aria-label="My documents">
+      <AddWebsiteForm />
       {error !== null && (
         <p role="alert" className="form-error">
           {error}
