@@ -17,6 +17,8 @@ export interface TestPlatform {
 export interface TestPlatformOptions {
   /** OUTBOUND_ALLOW: the private hosts outbound calls (endpoint tests) may reach. */
   outboundAllow?: readonly string[];
+  /** WEBSITE_FETCH_ALLOW: the private hosts users' websites may reach (a test's local site). */
+  websiteAllow?: readonly string[];
 }
 
 /** The whole platform on a free port with a fresh database, serving the built web app. */
@@ -37,6 +39,7 @@ export async function startTestPlatform(
       webDist,
       logLevel: 'silent',
       ...(options.outboundAllow ? { outboundAllow: options.outboundAllow } : {}),
+      ...(options.websiteAllow ? { websiteAllow: options.websiteAllow } : {}),
     });
     return {
       url: platform.url,
