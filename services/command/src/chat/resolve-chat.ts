@@ -24,7 +24,10 @@ import { supportedModelsDecider } from '../domain/supported-models';
 import type { StateCache } from '../handling/state-cache';
 import { userSettingsDecider } from '../user-settings/user-settings-decider';
 import { dataDisclosureDecider } from '../feature-data/data-disclosure-decider';
-import { disclosureAcceptanceDecider, mustAcceptDisclosure } from '../feature-data/disclosure-acceptance-decider';
+import {
+  disclosureAcceptanceDecider,
+  mustAcceptDisclosure,
+} from '../feature-data/disclosure-acceptance-decider';
 
 /** What a chat request runs with: the model, its endpoints (keys still sealed), where it is stored. */
 export interface ResolvedChat {

@@ -187,7 +187,7 @@ describe('file decider: terminate, tags, reprocess, delete', () => {
   });
 
   it('given a file uploaded with RAG off, when processed, then it is completed (nothing is embedded)', () => {
-    const ragOff: FileEvent = { ...requested, data: { ...requested.data, ragOn: false } } as FileEvent;
+    const ragOff: FileEvent = { ...requested, data: { ...requested.data, ragOn: false } };
     const state = [ragOff, uploaded, started, processed].reduce(
       fileDecider.evolve,
       fileDecider.initialState(),
