@@ -58,6 +58,22 @@ export const fileLimits = {
   deleteAfterCancelMs: 45_000,
 } as const;
 
+/** Programs and disk images: never documents (the browser refuses them, the server again). */
+export const disallowedFileExtensions: ReadonlySet<string> = new Set([
+  'exe',
+  'dll',
+  'msi',
+  'bat',
+  'cmd',
+  'com',
+  'scr',
+  'app',
+  'dmg',
+  'iso',
+  'jar',
+  'apk',
+]);
+
 const Tag = boundedString('A tag', fileLimits.tagLength).trim().min(1);
 export const FileTags = boundedList(Tag, 'Tags', fileLimits.tags);
 

@@ -1,4 +1,4 @@
-import { documentMessages, fileLimits } from '@app/contracts';
+import { disallowedFileExtensions, documentMessages, fileLimits } from '@app/contracts';
 import { fileExtension } from './file-name';
 
 /** What the browser sends for a file with no type whose extension says it is code (second spec, section 5). */
@@ -6,22 +6,6 @@ export const binaryType = 'application/octet-stream';
 
 /** Extensions whose files the browser reports with no type, taken for binary. */
 const binaryWhenUntyped: ReadonlySet<string> = new Set(['ts', 'tsx', 'ps1']);
-
-/** Programs and disk images: never documents. */
-export const disallowedExtensions: ReadonlySet<string> = new Set([
-  'exe',
-  'dll',
-  'msi',
-  'bat',
-  'cmd',
-  'com',
-  'scr',
-  'app',
-  'dmg',
-  'iso',
-  'jar',
-  'apk',
-]);
 
 export interface UploadCandidate {
   name: string;
@@ -43,7 +27,7 @@ export function checkUpload(file: UploadCandidate, allowed?: readonly string[]):
   if (extension === 'xls' || extension === 'xlsm') return { ok: false, message: documentMessages.saveAsXlsx };
   if (extension === 'ppt' || extension === 'potx') return { ok: false, message: documentMessages.saveAsPptx };
   const notAllowed = allowed !== undefined && !allowed.map((a) => a.toLowerCase()).includes(extension);
-  if (disallowedExtensions.has(extension) || notAllowed)
+  if (disallowedFileExtensions.has(extension) || notAllowed)
     return { ok: false, message: documentMessages.typeNotSupported };
   if (file.size > fileLimits.maxBytes)
     return { ok: false, message: documentMessages.tooLarge(fileLimits.maxBytes / (1024 * 1024)) };

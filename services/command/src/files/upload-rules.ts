@@ -1,21 +1,5 @@
-import { documentMessages, fileLimits } from '@app/contracts';
+import { disallowedFileExtensions, documentMessages, fileLimits } from '@app/contracts';
 import { extensionOf } from './file-keys';
-
-/** Programs and disk images: never documents (the web's list, checked again here). */
-const disallowedExtensions: ReadonlySet<string> = new Set([
-  'exe',
-  'dll',
-  'msi',
-  'bat',
-  'cmd',
-  'com',
-  'scr',
-  'app',
-  'dmg',
-  'iso',
-  'jar',
-  'apk',
-]);
 
 const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
@@ -28,7 +12,7 @@ export const uploadRefusal = (file: { name: string; size?: number | undefined })
   if (ext === '') return documentMessages.typeNotSupported;
   if (ext === 'xls' || ext === 'xlsm') return documentMessages.saveAsXlsx;
   if (ext === 'ppt' || ext === 'potx') return documentMessages.saveAsPptx;
-  if (disallowedExtensions.has(ext)) return documentMessages.typeNotSupported;
+  if (disallowedFileExtensions.has(ext)) return documentMessages.typeNotSupported;
   if (file.size !== undefined && file.size > fileLimits.maxBytes)
     return documentMessages.tooLarge(megabytes(fileLimits.maxBytes));
   return null;
