@@ -34,7 +34,7 @@ export interface OpenedEndpoint {
 }
 
 /** Gemini's base url: the endpoint's url up to `/models/...` (or the whole url, without a trailing slash). */
-const geminiBaseUrl = (url: string): string => {
+export const geminiBaseUrl = (url: string): string => {
   const u = new URL(url);
   const at = u.pathname.indexOf('/models/');
   const path = at === -1 ? u.pathname : u.pathname.slice(0, at);
@@ -42,7 +42,7 @@ const geminiBaseUrl = (url: string): string => {
 };
 
 /** Bedrock's region, from a host like bedrock-runtime.<region>.amazonaws.com. */
-const bedrockRegion = (url: string): string =>
+export const bedrockRegion = (url: string): string =>
   /^bedrock-runtime(?:-fips)?\.([a-z0-9-]+)\./.exec(new URL(url).hostname)?.[1] ?? 'us-east-1';
 
 /**

@@ -7,7 +7,7 @@ import type { EmbeddingModelV3 } from '@ai-sdk/provider';
 import { assertNever } from '@app/contracts';
 import type { OutboundClient } from '@app/platform';
 import { exactUrlFetch, guardedFetch } from '../chat/provider-fetch';
-import type { OpenedEndpoint, ProviderKind } from '../chat/providers';
+import { bedrockRegion, geminiBaseUrl, type OpenedEndpoint, type ProviderKind } from '../chat/providers';
 
 /**
  * The url an embeddings request goes to: the endpoint's url as the admin entered it (the full
@@ -53,23 +53,17 @@ export const embeddingModelFor = (
         baseURL: `${origin}/v1`,
         fetch: exactUrlFetch(outbound, exact),
       }).embeddingModel(modelId);
-    case 'gemini': {
-      const u = new URL(endpoint.url);
-      const at = u.pathname.indexOf('/models/');
-      const path = at === -1 ? u.pathname : u.pathname.slice(0, at);
+    case 'gemini':
       return createGoogleGenerativeAI({
         apiKey: endpoint.key,
-        baseURL: `${u.origin}${path.replace(/\/+$/, '')}`,
+        baseURL: geminiBaseUrl(endpoint.url),
         fetch: guardedFetch(outbound),
       }).embedding(modelId);
-    }
     case 'bedrock':
       return createAmazonBedrock({
         apiKey: endpoint.key,
         baseURL: origin,
-        region:
-          /^bedrock-runtime(?:-fips)?\.([a-z0-9-]+)\./.exec(new URL(endpoint.url).hostname)?.[1] ??
-          'us-east-1',
+        region: bedrockRegion(endpoint.url),
         fetch: guardedFetch(outbound),
       }).embedding(modelId);
     default:
