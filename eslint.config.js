@@ -20,7 +20,9 @@ const adminTabs = [
   'embeddings',
   'feature-data',
   'feature-flags',
+  'integrations',
   'openai-endpoints',
+  'ops',
   'supported-models',
 ];
 const otherTabs = (tab) => adminTabs.filter((t) => t !== tab);

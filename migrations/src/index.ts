@@ -18,6 +18,11 @@ import * as m0015 from './0015_files';
 import * as m0016 from './0016_document_chunks';
 import * as m0017 from './0017_feature_data';
 import * as m0018 from './0018_embedding_queue';
+import * as m0019 from './0019_api_keys';
+import * as m0020 from './0020_assistants';
+import * as m0021 from './0021_ops';
+import * as m0022 from './0022_integrations';
+import * as m0023 from './0023_assistant_groups';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -25,6 +30,11 @@ export type * from './schema-files';
 export type * from './schema-document-chunks';
 export type * from './schema-feature-data';
 export type * from './schema-embedding-queue';
+export type * from './schema-assistant-groups';
+export type * from './schema-integrations';
+export type * from './schema-ops';
+export type * from './schema-assistants';
+export type * from './schema-api-keys';
 
 /** Ordered, forward-only. Add a file, then list it here. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +56,11 @@ const migrations: Record<string, Migration> = {
   '0016_document_chunks': m0016,
   '0017_feature_data': m0017,
   '0018_embedding_queue': m0018,
+  '0019_api_keys': m0019,
+  '0020_assistants': m0020,
+  '0021_ops': m0021,
+  '0022_integrations': m0022,
+  '0023_assistant_groups': m0023,
 };
 
 export const migrationProvider: MigrationProvider = {

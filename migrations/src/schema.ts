@@ -3,6 +3,11 @@ import type { FilesTables } from './schema-files';
 import type { DocumentChunksTables } from './schema-document-chunks';
 import type { FeatureDataTables } from './schema-feature-data';
 import type { EmbeddingQueueTables } from './schema-embedding-queue';
+import type { AssistantGroupsTables } from './schema-assistant-groups';
+import type { IntegrationsTables } from './schema-integrations';
+import type { OpsTables } from './schema-ops';
+import type { AssistantsTables } from './schema-assistants';
+import type { ApiKeysTables } from './schema-api-keys';
 
 /** The tables every service may read, as kysely sees them. */
 export interface EventsTable {
@@ -266,7 +271,17 @@ export interface RmSpendAccountsTable {
   rate_limit: JSONColumnType<{ period: string; rate: number | null }, string, string>;
 }
 
-export interface Database extends FilesTables, DocumentChunksTables, FeatureDataTables, EmbeddingQueueTables {
+export interface Database
+  extends
+    FilesTables,
+    DocumentChunksTables,
+    FeatureDataTables,
+    EmbeddingQueueTables,
+    ApiKeysTables,
+    AssistantsTables,
+    OpsTables,
+    IntegrationsTables,
+    AssistantGroupsTables {
   events: EventsTable;
   command_results: CommandResultsTable;
   checkpoints: CheckpointsTable;

@@ -1,0 +1,6 @@
+import type { Kysely } from 'kysely';
+
+/** Assistants and their published paths (issue 10). */
+export async function up(_db: Kysely<unknown>): Promise<void> {
+  // filled in by the work that owns it
+}
