@@ -95,6 +95,12 @@ export interface CommandServiceOptions {
   documents?: { blobs: BlobStore; vectors?: VectorStore };
   /** Websites (POST /assistant/extract_sitemap_urls, /api/websites/add), registered when given: the guarded client. */
   websites?: { outbound: OutboundClient };
+  /**
+   * The guarded client for every address a user or an admin types (op URLs, external APIs, OAuth
+   * endpoints, like websites): public addresses only unless WEBSITE_FETCH_ALLOW names them. Never the
+   * chat client, which may reach a model on loopback.
+   */
+  userUrls?: OutboundClient;
 }
 
 const answerAtOnce: AwaitProjected = () => Promise.resolve(false);

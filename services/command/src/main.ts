@@ -72,6 +72,7 @@ await app.register(
     ...(jobQueue ? { jobQueue } : {}),
     chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },
     websites: { outbound: websiteOutbound },
+    userUrls: websiteOutbound,
   }),
 );
 await app.register(chatStreamRoutes({ store: chatStreams.store }));

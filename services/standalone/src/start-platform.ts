@@ -166,6 +166,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
       secrets,
       chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },
       websites: { outbound: websiteOutbound },
+      userUrls: websiteOutbound,
       documents: { blobs, vectors },
       ...(workers.queueHealth ? { jobQueue: workers.queueHealth } : {}),
       ...(projectionWaitMs > 0

@@ -172,6 +172,7 @@ export const startTestPlatform = async (
         documents: { blobs },
         // Users' websites through the same client: it reaches no private address.
         websites: { outbound },
+        userUrls: outbound,
       }),
     );
     await app.register(chatStreamRoutes({ store: chatStreams.store }));
