@@ -36,3 +36,4 @@ export * from './bounded';
 export * from './records';
 export * from './chat/index';
 export * from './documents/index';
+export * from './ops/index';

@@ -1,0 +1,16 @@
+import type { Op } from './op';
+
+/** An op registered (or replaced, by name) on a stream of ops (the system's or a user's). */
+export interface OpRegistered {
+  type: 'OpRegistered';
+  data: { op: Op };
+}
+
+/** An op deleted. */
+export interface OpDeleted {
+  type: 'OpDeleted';
+  data: { name: string };
+}
+
+export type OpEvent = OpRegistered | OpDeleted;
+export const opEventTypes = ['OpRegistered', 'OpDeleted'] as const satisfies readonly OpEvent['type'][];
