@@ -37,3 +37,4 @@ export * from './records';
 export * from './chat/index';
 export * from './documents/index';
 export * from './ops/index';
+export * from './assistants/built-in/index';
