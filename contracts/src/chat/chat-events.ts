@@ -13,6 +13,8 @@ export interface ChatRequestedData {
   accountId: string;
   maxTokens: number;
   reasoningLevel?: ReasoningLevel;
+  /** The assistant used (`options.assistantId`), when any. */
+  assistantId?: string;
   /** Dollars reserved against the caller's limits: the worst case (input tokens and max_tokens). */
   reserved: number;
   messageCount: number;

@@ -59,6 +59,10 @@ export const ChatOptions = z.object({
   accountId: ChatId.optional(),
   /** For models that support reasoning. */
   reasoningLevel: ReasoningLevel.optional(),
+  /** The assistant whose instructions, documents and tools apply (`astp/...`, `ast/...`, built-ins `astgp/...`). */
+  assistantId: boundedString('The assistant id', 200)
+    .regex(/^(ast|astp|astg|astgp)\/[A-Za-z0-9_.-]{1,100}$/, 'The assistant id is not valid')
+    .optional(),
   extras: z.record(z.string().max(100), z.unknown()).optional(),
 });
 export type ChatOptions = z.infer<typeof ChatOptions>;

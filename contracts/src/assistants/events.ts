@@ -1,0 +1,60 @@
+import type { DataSource } from '../documents/embeddings';
+import type { AssistantDataObject, AssistantPublication, AssistantTool } from './assistant';
+
+/**
+ * The events of an assistant's stream (`assistant-<uuid>` of its `astp/<uuid>`) and of a path's
+ * stream (`assistantPath-<path>`: the path is held by one assistant at a time; a claim is appended
+ * at the version read, so two concurrent claims of one path cannot both succeed).
+ */
+export interface AssistantVersionData {
+  /** `ast/<uuid>` of this version. */
+  id: string;
+  /** `astp/<uuid>`. */
+  assistantId: string;
+  version: number;
+  provider: string;
+  name: string;
+  description: string;
+  instructions: string;
+  disclaimer: string;
+  dataSources: DataSource[];
+  tags: string[];
+  fileKeys: string[];
+  tools: AssistantTool[];
+  owner: string;
+  createdBy: string;
+  groupId: string | null;
+  data: AssistantDataObject;
+}
+
+export type AssistantEvent =
+  | { type: 'AssistantCreated'; data: AssistantVersionData }
+  | { type: 'AssistantVersionCreated'; data: AssistantVersionData }
+  | { type: 'AssistantDeleted'; data: { assistantId: string; by: string; astPath: string | null } }
+  /** Published at a path (or moved, `previousPath` freed in the same transaction). */
+  | {
+      type: 'AssistantPathPublished';
+      data: AssistantPublication & { assistantId: string; previousPath: string | null; by: string };
+    }
+  /** Its website data sources were asked to be fetched again. */
+  | { type: 'AssistantWebsitesRescanned'; data: { assistantId: string; keys: string[]; force: boolean } };
+
+export type AssistantPathEvent =
+  | { type: 'AssistantPathClaimed'; data: { astPath: string; assistantId: string } }
+  | { type: 'AssistantPathReleased'; data: { astPath: string; assistantId: string } };
+
+export const assistantEventTypes = [
+  'AssistantCreated',
+  'AssistantVersionCreated',
+  'AssistantDeleted',
+  'AssistantPathPublished',
+  'AssistantWebsitesRescanned',
+] as const satisfies readonly AssistantEvent['type'][];
+
+export const assistantPathEventTypes = [
+  'AssistantPathClaimed',
+  'AssistantPathReleased',
+] as const satisfies readonly AssistantPathEvent['type'][];
+
+export const assistantStreamId = (assistantUuidValue: string) => `assistant-${assistantUuidValue}`;
+export const assistantPathStreamId = (astPath: string) => `assistantPath-${astPath.toLowerCase()}`;

@@ -1,0 +1,5 @@
+export * from './routes';
+export * from './path';
+export * from './assistant';
+export * from './publishing';
+export * from './events';
