@@ -1,0 +1,3 @@
+export * from './catalogue';
+export * from './integration-http';
+export * from './integration-events';
