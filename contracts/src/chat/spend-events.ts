@@ -10,6 +10,8 @@ export const spendStreamIds = {
   user: (email: string) => `spend-user-${normaliseEmail(email)}`,
   group: (groupName: string) => `spend-group-${groupName}`,
   account: (email: string, accountId: string) => `spend-account-${normaliseEmail(email)}-${accountId}`,
+  /** An API key's rate limit: the spend of every request made with the key. */
+  apiKey: (apiKeyId: string) => `spend-apikey-${apiKeyId}`,
 } as const;
 
 export const spendStreamPrefix = 'spend-';
