@@ -91,6 +91,8 @@ export const OpInput = z.object({
   parameters: OpParameters.default(defaultOpParameters),
 });
 export type OpInput = z.input<typeof OpInput>;
+/** An op as a route receives it once parsed (defaults applied). */
+export type ParsedOpInput = z.output<typeof OpInput>;
 
 /** Tags from a comma-separated list, each trimmed, empty ones dropped. */
 export const parseOpTags = (text: string): string[] =>
@@ -100,7 +102,7 @@ export const parseOpTags = (text: string): string[] =>
     .filter((t) => t !== '');
 
 /** Is `url` an absolute http(s) URL? (Where it points is the guarded client's business at call time.) */
-export const isHttpUrl = (url: string): boolean => {
+export const isOpUrl = (url: string): boolean => {
   try {
     const parsed = new URL(url);
     return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '';
@@ -113,7 +115,7 @@ export const isHttpUrl = (url: string): boolean => {
  * The op as it is registered: name trimmed, id = name, tags trimmed, type 'custom', GET and DELETE
  * with the fixed default parameters, required names limited to defined parameters.
  */
-export const normalizedOp = (input: z.output<typeof OpInput>): Op => {
+export const normalizedOp = (input: ParsedOpInput): Op => {
   const name = input.name.trim();
   const parameters = opMethodHasBody(input.method) ? input.parameters : defaultOpParameters();
   return {
@@ -141,7 +143,7 @@ export const opRegistrationProblem = (ops: readonly Op[]): string | null => {
   const seen = new Set<string>();
   for (const op of ops) {
     if (!opNamePattern.test(op.name)) return opsMessages.invalidName(op.name);
-    if (!isHttpUrl(op.url)) return opsMessages.invalidUrl(op.name);
+    if (!isOpUrl(op.url)) return opsMessages.invalidUrl(op.name);
     if (seen.has(op.name)) return opsMessages.duplicateName(op.name);
     seen.add(op.name);
     const unknown = op.parameters.required.find((r) => !Object.hasOwn(op.parameters.properties, r));

@@ -18,6 +18,7 @@ import { accountRoutesPlugin } from './accounts/index';
 import { embeddingRoutesPlugin } from './embeddings/index';
 import { chatRetrieverFor } from './chat/retrieval-wiring';
 import { websiteRoutesPlugin } from './websites/index';
+import { opsRoutesPlugin } from './ops/index';
 
 export { seedAdmins } from './handling/seed-admins';
 export { handleCommand, type CommandOutcome } from './handling/handle-command';
@@ -132,6 +133,9 @@ export const commandService =
       await app.register(
         featureDataRoutesPlugin({ db: opts.db, blobs: opts.documents.blobs, awaitProjected }),
       );
+    await app.register(
+      opsRoutesPlugin({ db: opts.db, awaitProjected, ...(opts.userUrls ? { userUrls: opts.userUrls } : {}) }),
+    );
     if (opts.websites)
       await app.register(websiteRoutesPlugin({ db: opts.db, outbound: opts.websites.outbound }));
     if (opts.chat) {
