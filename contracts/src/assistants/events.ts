@@ -25,6 +25,8 @@ export interface AssistantVersionData {
   createdBy: string;
   groupId: string | null;
   data: AssistantDataObject;
+  /** When this version was made (ISO 8601); the first version's is the assistant's createdAt. */
+  at: string;
 }
 
 export type AssistantEvent =

@@ -3,3 +3,4 @@ export * from './path';
 export * from './assistant';
 export * from './publishing';
 export * from './events';
+export * from './access';
