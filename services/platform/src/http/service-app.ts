@@ -122,7 +122,11 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
   });
   await installSecurityHeaders(app, { https });
   await app.register(cookie);
-  await app.register(identityPlugin, { authenticate: (request) => sessions.authenticate(request), admins });
+  await app.register(identityPlugin, {
+    authenticate: (request) => sessions.authenticate(request),
+    admins,
+    apiKeys: opts.db,
+  });
   await installRateLimits(app, { ...defaultRateLimits, ...opts.rateLimits });
   // Before every route, so the OpenAPI document lists them all.
   await installOpenApi(app);

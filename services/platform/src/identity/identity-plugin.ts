@@ -4,6 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { platformMessages, type Actor } from '@app/contracts';
 import type { Authenticator } from './authenticator';
 import type { AdminDirectory } from './admin-directory';
+import type { Db } from '../db/database';
+import { apiKeyTokenOf, authenticateApiKey } from './api-key-auth';
+import { apiKeyActor, type ApiKeyCredential } from './api-key-credentials';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,6 +14,8 @@ declare module 'fastify' {
     principal: string | null;
     /** The session the request was authenticated by, or null. */
     sessionId: string | null;
+    /** The API key the request was made with (`Authorization: Bearer amp-v1-…`), or null. */
+    apiKey: ApiKeyCredential | null;
     /** Resolves (and caches) whether the principal is an admin. */
     principalIsAdmin(): Promise<boolean>;
     actor(): Promise<Actor>;
@@ -24,6 +29,8 @@ declare module 'fastify' {
 export interface IdentityOptions {
   authenticate: Authenticator;
   admins: AdminDirectory;
+  /** Where API keys are checked (table `api_keys`); without it a key is an unknown bearer token (401 on guarded routes). */
+  apiKeys?: Db;
 }
 
 /** Who is calling, for every route of the service that registers it; 401 and 403 guards. */
@@ -32,13 +39,29 @@ export const identityPlugin = fp<IdentityOptions>(
     if (!app.hasDecorator('parseCookie')) await app.register(cookie);
     app.decorateRequest('principal', null);
     app.decorateRequest('sessionId', null);
+    app.decorateRequest('apiKey', null);
     app.decorateRequest('principalIsAdmin', async function () {
       return false;
     });
     app.decorateRequest('actor', async function (): Promise<Actor> {
       return { email: 'anonymous', kind: 'user' };
     });
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
+      const keyToken = opts.apiKeys ? apiKeyTokenOf(request) : undefined;
+      if (opts.apiKeys && keyToken !== undefined) {
+        // A key works only on routes that declare an access type it holds; it is never an admin.
+        const outcome = await authenticateApiKey(opts.apiKeys, request, keyToken);
+        if (!outcome.ok)
+          return reply
+            .code(outcome.status)
+            .send({ success: false, message: outcome.message, error: outcome.message });
+        const key = outcome.key;
+        request.principal = key.principal;
+        request.apiKey = key;
+        request.principalIsAdmin = () => Promise.resolve(false);
+        request.actor = () => Promise.resolve(apiKeyActor(key));
+        return;
+      }
       const who = await opts.authenticate(request);
       const email = who?.email ?? null;
       request.principal = email;

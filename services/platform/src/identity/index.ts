@@ -9,3 +9,5 @@ export * from './identity-plugin';
 export * from './auth-routes';
 export * from './oidc';
 export * from './auth-mode';
+export * from './api-key-credentials';
+export * from './api-key-auth';
