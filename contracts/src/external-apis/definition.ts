@@ -52,6 +52,8 @@ export const externalApiMessages = {
   deleted: (name: string) => `External API ${name} was deleted.`,
   deleteFailed: 'Unable to delete the external API at this time. Please try again later...',
   testRefused: (reason: string) => `The API could not be called: ${reason}`,
+  testNotPublic:
+    'The URL leads to a private or local address, which may not be called. Only public addresses may be tested.',
   testFailed: 'Unable to test the external API at this time. Please try again later...',
   listFailed: 'Unable to load the external APIs at this time. Please try again later...',
   empty: 'No External APIs listed.',

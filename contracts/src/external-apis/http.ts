@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SealedSecret } from '../admin/sealed-secret';
+import { maskOf, type SealedSecret } from '../admin/sealed-secret';
 import { limits } from '../limits';
 import { boundedString } from '../bounded';
 import {
@@ -117,3 +117,36 @@ export const externalApiEventTypes = [
   'ExternalApiSaved',
   'ExternalApiDeleted',
 ] as const satisfies readonly ExternalApiEvent['type'][];
+
+const masked = (s: SealedSecret | undefined): string | undefined => (s ? maskOf(s.last4) : undefined);
+
+/** A stored definition as answered: every credential (auth, credential headers) as its mask only. */
+export const externalApiViewOf = (
+  api: StoredExternalApi,
+  updatedBy: string,
+  updatedAt: string,
+): ExternalApiView => {
+  const auth: ExternalApiView['auth'] = { type: api.auth.type };
+  const token = masked(api.auth.token);
+  const username = masked(api.auth.username);
+  const password = masked(api.auth.password);
+  if (token !== undefined) auth.token = token;
+  if (username !== undefined) auth.username = username;
+  if (password !== undefined) auth.password = password;
+  const secretHeaders = Object.fromEntries(
+    Object.entries(api.secretHeaders).map(([name, sealed]) => [name, maskOf(sealed.last4)]),
+  );
+  return {
+    id: api.id,
+    name: api.name,
+    requestType: api.requestType,
+    url: api.url,
+    params: api.params,
+    headers: { ...api.headers, ...secretHeaders },
+    body: api.body,
+    auth,
+    description: api.description,
+    updatedBy,
+    updatedAt,
+  };
+};

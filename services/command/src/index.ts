@@ -18,6 +18,7 @@ import { accountRoutesPlugin } from './accounts/index';
 import { embeddingRoutesPlugin } from './embeddings/index';
 import { chatRetrieverFor } from './chat/retrieval-wiring';
 import { websiteRoutesPlugin } from './websites/index';
+import { externalApiRoutesPlugin } from './external-apis/index';
 import { opsRoutesPlugin } from './ops/index';
 
 export { seedAdmins } from './handling/seed-admins';
@@ -127,6 +128,14 @@ export const commandService =
     await app.register(conversationRoutesPlugin({ db: opts.db, awaitProjected }));
     await app.register(userSettingsRoutesPlugin({ db: opts.db, awaitProjected }));
     await app.register(embeddingRoutesPlugin({ db: opts.db }));
+    await app.register(
+      externalApiRoutesPlugin({
+        db: opts.db,
+        secrets: opts.secrets,
+        awaitProjected,
+        ...(opts.userUrls ? { userUrls: opts.userUrls } : {}),
+      }),
+    );
     if (opts.documents)
       await app.register(filesPlugin({ db: opts.db, blobs: opts.documents.blobs, awaitProjected }));
     if (opts.documents)

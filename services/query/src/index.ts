@@ -17,6 +17,8 @@ import { filesRoutes } from './routes/files';
 import { userAppConfigsRouteFor } from './routes/user-app-configs';
 import { embeddingQueueRoute } from './routes/embeddings';
 import { pptxTemplatesRoute } from './routes/feature-data';
+import { externalApisRoute } from './routes/external-apis';
+import { assistantGroupsRoute } from './routes/assistant-groups';
 import { liveRoute } from './live/live-route';
 import { createLiveHub } from './live/hub';
 import { startFanOut, type FanOut } from './live/fan-out';
@@ -73,6 +75,8 @@ export const queryService =
     await app.register(userAppConfigsRouteFor(opts.db, projections));
     await app.register(pptxTemplatesRoute(opts.db, projections, groupsOf));
     await app.register(embeddingQueueRoute(opts.db, projections));
+    await app.register(externalApisRoute(opts.db, projections));
+    await app.register(assistantGroupsRoute(opts.db, projections, groupsOf));
     await app.register(
       liveRoute(hub, {
         db: opts.db,

@@ -14,6 +14,8 @@ import { userSettingsProjection } from './user-settings';
 import { filesProjection } from './files';
 import { embeddingQueueProjection } from './embedding-queue';
 import { featureDataProjection } from './feature-data';
+import { externalApisProjection } from './external-apis';
+import { assistantGroupsProjection } from './assistant-groups';
 import type { Projection } from './projection';
 
 export type { Projection };
@@ -36,4 +38,6 @@ export const allProjections: readonly Projection[] = [
   filesProjection,
   featureDataProjection,
   embeddingQueueProjection,
+  externalApisProjection,
+  assistantGroupsProjection,
 ];

@@ -112,6 +112,8 @@ export interface TestPlatformOptions {
   retry?: RetryPolicy;
   /** Where documents' bytes go (default: a filesystem store under the temp dir, its signed URLs served). */
   blobs?: BlobStore;
+  /** The guarded client for addresses people type (default: the platform's, which reaches no private address). */
+  userUrls?: OutboundClient;
 }
 
 /**
@@ -172,7 +174,7 @@ export const startTestPlatform = async (
         documents: { blobs },
         // Users' websites through the same client: it reaches no private address.
         websites: { outbound },
-        userUrls: outbound,
+        userUrls: opts.userUrls ?? outbound,
       }),
     );
     await app.register(chatStreamRoutes({ store: chatStreams.store }));

@@ -1,0 +1,80 @@
+import { assertNever, assistantGroupEventTypes, type AssistantGroupEvent } from '@app/contracts';
+import { defineProjection } from './projection';
+
+/**
+ * The Assistant Admin Groups table (`rm_assistant_groups`): one row per group, its flags, members,
+ * Amplify groups, assistants and the id of its current system API key (never the key). Not pushed
+ * over /live: the Feature Data tab reads the list again after each change.
+ */
+export const assistantGroupsProjection = defineProjection<AssistantGroupEvent>({
+  name: 'assistantGroups',
+  readModel: null,
+  eventTypes: assistantGroupEventTypes,
+  apply: async (event, recorded, trx) => {
+    const groupId = event.data.groupId;
+    switch (event.type) {
+      case 'AssistantGroupCreated': {
+        const d = event.data;
+        await trx
+          .insertInto('rm_assistant_groups')
+          .values({
+            group_id: groupId,
+            group_name: d.groupName,
+            created_by: recorded.metadata.actor.email,
+            created_at: new Date(recorded.recordedAt),
+            is_amplify_assistants: d.isAmplifyAssistants,
+            is_public: d.isPublic,
+            support_conv_analysis: d.supportConvAnalysis,
+            track_conversations: d.trackCoversations,
+            members: JSON.stringify(d.members),
+            amplify_groups: JSON.stringify(d.amplifyGroups),
+            assistants: JSON.stringify(d.assistants),
+          })
+          .onConflict((oc) => oc.column('group_id').doNothing())
+          .execute();
+        return [groupId];
+      }
+      case 'AssistantGroupAssistantAdded': {
+        const row = await trx
+          .selectFrom('rm_assistant_groups')
+          .select('assistants')
+          .where('group_id', '=', groupId)
+          .executeTakeFirst();
+        if (!row) return [];
+        const assistants = [
+          ...row.assistants.filter((a) => a.assistantId !== event.data.assistant.assistantId),
+          event.data.assistant,
+        ];
+        await trx
+          .updateTable('rm_assistant_groups')
+          .set({ assistants: JSON.stringify(assistants) })
+          .where('group_id', '=', groupId)
+          .execute();
+        return [groupId];
+      }
+      case 'AssistantGroupSettingsChanged':
+        await trx
+          .updateTable('rm_assistant_groups')
+          .set({
+            is_public: event.data.isPublic,
+            support_conv_analysis: event.data.supportConvAnalysis,
+            amplify_groups: JSON.stringify(event.data.amplifyGroups),
+          })
+          .where('group_id', '=', groupId)
+          .execute();
+        return [groupId];
+      case 'AssistantGroupKeyReplaced':
+        await trx
+          .updateTable('rm_assistant_groups')
+          .set({ api_key_id: event.data.apiKeyId })
+          .where('group_id', '=', groupId)
+          .execute();
+        return [groupId];
+      default:
+        return assertNever(event);
+    }
+  },
+  reset: async (trx) => {
+    await trx.deleteFrom('rm_assistant_groups').execute();
+  },
+});
