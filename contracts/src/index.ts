@@ -43,3 +43,4 @@ export * from './assistants/built-in/index';
 export * from './integrations/index';
 export * from './api-keys/index';
 export * from './assistant-groups/index';
+export * from './blocks/index';

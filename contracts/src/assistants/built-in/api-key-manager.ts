@@ -29,7 +29,7 @@ GET: DATA is a list of {"id", "name"} of the keys to show; an empty list shows a
 {"OP": "GET", "DATA": []}
 \`\`\`
 
-UPDATE: DATA is a list of entries with "id" and "name" and ONLY the fields that change, among "rateLimit", "expirationDate", "accessTypes" and "account".
+UPDATE: DATA is a list of entries with "id" and "name" (which key) and ONLY the fields that change, among "appName" (a new application name), "appDescription", "rateLimit", "expirationDate", "accessTypes" and "account". Only active keys can be updated.
 \`\`\`APIkey
 {"OP": "UPDATE", "DATA": [{"id": "3f0c...", "name": "Reporting script", "rateLimit": {"period": "Monthly", "rate": 20}}]}
 \`\`\`
