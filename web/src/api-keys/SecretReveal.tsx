@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import { useCopy } from '../chat/render/code/use-copied';
+import { apiKeysText } from './api-keys-text';
+
+export interface SecretRevealProps {
+  /** The application the key is for. */
+  applicationName: string;
+  /** The secret as create or rotate answered it: held by the dialog's state only, never stored. */
+  secret: string;
+  onDone: () => void;
+}
+
+/** The new secret, shown once: read-only, a copy button, and the warning that it will not be shown again. */
+export function SecretReveal({ applicationName, secret, onDone }: SecretRevealProps) {
+  const { state, copy } = useCopy(secret);
+  const noteId = useId();
+  const fieldId = useId();
+  return (
+    <section className="api-keys-secret" aria-label={apiKeysText.secretTitle}>
+      <h3 className="api-keys-subtitle">
+        {apiKeysText.secretTitle}: {applicationName}
+      </h3>
+      <p id={noteId} className="api-keys-secret-note" role="note">
+        {apiKeysText.secretOnce}
+      </p>
+      <label htmlFor={fieldId} className="field-label">
+        Secret
+      </label>
+      <div className="api-keys-secret-row">
+        <input
+          id={fieldId}
+          className="input api-keys-secret-value"
+          readOnly
+          value={secret}
+          aria-describedby={noteId}
+          spellCheck={false}
+          autoComplete="off"
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <button type="button" className="btn" onClick={copy}>
+          {state === 'copied' ? apiKeysText.copied : apiKeysText.copy}
+        </button>
+      </div>
+      {state === 'failed' && <p className="form-error">{apiKeysText.copyFailed}</p>}
+      <div className="modal-actions">
+        <button type="button" className="btn btn-primary" onClick={onDone} data-autofocus>
+          Done
+        </button>
+      </div>
+    </section>
+  );
+}
