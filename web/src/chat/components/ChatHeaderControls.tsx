@@ -1,3 +1,4 @@
+import { ApiKeysButton } from '../../api-keys/ApiKeysButton';
 import { AccountPicker } from './AccountPicker';
 import { ModelSelector } from './ModelSelector';
 import { SpendDisplay } from './SpendDisplay';
@@ -13,6 +14,7 @@ export function ChatHeaderControls() {
       <SpendDisplay />
       <StorageChoice />
       <ThemeToggle />
+      <ApiKeysButton />
     </div>
   );
 }
