@@ -4,3 +4,4 @@ export * from './assistant';
 export * from './publishing';
 export * from './events';
 export * from './access';
+export * from './definition';

@@ -56,6 +56,8 @@ export const assistantPathMessages = {
 export const assistantLookupMessages = {
   notFound: 'Assistant not found at this path',
   failed: 'Error looking up path.',
+  /** Ours: the lookup found the assistant. */
+  found: 'Assistant found.',
   /** Ours: the path exists but the caller is neither its owner nor among those it is published to. */
   forbidden: 'You do not have access to the assistant at this path. Ask its owner to share it with you.',
 } as const;
@@ -75,6 +77,8 @@ export const assistantMessages = {
   publishingOff: 'Publishing assistants at a path is not enabled.',
   groupNoPublicPath: 'A group assistant cannot be published to all users.',
   nameRequired: 'The assistant name is required.',
+  rescanUnavailable: 'Rescanning websites is not available on this platform.',
+  groupRequired: 'This assistant does not belong to that group.',
 } as const;
 
 export type AssistantPathCheck = { valid: true; path: string } | { valid: false; message: string };

@@ -20,6 +20,7 @@ import { chatRetrieverFor } from './chat/retrieval-wiring';
 import { websiteRoutesPlugin } from './websites/index';
 import { externalApiRoutesPlugin } from './external-apis/index';
 import { opsRoutesPlugin } from './ops/index';
+import { assistantsPluginFor, type AssistantsWiring } from './assistants/wiring';
 
 export { seedAdmins } from './handling/seed-admins';
 export { handleCommand, type CommandOutcome } from './handling/handle-command';
@@ -103,6 +104,8 @@ export interface CommandServiceOptions {
    * chat client, which may reach a model on loopback.
    */
   userUrls?: OutboundClient;
+  /** Assistants (always registered): a test's path-term check, assistant groups (F). */
+  assistants?: AssistantsWiring;
 }
 
 const answerAtOnce: AwaitProjected = () => Promise.resolve(false);
@@ -147,6 +150,19 @@ export const commandService =
     );
     if (opts.websites)
       await app.register(websiteRoutesPlugin({ db: opts.db, outbound: opts.websites.outbound }));
+    await app.register(
+      assistantsPluginFor({
+        db: opts.db,
+        secrets: opts.secrets,
+        awaitProjected,
+        ...(opts.chat ? { modelClient: opts.chat.outbound } : {}),
+        ...(opts.websites && opts.documents
+          ? { websites: { outbound: opts.websites.outbound, blobs: opts.documents.blobs } }
+          : {}),
+        ...(opts.assistants ? { wiring: opts.assistants } : {}),
+        onError: (e) => app.log.warn({ err: e }, 'assistant path check: the model failed, the filter decided'),
+      }),
+    );
     if (opts.chat) {
       // Chat retrieves passages of the caller's documents once the vector store is given.
       const vectors = opts.documents?.vectors;

@@ -16,6 +16,7 @@ import { embeddingQueueProjection } from './embedding-queue';
 import { featureDataProjection } from './feature-data';
 import { externalApisProjection } from './external-apis';
 import { assistantGroupsProjection } from './assistant-groups';
+import { assistantsProjection } from './assistants';
 import type { Projection } from './projection';
 
 export type { Projection };
@@ -38,6 +39,7 @@ export const allProjections: readonly Projection[] = [
   filesProjection,
   featureDataProjection,
   embeddingQueueProjection,
+  assistantsProjection,
   externalApisProjection,
   assistantGroupsProjection,
 ];

@@ -1,0 +1,180 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AddAssistantPathRequest,
+  AddAssistantPathResponse,
+  assistantLookupMessages,
+  assistantMessages,
+  assistantPathMessages,
+  assistantRoutes,
+  canUseAssistant,
+  checkAssistantPath,
+  CheckAssistantPathRequest,
+  CheckAssistantPathResponse,
+  ConflictResponse,
+  ErrorResponse,
+  errorResponses,
+  GroupAddAssistantPathRequest,
+  LookupAssistantRefusal,
+  LookupAssistantRequest,
+  LookupAssistantResult,
+} from '@app/contracts';
+import { DomainError } from '@app/platform';
+import { timedCommand } from '../routes/command-metrics';
+import { AssistantRefusal, publishAssistantPath } from './assistant-commands';
+import { assistantCallerOf, loadAssistant, pathHolder } from './assistant-reads';
+import { runAssistantCommand, type AssistantRoutesOptions } from './assistant-service';
+import { checkPathFor } from './check-path';
+
+/**
+ * POST /assistant/add_path, /groups/assistant/add_path, /assistant/lookup (second spec, section 7)
+ * and our /assistant/check_path: publishing an assistant at `/assistants/{path}` and finding it there.
+ */
+export const assistantPathRoutesPlugin =
+  (opts: AssistantRoutesOptions): FastifyPluginAsync =>
+  async (app) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const { db } = opts;
+    const commandOpts = opts.groups ? { groups: opts.groups } : {};
+
+    /** The path as it will be kept (lower case), once every rule and the term check pass; else 400. */
+    const acceptedPath = async (raw: string): Promise<string> => {
+      const checked = checkAssistantPath(raw);
+      if (!checked.valid) throw new DomainError(checked.message);
+      if (await opts.pathTerms(checked.path)) throw new DomainError(assistantPathMessages.inappropriate);
+      return checked.path;
+    };
+
+    const publish = async (
+      request: Parameters<typeof runAssistantCommand>[1],
+      body: AddAssistantPathRequest,
+      expectedGroupId?: string,
+    ) => {
+      const astPath = await acceptedPath(body.astPath);
+      const publication = { astPath, isPublic: body.isPublic, accessTo: body.accessTo };
+      await timedCommand('publishAssistantPath', () =>
+        runAssistantCommand(opts, request, async (trx, { email, metadata }) => ({
+          outcome: await publishAssistantPath(
+            trx,
+            body.assistantId,
+            publication,
+            { email },
+            {
+              ...commandOpts,
+              metadata,
+              ...(expectedGroupId === undefined ? {} : { expectedGroupId }),
+            },
+          ),
+        })),
+      );
+      const answer: AddAssistantPathResponse = {
+        success: true,
+        message: assistantMessages.published,
+        data: { assistantId: body.assistantId, astPath },
+      };
+      return answer;
+    };
+    const publishResponse = {
+      ...errorResponses,
+      200: AddAssistantPathResponse,
+      404: ErrorResponse,
+      409: ConflictResponse,
+    };
+
+    routes.post(
+      assistantRoutes.addPath,
+      {
+        preValidation: app.requireUser,
+        schema: {
+          description:
+            'Publishes an assistant the caller owns at /assistants/{path}: public, or restricted to Amplify ' +
+            'groups and users. The path rules of the second spec answer 400 with their message; a path ' +
+            'another assistant holds is refused (409 when it was claimed meanwhile). A re-publish moves it.',
+          body: AddAssistantPathRequest,
+          response: publishResponse,
+        },
+      },
+      async (request) => publish(request, request.body),
+    );
+
+    routes.post(
+      assistantRoutes.groupAddPath,
+      {
+        preValidation: app.requireUser,
+        schema: {
+          description:
+            "Publishes a group assistant's path (an admin of the group; never public to all users).",
+          body: GroupAddAssistantPathRequest,
+          response: publishResponse,
+        },
+      },
+      async (request) => publish(request, request.body.path_data, request.body.group_id),
+    );
+
+    routes.post(
+      assistantRoutes.lookup,
+      {
+        preValidation: app.requireUser,
+        schema: {
+          description:
+            'The assistant published at a path: 404 when none is, 403 when the caller may not use it.',
+          body: LookupAssistantRequest,
+          response: {
+            ...errorResponses,
+            200: LookupAssistantResult,
+            403: LookupAssistantRefusal,
+            404: LookupAssistantRefusal,
+            500: LookupAssistantRefusal,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { email } = await request.actor();
+        const astPath = request.body.astPath.toLowerCase();
+        const notFound = { success: false as const, message: assistantLookupMessages.notFound };
+        try {
+          if (!checkAssistantPath(astPath).valid) return reply.code(404).send(notFound);
+          const holder = await pathHolder(db, astPath);
+          const assistant = holder === null ? null : await loadAssistant(db, holder);
+          if (!assistant || assistant.astPath !== astPath) return reply.code(404).send(notFound);
+          if (!canUseAssistant(assistant, await assistantCallerOf(db, email, opts.groups)))
+            return reply.code(403).send({ success: false, message: assistantLookupMessages.forbidden });
+          const found: LookupAssistantResult = {
+            success: true,
+            message: assistantLookupMessages.found,
+            assistantId: assistant.assistantId,
+            astPath,
+            pathFromDefinition: assistant.astPath,
+            public: assistant.publication?.isPublic ?? false,
+            name: assistant.name,
+            definition: assistant,
+          };
+          return reply.code(200).send(found);
+        } catch (e) {
+          if (e instanceof AssistantRefusal) throw e;
+          request.log.error({ err: e }, 'assistant lookup failed');
+          return reply.code(500).send({ success: false, message: assistantLookupMessages.failed });
+        }
+      },
+    );
+
+    routes.post(
+      assistantRoutes.checkPath,
+      {
+        preValidation: app.requireUser,
+        schema: {
+          description:
+            'The path-check state of a path being typed: a rule or term refusal, taken by another ' +
+            "assistant, 'Current Path' (the given assistant's own) or 'Path available'.",
+          body: CheckAssistantPathRequest,
+          response: { ...errorResponses, 200: CheckAssistantPathResponse },
+        },
+      },
+      async (request) => {
+        const answer: CheckAssistantPathResponse = await checkPathFor(db, opts.pathTerms, request.body, (e) =>
+          request.log.warn({ err: e }, 'assistant path check failed'),
+        );
+        return answer;
+      },
+    );
+  };
