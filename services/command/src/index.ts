@@ -180,6 +180,7 @@ export const commandService =
           secrets: opts.secrets,
           ...opts.chat,
           ...(retrieval ? { retrieval } : {}),
+          ...(opts.userUrls ? { userUrls: opts.userUrls } : {}),
         }),
       );
     }

@@ -26,6 +26,7 @@ import type { ChatRetriever, Retrieval } from './retrieval';
 import { startChatGeneration } from './retrieval-generation';
 import type { ChatStreamStore, ChatStreamWriter, StopBus } from './streams/ports';
 import type { StateCache } from '../handling/state-cache';
+import { assistantToolsOf, chatToolsFor } from './tool-ops';
 
 export interface ChatRouteDeps {
   db: Db;
@@ -41,6 +42,8 @@ export interface ChatRouteDeps {
   cache: StateCache;
   /** Passages of the caller's documents for a request with `dataSources` (none: documents are ignored). */
   retrieval?: ChatRetriever;
+  /** The guarded client of users' addresses: an assistant's ops, offered as tools, are called through it. */
+  userUrls?: OutboundClient;
 }
 
 const schema = {
@@ -131,6 +134,9 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
   try {
     const resolved = await resolveChat(deps.db, deps.cache, request.model, call.actor);
     const sources = endpointSourcesOf(deps, resolved);
+    // The assistant's ops, as tools the model may call (none without an assistant naming ops).
+    const tools = await chatToolsFor({ db: deps.db, userUrls: deps.userUrls }, assistantToolsOf(resolved));
+    const askedOf = () => ({ ...generationRequestOf(request, resolved.model), ...(tools ? { tools } : {}) });
     // The first endpoint's key is opened while the request is accepted (a refusal sends nothing).
     sources[0]?.open().catch(() => undefined);
     let opening: Promise<ChatStreamWriter> | undefined;
@@ -145,7 +151,7 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
       onDecided: () => {
         opening = deps.streams.open(requestId, call.actor);
         opening.catch(() => undefined);
-        const asked = generationRequestOf(request, resolved.model);
+        const asked = askedOf();
         generation = startChatGeneration(asked, retrieve(), sources, deps.outbound, run.signal);
       },
     }).catch(async (e: unknown) => {
@@ -155,14 +161,7 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
       throw e;
     });
     const started =
-      generation ??
-      startChatGeneration(
-        generationRequestOf(request, resolved.model),
-        retrieve(),
-        sources,
-        deps.outbound,
-        run.signal,
-      );
+      generation ?? startChatGeneration(askedOf(), retrieve(), sources, deps.outbound, run.signal);
     // The tokens go out at once; keeping them for a reload follows as soon as the stream is open.
     const writer = deferredWriter(opening ?? deps.streams.open(requestId, call.actor), (e) =>
       call.log.warn({ err: e, chatRequestId: requestId }, 'chat stream not kept: a reload cannot resume it'),

@@ -107,6 +107,7 @@ export const runChat = async (deps: ChatRunDeps, input: ChatRunInput): Promise<v
     if (input.retrieval) sendRetrieval(sse, await input.retrieval);
     input.generation.attach({
       onDelta: (d) => sse.send({ s: 'answer', d }),
+      onStatus: (st) => sse.send({ s: 'meta', st }),
       onFailover: async (reason, error) => {
         log.warn(failureLogFields(error), 'chat endpoint failed before answering; trying the next one');
         const status = modelStatus(model, true, chatMessages.endpointFailedTryingNext(reason));

@@ -27,6 +27,8 @@ export interface ChatServiceOptions {
   shutdownWaitMs?: number;
   /** Passages of the caller's documents for requests with `dataSources` (without: documents are ignored). */
   retrieval?: ChatRetriever;
+  /** The guarded client of users' addresses: an assistant's ops are called through it (none: no tools). */
+  userUrls?: OutboundClient;
 }
 
 /**
@@ -53,6 +55,7 @@ export const chatService =
         running,
         cache: createStateCache(),
         ...(opts.retrieval ? { retrieval: opts.retrieval } : {}),
+        ...(opts.userUrls ? { userUrls: opts.userUrls } : {}),
       }),
     );
   };

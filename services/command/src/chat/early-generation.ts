@@ -1,3 +1,4 @@
+import type { ChatStatus } from '@app/contracts';
 import type { OutboundClient } from '@app/platform';
 import { generate, type EndpointSource, type GenerationOutcome, type GenerationRequest } from './generate';
 
@@ -7,6 +8,8 @@ export interface GenerationSink {
   /** An endpoint failed before answering: its reason and error, the next one is tried. */
   onFailover(reason: string, error: unknown): Promise<void>;
   onFailure(error: unknown): void;
+  /** The status line of a tool call ('Calling <op>...'): while it runs, then done. */
+  onStatus?(status: ChatStatus): void;
 }
 
 export interface EarlyGeneration {
@@ -32,14 +35,19 @@ export const startGeneration = (
 ): EarlyGeneration => {
   const cancelled = new AbortController();
   let sink: GenerationSink | undefined;
-  const held: string[] = [];
+  // Tokens and tool statuses, in the order they came, until the sink is attached.
+  const held: ({ delta: string } | { status: ChatStatus })[] = [];
   const failures: unknown[] = [];
   let attached!: (sink: GenerationSink | undefined) => void;
   const whenAttached = new Promise<GenerationSink | undefined>((resolve) => (attached = resolve));
   const outcome = generate(request, sources, outbound, AbortSignal.any([signal, cancelled.signal]), {
     onDelta: (text) => {
       if (sink) sink.onDelta(text);
-      else held.push(text);
+      else held.push({ delta: text });
+    },
+    onStatus: (status) => {
+      if (sink) sink.onStatus?.(status);
+      else held.push({ status });
     },
     onFailover: async (reason, error) => {
       const to = await whenAttached;
@@ -53,7 +61,10 @@ export const startGeneration = (
   return {
     outcome,
     attach: (to) => {
-      for (const text of held.splice(0)) to.onDelta(text);
+      for (const h of held.splice(0)) {
+        if ('delta' in h) to.onDelta(h.delta);
+        else to.onStatus?.(h.status);
+      }
       for (const error of failures.splice(0)) to.onFailure(error);
       sink = to;
       attached(to);

@@ -1,3 +1,4 @@
+import type { ChatStatus } from '@app/contracts';
 import type { SharedV3ProviderOptions } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
 import type { OutboundClient } from '@app/platform';
@@ -5,6 +6,7 @@ import { failureReason } from './failure-reason';
 import { streamAnswer, type StreamedAnswer } from './model-stream';
 import { languageModelFor, type OpenedEndpoint, type ProviderKind } from './providers';
 import type { ReportedUsage } from './usage';
+import { streamWithTools, type ChatTools } from './tool-loop';
 
 /** What is asked of the model, whichever endpoint answers. */
 export interface GenerationRequest {
@@ -15,6 +17,8 @@ export interface GenerationRequest {
   temperature: number;
   maxOutputTokens: number;
   providerOptions: SharedV3ProviderOptions | undefined;
+  /** Tools offered to the model (an assistant's ops): the answer may take several steps. */
+  tools?: ChatTools | undefined;
 }
 
 /** An endpoint whose key (and url with credentials) is opened only when it is tried. */
@@ -28,6 +32,8 @@ export interface GenerationHooks {
   onFailover(reason: string, error: unknown): Promise<void>;
   /** The call failed for good (after the first token, or at the last endpoint). */
   onFailure?(error: unknown): void;
+  /** The status line of a tool call ('Calling <op>...'): while it runs, then done. */
+  onStatus?(status: ChatStatus): void;
 }
 
 export type GenerationOutcome =
@@ -46,13 +52,19 @@ const attempt = async (
   outbound: OutboundClient,
   signal: AbortSignal,
   onDelta: (text: string) => void,
+  onStatus: (status: ChatStatus) => void = () => undefined,
 ): Promise<Attempt> => {
   let streamed: StreamedAnswer = { answer: '', reported: undefined, finished: false, error: undefined };
   let error: unknown;
+  let acted = false;
   try {
     const endpoint = await source.open();
     const model = languageModelFor(request.kind, request.modelId, endpoint, outbound);
-    streamed = await streamAnswer(model, request, signal, onDelta);
+    if (request.tools) {
+      const run = await streamWithTools(model, request, request.tools, signal, { onDelta, onStatus });
+      acted = run.toolCalls > 0;
+      streamed = run;
+    } else streamed = await streamAnswer(model, request, signal, onDelta);
     error = streamed.error;
   } catch (e) {
     // A refusal (non-2xx) is thrown by the call; a body that breaks off, out of the stream.
@@ -62,7 +74,8 @@ const attempt = async (
   // A stop that came once the answer had finished changes nothing.
   if (signal.aborted && !finished) return { kind: 'stopped', answer };
   if (error === undefined) return { kind: 'completed', answer, reported };
-  if (answer === '') return { kind: 'notStarted', error };
+  // An op already called is not called again at the next endpoint: the answer ends here.
+  if (answer === '' && !acted) return { kind: 'notStarted', error };
   return { kind: 'broken', answer, error };
 };
 
@@ -82,7 +95,14 @@ export const generate = async (
   let lastError: unknown = new Error('no endpoint');
   for (const [i, source] of endpoints.entries()) {
     if (signal.aborted) return { kind: 'stopped', answer: '' };
-    const outcome = await attempt(request, source, outbound, signal, (text) => hooks.onDelta(text));
+    const outcome = await attempt(
+      request,
+      source,
+      outbound,
+      signal,
+      (text) => hooks.onDelta(text),
+      (status) => hooks.onStatus?.(status),
+    );
     if (outcome.kind === 'broken') {
       hooks.onFailure?.(outcome.error);
       return { kind: 'failed', answer: outcome.answer, reason: failureReason(outcome.error, true) };

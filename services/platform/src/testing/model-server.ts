@@ -24,6 +24,14 @@ export interface ModelServerBehaviour {
   promptTokens?: number;
   /** Cached prompt tokens the usage reports. Default 0. */
   cachedTokens?: number;
+  /**
+   * When a streamed request offers `tools` and holds no tool result yet: answer a call of this tool
+   * with these arguments (finish reason tool_calls) instead of tokens. Once the request carries the
+   * tool's result, the tokens are answered (after `echoToolResult`'s words when set).
+   */
+  toolCall?: { name: string; arguments: Record<string, unknown> };
+  /** Tokens after a tool result begin with 'Tool result: <the result>. ' Default false. */
+  echoToolResult?: boolean;
 }
 
 export interface SeenModelRequest {
@@ -65,6 +73,19 @@ const readBody = async (req: IncomingMessage): Promise<Record<string, unknown>> 
     return {};
   }
 };
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
+
+/** The content of the request's last message when it is a tool result (undefined otherwise). */
+const toolResultOf = (body: Record<string, unknown>): string | undefined => {
+  const messages = Array.isArray(body['messages']) ? (body['messages'] as unknown[]) : [];
+  const last = messages.at(-1);
+  if (!isRecord(last) || last['role'] !== 'tool') return undefined;
+  return typeof last['content'] === 'string' ? last['content'] : JSON.stringify(last['content']);
+};
+
+const offersTools = (body: Record<string, unknown>): boolean =>
+  Array.isArray(body['tools']) && body['tools'].length > 0;
 
 const chunkOf = (id: string, model: string, delta: Record<string, unknown>, finish: string | null) => ({
   id,
@@ -124,7 +145,12 @@ export const startModelServer = async (
       seen.ended = true;
       return;
     }
-    const tokens = b.tokens ?? defaultTokens;
+    const toolResult = toolResultOf(body);
+    const callTool = b.toolCall !== undefined && offersTools(body) && toolResult === undefined;
+    const tokens = [
+      ...(b.echoToolResult && toolResult !== undefined ? [`Tool result: ${toolResult}. `] : []),
+      ...(b.tokens ?? defaultTokens),
+    ];
     const usage = {
       prompt_tokens: b.promptTokens ?? 10,
       completion_tokens: tokens.length,
@@ -155,6 +181,30 @@ export const startModelServer = async (
     const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
     send(chunkOf(id, model, { role: 'assistant', content: '' }, null));
     if (b.firstTokenDelayMs) await sleep(b.firstTokenDelayMs);
+    if (callTool && b.toolCall) {
+      const call = { name: b.toolCall.name, arguments: JSON.stringify(b.toolCall.arguments) };
+      send(
+        chunkOf(
+          id,
+          model,
+          { tool_calls: [{ index: 0, id: `call_${requests.length}`, type: 'function', function: call }] },
+          null,
+        ),
+      );
+      send(chunkOf(id, model, {}, 'tool_calls'));
+      send({
+        id,
+        object: 'chat.completion.chunk',
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [],
+        usage,
+      });
+      res.write('data: [DONE]\n\n');
+      seen.ended = true;
+      res.end();
+      return;
+    }
     for (const [i, token] of tokens.entries()) {
       if (res.destroyed) return;
       if (b.breakAfterTokens !== undefined && i >= b.breakAfterTokens) {
