@@ -6,7 +6,7 @@ export interface IntegrationOauthStatesTable {
   user_email: string;
   integration: string;
   /** A SealedSecret. */
-  verifier: JSONColumnType<unknown, string, string>;
+  verifier: JSONColumnType<object, string, string>;
   redirect_uri: string;
   created_at: ColumnType<Date, Date | undefined, never>;
   expires_at: Date;
@@ -17,7 +17,7 @@ export interface IntegrationTokensTable {
   user_email: string;
   integration: string;
   /** A SealedSecret of the token answer's JSON. */
-  tokens: JSONColumnType<unknown, string, string>;
+  tokens: JSONColumnType<object, string, string>;
   scopes: JSONColumnType<string[], string, string>;
   expires_at: Date | null;
   connected_at: Date;

@@ -21,6 +21,8 @@ import { websiteRoutesPlugin } from './websites/index';
 import { externalApiRoutesPlugin } from './external-apis/index';
 import { opsRoutesPlugin } from './ops/index';
 import { assistantsPluginFor, type AssistantsWiring } from './assistants/wiring';
+import { integrationsPlugin, type IntegrationProviderEndpoints } from './integrations/index';
+export type { IntegrationProviderEndpoints } from './integrations/index';
 
 export { seedAdmins } from './handling/seed-admins';
 export { handleCommand, type CommandOutcome } from './handling/handle-command';
@@ -106,6 +108,12 @@ export interface CommandServiceOptions {
   userUrls?: OutboundClient;
   /** Assistants (always registered): a test's path-term check, assistant groups (F). */
   assistants?: AssistantsWiring;
+  /**
+   * Integrations (registered with `userUrls`): the providers' endpoints ONLY when the platform's
+   * configuration overrides them (tests' local provider), and the client the codes are exchanged
+   * through when it is not `userUrls` (a test's client trusting its provider's certificate).
+   */
+  integrations?: { endpoints?: IntegrationProviderEndpoints; outbound?: OutboundClient };
 }
 
 const answerAtOnce: AwaitProjected = () => Promise.resolve(false);
@@ -131,6 +139,17 @@ export const commandService =
     await app.register(conversationRoutesPlugin({ db: opts.db, awaitProjected }));
     await app.register(userSettingsRoutesPlugin({ db: opts.db, awaitProjected }));
     await app.register(embeddingRoutesPlugin({ db: opts.db }));
+    const integrationsOutbound = opts.integrations?.outbound ?? opts.userUrls;
+    if (integrationsOutbound)
+      await app.register(
+        integrationsPlugin({
+          db: opts.db,
+          secrets: opts.secrets,
+          awaitProjected,
+          outbound: integrationsOutbound,
+          ...(opts.integrations?.endpoints ? { endpoints: opts.integrations.endpoints } : {}),
+        }),
+      );
     await app.register(
       externalApiRoutesPlugin({
         db: opts.db,

@@ -32,5 +32,8 @@ export const installSecurityHeaders = async (
     // HSTS only means something over https; on http://localhost it would only confuse.
     strictTransportSecurity: opts.https ? { maxAge: 180 * 24 * 3600 } : false,
     crossOriginEmbedderPolicy: false,
+    // Our own popups (an integration's OAuth window, polled until it closes) keep their opener; other
+    // sites' windows still cannot reach this page.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
 };

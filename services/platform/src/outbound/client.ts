@@ -53,6 +53,11 @@ export interface OutboundOptions {
   streamFirstByteTimeoutMs?: number;
   /** `fetch`: how long the answer may pause between two chunks. */
   streamIdleTimeoutMs?: number;
+  /**
+   * TLS: certificates this client trusts INSTEAD of Node's roots. For tests only (a local OAuth
+   * provider's self-signed certificate); the address checks apply as ever.
+   */
+  tls?: { ca?: string | readonly string[] };
 }
 
 export const outboundDefaults = {
@@ -124,6 +129,7 @@ export const createOutboundClient = (options: OutboundOptions = {}): OutboundCli
       allow,
       lookup: options.lookup ?? systemLookup,
       connectTimeoutMs: options.connectTimeoutMs ?? outboundDefaults.connectTimeoutMs,
+      ...(options.tls?.ca === undefined ? {} : { ca: options.tls.ca }),
     }),
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
@@ -195,6 +201,7 @@ export const createOutboundClient = (options: OutboundOptions = {}): OutboundCli
       allow,
       lookup: options.lookup ?? systemLookup,
       connectTimeoutMs: options.connectTimeoutMs ?? outboundDefaults.connectTimeoutMs,
+      ...(options.tls?.ca === undefined ? {} : { ca: options.tls.ca }),
     }),
     headersTimeout: options.streamFirstByteTimeoutMs ?? outboundDefaults.streamFirstByteTimeoutMs,
     bodyTimeout: options.streamIdleTimeoutMs ?? outboundDefaults.streamIdleTimeoutMs,

@@ -60,8 +60,13 @@ export const guardedConnector = (opts: {
   allow: AllowList;
   lookup: Lookup;
   connectTimeoutMs: number;
+  /** Certificates trusted instead of Node's roots (a test's local https server); default: Node's roots. */
+  ca?: string | readonly string[];
 }): buildConnector.connector => {
-  const connect = buildConnector({ timeout: opts.connectTimeoutMs });
+  const connect = buildConnector({
+    timeout: opts.connectTimeoutMs,
+    ...(opts.ca === undefined ? {} : { ca: typeof opts.ca === 'string' ? opts.ca : [...opts.ca] }),
+  });
   return (options, callback) => {
     resolveAllowed(options.hostname, opts.allow, opts.lookup).then(
       (address) => {

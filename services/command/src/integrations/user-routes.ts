@@ -1,0 +1,239 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  categoryIntegrationsPath,
+  CategoryIntegrationsResponse,
+  ErrorResponse,
+  errorResponses,
+  integrationConnectionsStreamId,
+  IntegrationChangeResponse,
+  integrationMessages,
+  integrationNamed,
+  integrationProviders,
+  IntegrationRequest,
+  integrationRoutes,
+  integrationsOf,
+  StartAuthRequest,
+  StartAuthResponse,
+  SupportedIntegrationsResponse,
+  UserIntegrationsResponse,
+  type IntegrationItem,
+  type IntegrationProvider,
+} from '@app/contracts';
+import {
+  commandMetadata,
+  DomainError,
+  inTransaction,
+  requestHashOf,
+  runIdempotent,
+  type AwaitProjected,
+  type Db,
+  type SecretBox,
+} from '@app/platform';
+import type { FastifyRequest } from 'fastify';
+import { handleCommand, type CommandOutcome } from '../handling/handle-command';
+import { loadState } from '../handling/stream-state';
+import { timedCommand } from '../routes/command-metrics';
+import { loadIntegrationSettings } from './admin-routes';
+import { integrationConnectionsDecider } from './connections-decider';
+import {
+  authorizationUrl,
+  endpointsOf,
+  newState,
+  pkcePair,
+  type IntegrationProviderEndpoints,
+} from './oauth-flow';
+import { keepPendingAuthorization, shredTokens } from './oauth-store';
+import { isAvailable, type IntegrationSettings } from './settings-decider';
+
+export interface IntegrationUserOptions {
+  db: Db;
+  secrets: SecretBox;
+  awaitProjected: AwaitProjected;
+  endpoints: IntegrationProviderEndpoints;
+}
+
+/** Where the provider sends the user back: this platform's own address, as the request reached it. */
+export const redirectUriOf = (request: FastifyRequest): string =>
+  `${request.protocol}://${request.host}${integrationRoutes.callback}`;
+
+const itemsOf = (settings: IntegrationSettings, provider: IntegrationProvider): IntegrationItem[] =>
+  integrationsOf(provider).map((item) => ({
+    id: item.id,
+    name: item.name,
+    description: item.description,
+    icon: item.icon,
+    isAvailable: isAvailable(settings, item.id),
+  }));
+
+export const loadConnections = async (db: Db, email: string): Promise<string[]> =>
+  (await loadState(db, integrationConnectionsDecider, integrationConnectionsStreamId(email))).state;
+
+/**
+ * The user's Integrations dialog (second spec, section 7): the items per category, the supported
+ * ones, the caller's connections, start-auth (PKCE + state kept server-side; answers the provider's
+ * https authorization address), disconnect. Integration files are not available yet (501).
+ */
+export const integrationUserRoutes =
+  (opts: IntegrationUserOptions): FastifyPluginAsync =>
+  async (app) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    for (const provider of integrationProviders) {
+      routes.get(
+        categoryIntegrationsPath(provider),
+        {
+          preValidation: app.requireUser,
+          schema: {
+            description: `The ${provider} integrations, each with whether users may connect it.`,
+            response: { ...errorResponses, 200: CategoryIntegrationsResponse },
+          },
+        },
+        async () => {
+          const answer: CategoryIntegrationsResponse = {
+            success: true,
+            data: itemsOf(await loadIntegrationSettings(opts.db), provider),
+          };
+          return answer;
+        },
+      );
+    }
+
+    routes.get(
+      integrationRoutes.listSupported,
+      {
+        preValidation: app.requireUser,
+        schema: {
+          description: 'The integrations users may connect, per category (supported, secrets registered).',
+          response: { ...errorResponses, 200: SupportedIntegrationsResponse },
+        },
+      },
+      async () => {
+        const settings = await loadIntegrationSettings(opts.db);
+        const available = (p: IntegrationProvider) => itemsOf(settings, p).filter((i) => i.isAvailable);
+        const answer: SupportedIntegrationsResponse = {
+          success: true,
+          data: { google: available('google'), microsoft: available('microsoft') },
+        };
+        return answer;
+      },
+    );
+
+    routes.get(
+      integrationRoutes.userList,
+      {
+        preValidation: app.requireUser,
+        schema: {
+          description: "The ids of the caller's connected integrations.",
+          response: { ...errorResponses, 200: UserIntegrationsResponse },
+        },
+      },
+      async (request) => {
+        const connected = await loadConnections(opts.db, request.principal ?? '');
+        const answer = { success: true, data: connected } as UserIntegrationsResponse;
+        return answer;
+      },
+    );
+
+    routes.post(
+      integrationRoutes.startAuth,
+      {
+        preValidation: app.requireUser,
+        schema: {
+          description:
+            "Starts connecting an integration: keeps a PKCE verifier and a state (single use, the caller's, 10 minutes) and answers the provider's https authorization address.",
+          body: StartAuthRequest,
+          response: { ...errorResponses, 200: StartAuthResponse },
+        },
+      },
+      async (request) => {
+        const item = integrationNamed(request.body.integration);
+        const settings = await loadIntegrationSettings(opts.db);
+        const secrets = item ? settings.providers[item.provider] : undefined;
+        if (!item || !secrets || !isAvailable(settings, item.id))
+          throw new DomainError(integrationMessages.notSupported(item?.name ?? request.body.integration));
+        const { verifier, challenge } = pkcePair();
+        const state = newState();
+        const redirectUri = redirectUriOf(request);
+        const location = authorizationUrl({
+          endpoints: endpointsOf(item.provider, secrets.tenantId, opts.endpoints),
+          item,
+          clientId: secrets.clientId,
+          redirectUri,
+          state,
+          challenge,
+        });
+        if (location === null) throw new DomainError(integrationMessages.errorOccurred);
+        const userEmail = request.principal ?? '';
+        await inTransaction(opts.db, (trx) =>
+          keepPendingAuthorization(trx, opts.secrets, {
+            state,
+            userEmail,
+            integration: item.id,
+            verifier,
+            redirectUri,
+          }),
+        );
+        const answer: StartAuthResponse = { success: true, Location: location };
+        return answer;
+      },
+    );
+
+    routes.post(
+      integrationRoutes.userDelete,
+      {
+        preValidation: app.requireUser,
+        schema: {
+          description:
+            "Disconnects one of the caller's integrations: its tokens are deleted and their key destroyed.",
+          body: IntegrationRequest,
+          response: { ...errorResponses, 200: IntegrationChangeResponse },
+        },
+      },
+      async (request) => {
+        const actor = await request.actor();
+        const metadata = commandMetadata(request, actor);
+        const key = {
+          actor: actor.email,
+          commandId: metadata.commandId,
+          requestHash: requestHashOf(request),
+        };
+        const integration = request.body.integration;
+        const { result, replayed } = await timedCommand('disconnectIntegration', () =>
+          runIdempotent<CommandOutcome>(opts.db, key, async (trx) => {
+            const outcome = await handleCommand(
+              trx,
+              integrationConnectionsDecider,
+              integrationConnectionsStreamId(actor.email),
+              { type: 'DisconnectIntegration', data: { integration } },
+              { metadata },
+            );
+            await shredTokens(trx, actor.email, integration);
+            return outcome;
+          }),
+        );
+        if (!replayed) await opts.awaitProjected(result.position);
+        const answer: IntegrationChangeResponse = {
+          success: true,
+          message: `${integrationNamed(integration)?.name ?? integration} was disconnected.`,
+          position: result.position,
+        };
+        return answer;
+      },
+    );
+
+    for (const path of [integrationRoutes.userFiles, integrationRoutes.userFilesDownload]) {
+      routes.post(
+        path,
+        {
+          preValidation: app.requireUser,
+          schema: {
+            description: 'Not available yet: files of connected integrations are not read by this platform.',
+            response: { ...errorResponses, 501: ErrorResponse },
+          },
+        },
+        async (_request, reply) =>
+          reply.code(501).send({ success: false, message: integrationMessages.filesNotAvailable }),
+      );
+    }
+  };
