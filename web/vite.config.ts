@@ -21,7 +21,8 @@ export default defineConfig({
       '/blobs': platform,
       '/data-disclosure': platform,
       '/apiKeys': platform,
-      '/assistant': platform,
+      // '/assistant/' (not '/assistant'): /assistants/{path} is the app's own page, served by vite.
+      '/assistant/': platform,
       '/live': { target: platform, ws: true },
     },
   },

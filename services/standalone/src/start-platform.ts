@@ -181,6 +181,8 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
   await app.register(queryService({ db, databaseUrl: opts.databaseUrl, logger }));
   if (opts.webDist && existsSync(opts.webDist)) {
     await app.register(fastifyStatic, { root: opts.webDist, wildcard: false });
+    // A published assistant's page (/assistants/{path}) is the app itself: the SPA reads its path.
+    app.get('/assistants/*', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
   }
   const address = await app.listen({ port: opts.port, host: opts.host });
 

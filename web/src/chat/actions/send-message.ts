@@ -17,6 +17,7 @@ import { runRequestAtom } from './run-request';
 import { storeTurnsAtom } from './store-turns';
 import { attachedSourcesAtom } from '../../documents/state/attachments';
 import { takeAttachedAtom } from '../../documents/state/attachment-actions';
+import { chosenAssistantAtom, withAssistant } from '../../assistants';
 
 const timeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -51,7 +52,9 @@ export const sendMessageAtom = atom(null, async (get, set, text: string) => {
     timeZone: timeZone(),
   });
   // The documents attached to this message go with it (the server retrieves from them).
-  const request = dataSources.length > 0 ? { ...built, dataSources } : built;
+  const withDocuments = dataSources.length > 0 ? { ...built, dataSources } : built;
+  // The assistant chosen in the picker: its id, temperature 0.7, half the model's output limit.
+  const request = withAssistant(withDocuments, get(chosenAssistantAtom), model.outputTokenLimit);
   set(takeAttachedAtom);
   const record: InflightRecord = {
     requestId,

@@ -1,3 +1,4 @@
+import { AssistantPicker } from '../../assistants';
 import { ApiKeysButton } from '../../api-keys/ApiKeysButton';
 import { AccountPicker } from './AccountPicker';
 import { ModelSelector } from './ModelSelector';
@@ -10,6 +11,7 @@ export function ChatHeaderControls() {
   return (
     <div className="chat-header-controls">
       <ModelSelector />
+      <AssistantPicker />
       <AccountPicker />
       <SpendDisplay />
       <StorageChoice />

@@ -1,0 +1,134 @@
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { createAssistant } from '../../api/assistants';
+import { errorText } from '../../api/http';
+import { loadMyDocumentsAtom, myDocumentsAtom } from '../../documents/state/my-documents';
+import { pushToastAtom } from '../../state/toasts';
+import { Modal } from '../../ui/Modal';
+import {
+  createPayloadOf,
+  draftProblem,
+  hasDocument,
+  toggleDocument,
+  type AssistantDraft,
+} from './assistant-draft';
+
+export interface AssistantDialogProps {
+  initial: AssistantDraft;
+  /** Where the ops listing (tools) goes once it exists; the assistant's tools are listed until then. */
+  toolsSlot?: ReactNode;
+  onSaved: (assistantId: string) => void;
+  onClose: () => void;
+}
+
+type TextField = 'name' | 'description' | 'instructions' | 'disclaimer' | 'tagsText';
+
+/** Create an assistant, or save a new version of one (spec section 3, "Assistant create payload"). */
+export function AssistantDialog({ initial, toolsSlot, onSaved, onClose }: AssistantDialogProps) {
+  const editing = initial.assistantId !== null;
+  const title = editing ? 'Edit Assistant' : 'Create Assistant';
+  const [draft, setDraft] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const documents = useAtomValue(myDocumentsAtom);
+  const loadDocuments = useSetAtom(loadMyDocumentsAtom);
+  const toast = useSetAtom(pushToastAtom);
+  const ids = useId();
+
+  useEffect(() => {
+    void loadDocuments();
+  }, [loadDocuments]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = draftProblem(draft);
+    if (problem !== null) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await createAssistant(createPayloadOf(draft));
+      toast({ tone: 'success', message: answer.message });
+      onSaved(answer.data.assistantId);
+    } catch (e) {
+      setError(errorText(e));
+      setBusy(false);
+    }
+  };
+
+  const field = (name: TextField, label: string, multiline = false) => {
+    const id = `${ids}-${name}`;
+    const props = {
+      id,
+      className: 'input',
+      value: draft[name],
+      onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [name]: e.target.value }),
+    };
+    return (
+      <div className="assistant-field">
+        <label htmlFor={id} className="field-label">
+          {label}
+        </label>
+        {multiline ? <textarea {...props} rows={name === 'instructions' ? 6 : 2} /> : <input {...props} />}
+      </div>
+    );
+  };
+
+  return (
+    <Modal label={title} onDismiss={onClose} className="assistant-dialog">
+      <form onSubmit={(e) => void onSubmit(e)} aria-label={title}>
+        <h2 className="modal-title">{title}</h2>
+        {field('name', 'Name')}
+        {field('description', 'Description', true)}
+        {field('instructions', 'Instructions', true)}
+        {field('disclaimer', 'Disclaimer', true)}
+        <fieldset className="assistant-documents">
+          <legend className="field-label">Documents</legend>
+          {documents === null && <p className="muted">Loading documents…</p>}
+          {documents?.length === 0 && <p className="muted">No documents yet.</p>}
+          {documents?.map((doc) => (
+            <label key={doc.id} className="assistant-document">
+              <input
+                type="checkbox"
+                checked={hasDocument(draft, doc)}
+                onChange={() => setDraft(toggleDocument(draft, doc))}
+              />{' '}
+              {doc.name ?? doc.id}
+            </label>
+          ))}
+        </fieldset>
+        {field('tagsText', 'Tags (comma-separated)')}
+        <section className="assistant-tools" aria-label="Tools">
+          <h3 className="field-label">Tools</h3>
+          {toolsSlot ??
+            (draft.tools.length === 0 ? (
+              <p className="muted">No tools.</p>
+            ) : (
+              <ul className="chips">
+                {draft.tools.map((tool) => (
+                  <li key={tool.name} className="chip" title={tool.description}>
+                    {tool.name}
+                  </li>
+                ))}
+              </ul>
+            ))}
+        </section>
+        {error !== null && (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {editing ? 'Save' : 'Create'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { sessionAtom } from '../../state/session';
+import { AssistantPageNotice } from '../page/AssistantPageNotice';
+import { useAssistantPage } from '../page/use-assistant-page';
+import {
+  assistantsAtom,
+  chosenAssistantAtom,
+  loadAssistantsAtom,
+  openedAssistantAtom,
+} from '../state/assistants';
+import { AssistantsManager } from './AssistantsManager';
+import { pickerGroups, shownOption } from './picker-options';
+import '../assistants.css';
+
+/**
+ * The assistant used in the chat (Standard Conversation by default: 'No assistant will be used.'),
+ * the user's assistants, and the page at `/assistants/{path}` that opens the chat with one.
+ */
+export function AssistantPicker() {
+  const me = useAtomValue(sessionAtom)?.email ?? '';
+  const assistants = useAtomValue(assistantsAtom);
+  const opened = useAtomValue(openedAssistantAtom);
+  const [choice, choose] = useAtom(chosenAssistantAtom);
+  const load = useSetAtom(loadAssistantsAtom);
+  const [managing, setManaging] = useState(false);
+  const [page, leavePage] = useAssistantPage();
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const groups = pickerGroups(assistants ?? [], me, opened);
+  const shown = shownOption(groups, choice);
+  return (
+    <div className="assistant-picker">
+      <select
+        className="input"
+        aria-label="Assistant"
+        title={shown.description}
+        value={shown.id}
+        onChange={(e) => choose(e.target.value)}
+      >
+        {groups.map((group) =>
+          group.label === '' ? (
+            group.options.map((o) => (
+              <option key={o.id} value={o.id} title={o.description}>
+                {o.name}
+              </option>
+            ))
+          ) : (
+            <optgroup key={group.label} label={group.label}>
+              {group.options.map((o) => (
+                <option key={o.id} value={o.id} title={o.description}>
+                  {o.name}
+                </option>
+              ))}
+            </optgroup>
+          ),
+        )}
+      </select>
+      <span className="assistant-picker-description muted" aria-label="Assistant description">
+        {shown.description}
+      </span>
+      <button type="button" className="btn btn-ghost btn-small" onClick={() => setManaging(true)}>
+        Assistants
+      </button>
+      {managing && <AssistantsManager me={me} onClose={() => setManaging(false)} />}
+      <AssistantPageNotice state={page} onLeave={leavePage} />
+    </div>
+  );
+}

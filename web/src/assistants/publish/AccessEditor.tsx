@@ -1,0 +1,111 @@
+import { EntryPicker } from '../../ui/entry-picker/EntryPicker';
+import { parseEmailEntries } from '../../ui/entry-picker/entries';
+import { addUsers, removeUser, toggleGroup, userSuggestions, type PublishDraft } from './publish-draft';
+
+export interface AccessEditorProps {
+  draft: PublishDraft;
+  onChange: (draft: PublishDraft) => void;
+  /** The Amplify groups to choose from. */
+  groups: readonly string[];
+  /** Addresses to suggest (the current user is left out). */
+  knownEmails: readonly string[];
+  me: string;
+  /** A group assistant is never published to all users (spec section 6). */
+  isGroupAssistant: boolean;
+}
+
+/** Public to all users, or restricted to Amplify groups and users (spec sections 3 and 6). */
+export function AccessEditor({
+  draft,
+  onChange,
+  groups,
+  knownEmails,
+  me,
+  isGroupAssistant,
+}: AccessEditorProps) {
+  const suggestions = userSuggestions('', knownEmails, me, draft.users);
+  return (
+    <div className="assistant-access">
+      <fieldset className="assistant-access-mode">
+        <legend className="field-label">Access</legend>
+        {!isGroupAssistant && (
+          <label>
+            <input
+              type="radio"
+              name="assistant-access"
+              checked={draft.isPublic}
+              onChange={() => onChange({ ...draft, isPublic: true })}
+            />{' '}
+            Publish to all users
+          </label>
+        )}
+        <label>
+          <input
+            type="radio"
+            name="assistant-access"
+            checked={!draft.isPublic}
+            onChange={() => onChange({ ...draft, isPublic: false })}
+          />{' '}
+          Restrict to Amplify groups and users
+        </label>
+      </fieldset>
+      {!draft.isPublic && (
+        <>
+          <fieldset className="assistant-access-groups">
+            <legend className="field-label">Amplify groups</legend>
+            {groups.length === 0 && <p className="muted">No Amplify groups.</p>}
+            {groups.map((group) => (
+              <label key={group} className="assistant-access-group">
+                <input
+                  type="checkbox"
+                  checked={draft.amplifyGroups.includes(group)}
+                  onChange={() => onChange(toggleGroup(draft, group))}
+                />{' '}
+                {group}
+              </label>
+            ))}
+          </fieldset>
+          <EntryPicker
+            label="Users"
+            placeholder="Emails, separated by commas"
+            existing={[...draft.users, me]}
+            parse={parseEmailEntries}
+            onAdd={(emails) => onChange(addUsers(draft, emails))}
+          />
+          {suggestions.length > 0 && (
+            <ul className="assistant-suggestions" aria-label="Suggested users">
+              {suggestions.map((email) => (
+                <li key={email}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-small"
+                    onClick={() => onChange(addUsers(draft, [email]))}
+                  >
+                    {email}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {draft.users.length > 0 && (
+            <ul className="chips assistant-users" aria-label="Users with access">
+              {draft.users.map((email) => (
+                <li key={email} className="chip">
+                  {email}{' '}
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-small"
+                    aria-label={`Remove ${email}`}
+                    onClick={() => onChange(removeUser(draft, email))}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

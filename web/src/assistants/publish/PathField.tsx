@@ -1,0 +1,53 @@
+import { useId } from 'react';
+import { assistantPathMessages } from '@app/contracts';
+import { normalisePathInput, type PathCheckState } from './path-check';
+
+export interface PathFieldProps {
+  path: string;
+  state: PathCheckState;
+  onChange: (path: string) => void;
+}
+
+const stateText = (state: PathCheckState): string =>
+  state.kind === 'checking' ? 'Checking path…' : state.message;
+
+/**
+ * The path editor: typed in lower case after `/assistants/`, the spec's help text (3-100 characters)
+ * always shown, and the check's state under it (the 20-character rule's message once it is exceeded).
+ */
+export function PathField({ path, state, onChange }: PathFieldProps) {
+  const inputId = useId();
+  const helpId = useId();
+  const stateId = useId();
+  return (
+    <div className="assistant-path-field">
+      <label htmlFor={inputId} className="field-label">
+        Path
+      </label>
+      <div className="assistant-path-input">
+        <span className="muted" aria-hidden="true">
+          {window.location.origin}/assistants/
+        </span>
+        <input
+          id={inputId}
+          className="input"
+          type="text"
+          value={path}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={200}
+          aria-invalid={state.kind === 'invalid'}
+          aria-describedby={`${helpId} ${stateId}`}
+          onChange={(e) => onChange(normalisePathInput(e.target.value))}
+          data-autofocus
+        />
+      </div>
+      <p id={helpId} className="field-hint">
+        {assistantPathMessages.helpText}
+      </p>
+      <p id={stateId} role="status" className="assistant-path-state" data-state={state.kind}>
+        {stateText(state)}
+      </p>
+    </div>
+  );
+}
