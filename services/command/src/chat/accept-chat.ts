@@ -65,6 +65,7 @@ export const acceptChat = async (
     accountId,
     maxTokens: request.max_tokens,
     ...(request.options.reasoningLevel ? { reasoningLevel: request.options.reasoningLevel } : {}),
+    ...(resolved.assistant ? { assistantId: resolved.assistant.assistantId } : {}),
     reserved,
     messageCount: request.messages.length,
     storage,

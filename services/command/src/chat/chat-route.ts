@@ -26,6 +26,7 @@ import type { ChatRetriever, Retrieval } from './retrieval';
 import { startChatGeneration } from './retrieval-generation';
 import type { ChatStreamStore, ChatStreamWriter, StopBus } from './streams/ports';
 import type { StateCache } from '../handling/state-cache';
+import { assistantDocumentsOf, withAssistantInstructions, type AssistantDocuments } from './assistant-chat';
 import { assistantToolsOf, chatToolsFor } from './tool-ops';
 
 export interface ChatRouteDeps {
@@ -127,16 +128,23 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
   const unsubscribe = deps.stopBus.subscribe(requestId, () => run.stop());
   // With documents, once the request is accepted: their passages (none: nothing more is awaited).
   let retrieval: Promise<Retrieval> | undefined;
+  // An assistant's documents (its owner's files) are retrieved too, once it is resolved.
+  let documents: AssistantDocuments | undefined;
   const retrieve = () =>
-    deps.retrieval && request.dataSources.length > 0
-      ? (retrieval ??= deps.retrieval(request, call.actor))
+    deps.retrieval && (request.dataSources.length > 0 || documents !== undefined)
+      ? (retrieval ??= deps.retrieval(request, call.actor, documents))
       : undefined;
   try {
-    const resolved = await resolveChat(deps.db, deps.cache, request.model, call.actor);
+    const { assistantId } = request.options;
+    const resolved = await resolveChat(deps.db, deps.cache, request.model, call.actor, assistantId);
+    documents = assistantDocumentsOf(resolved);
     const sources = endpointSourcesOf(deps, resolved);
     // The assistant's ops, as tools the model may call (none without an assistant naming ops).
     const tools = await chatToolsFor({ db: deps.db, userUrls: deps.userUrls }, assistantToolsOf(resolved));
-    const askedOf = () => ({ ...generationRequestOf(request, resolved.model), ...(tools ? { tools } : {}) });
+    const askedOf = () => ({
+      ...withAssistantInstructions(generationRequestOf(request, resolved.model), resolved.assistant),
+      ...(tools ? { tools } : {}),
+    });
     // The first endpoint's key is opened while the request is accepted (a refusal sends nothing).
     sources[0]?.open().catch(() => undefined);
     let opening: Promise<ChatStreamWriter> | undefined;

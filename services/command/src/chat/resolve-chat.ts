@@ -1,4 +1,5 @@
 import {
+  assistantMessages,
   effectiveStorageOf,
   amplifyGroupsStreamId,
   chatMessages,
@@ -22,6 +23,7 @@ import { openaiEndpointsDecider } from '../domain/openai-endpoints';
 import type { SavedEndpoint } from '../domain/openai-endpoint-rules';
 import { supportedModelsDecider } from '../domain/supported-models';
 import type { StateCache } from '../handling/state-cache';
+import { assistantForChat, type ResolvedAssistant } from './assistant-chat';
 import { userSettingsDecider } from '../user-settings/user-settings-decider';
 import { dataDisclosureDecider } from '../feature-data/data-disclosure-decider';
 import {
@@ -34,6 +36,8 @@ export interface ResolvedChat {
   model: Model;
   endpoints: SavedEndpoint[];
   storage: ConversationStorage;
+  /** The assistant of `options.assistantId`, when the request names one the caller may use. */
+  assistant?: ResolvedAssistant;
 }
 
 /** A request the configuration refuses (400): an unknown or forbidden model, a model without endpoints. */
@@ -59,6 +63,7 @@ export const resolveChat = async (
   cache: StateCache,
   modelId: string,
   email: string,
+  assistantId?: string,
 ): Promise<ResolvedChat> => {
   const batch = cache.batch();
   const models = batch.add(supportedModelsDecider, supportedModelsStreamId);
@@ -81,5 +86,9 @@ export const resolveChat = async (
   const storage: ConversationStorage = effectiveStorageOf(settings().conversationStorage, defaultStorage());
   const entry = endpoints().find((m) => m.name === model.id);
   if (!entry || entry.endpoints.length === 0) throw new ChatRefusal(chatMessages.noEndpoints(model.id));
-  return { model, endpoints: entry.endpoints, storage };
+  if (assistantId === undefined) return { model, endpoints: entry.endpoints, storage };
+  // An assistant the caller may not use (or none by that id): 403, nothing recorded or sent.
+  const assistant = await assistantForChat(db, assistantId, email);
+  if (assistant === 'refused') throw new ChatRefusal(assistantMessages.noAccess, 403);
+  return { model, endpoints: entry.endpoints, storage, assistant };
 };

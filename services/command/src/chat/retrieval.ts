@@ -1,5 +1,6 @@
 import { dataSourceKey, type ChatRequest, type ChatSource, type FileStatus } from '@app/contracts';
 import type { ChunkHit } from '@app/platform';
+import type { AssistantDocuments } from './assistant-chat';
 import { estimateTokens } from './usage';
 
 /** How many passages a request gets at most. */
@@ -33,8 +34,15 @@ export interface Retrieval {
   failed: boolean;
 }
 
-/** Retrieves a request's passages for its caller; never rejects. */
-export type ChatRetriever = (request: ChatRequest, caller: string) => Promise<Retrieval>;
+/**
+ * Retrieves a request's passages for its caller; never rejects. With `assistant`, the assistant's
+ * documents too: its owner's files among its keys (the caller was allowed to use the assistant).
+ */
+export type ChatRetriever = (
+  request: ChatRequest,
+  caller: string,
+  assistant?: AssistantDocuments,
+) => Promise<Retrieval>;
 
 interface OwnedFile {
   key: string;
@@ -44,18 +52,24 @@ interface OwnedFile {
 
 /**
  * The request's documents the caller may retrieve from: their own files, not deleted, embedded
- * (completed) — another user's key, an unknown one, or one still processing is left out.
+ * (completed) — another user's key, an unknown one, or one still processing is left out. With an
+ * assistant, its documents too: only its owner's files among the assistant's own keys (a key the
+ * request names is never read as the owner's: the caller does not own it).
  */
 export const retrievableFiles = async (
   request: ChatRequest,
   caller: string,
   fileStateOf: RetrievalPorts['fileStateOf'],
+  assistant?: AssistantDocuments,
 ): Promise<OwnedFile[]> => {
-  const keys = [...new Set(request.dataSources.map(dataSourceKey))];
+  const assistantKeys = new Set(assistant?.keys ?? []);
+  const keys = [...new Set([...request.dataSources.map(dataSourceKey), ...assistantKeys])];
   const states = await Promise.all(keys.map((key) => fileStateOf(key)));
+  const readable = (key: string, owner: string | null) =>
+    owner === caller || (assistant !== undefined && assistantKeys.has(key) && owner === assistant.owner);
   return keys.flatMap((key, i) => {
     const s = states[i];
-    return s && s.owner === caller && !s.deleted && s.status === 'completed' && s.sha256
+    return s && readable(key, s.owner) && !s.deleted && s.status === 'completed' && s.sha256
       ? [{ key, name: s.name, sha256: s.sha256 }]
       : [];
   });
@@ -98,10 +112,10 @@ const timeout = (ms: number, signal: AbortSignal) =>
  */
 export const retrieverFor =
   (ports: RetrievalPorts, onError: (e: unknown) => void, timeoutMs = retrievalTimeoutMs): ChatRetriever =>
-  async (request, caller) => {
+  async (request, caller, assistant) => {
     const giveUp = new AbortController();
     const run = async (): Promise<Retrieval> => {
-      const files = await retrievableFiles(request, caller, (key) => ports.fileStateOf(key));
+      const files = await retrievableFiles(request, caller, (key) => ports.fileStateOf(key), assistant);
       const question = questionOf(request);
       if (files.length === 0 || question.trim() === '') return { sources: [], failed: false };
       const vector = await ports.embedQuery(question, giveUp.signal);

@@ -1,0 +1,69 @@
+import { canUseAssistant, dataSourceKey, type AssistantDefinition, type AssistantTool } from '@app/contracts';
+import type { Db } from '@app/platform';
+import { assistantCallerOf, loadAssistant, type AssistantGroupPorts } from '../assistants/assistant-reads';
+import type { GenerationRequest } from './generate';
+
+/**
+ * The assistant a chat request names (`options.assistantId`), as the relay applies it: its
+ * instructions after the system prompt, its documents (its owner's files, retrieved for whoever may
+ * use it), its tools (ops, turned into AI SDK tools by tool-ops.ts).
+ */
+export interface ResolvedAssistant {
+  assistantId: string;
+  /** The version used (`ast/...`). */
+  id: string;
+  name: string;
+  owner: string;
+  instructions: string;
+  tools: AssistantTool[];
+  /** Its documents' file keys (fileKeys and dataSources): files of `owner` only are retrieved. */
+  documentKeys: string[];
+}
+
+/** An assistant's documents, as retrieval is given them: the owner's files among `keys` only. */
+export interface AssistantDocuments {
+  owner: string;
+  keys: readonly string[];
+}
+
+const resolvedOf = (a: AssistantDefinition): ResolvedAssistant => ({
+  assistantId: a.assistantId,
+  id: a.id,
+  name: a.name,
+  owner: a.owner,
+  instructions: a.instructions,
+  tools: a.tools,
+  documentKeys: [...new Set([...a.fileKeys, ...a.dataSources.map(dataSourceKey)])],
+});
+
+/** The assistant `assistantId` as `email` may use it: 'refused' when unknown, deleted or not theirs to use. */
+export const assistantForChat = async (
+  db: Db,
+  assistantId: string,
+  email: string,
+  groups?: AssistantGroupPorts,
+): Promise<ResolvedAssistant | 'refused'> => {
+  const assistant = await loadAssistant(db, assistantId);
+  if (!assistant) return 'refused';
+  return canUseAssistant(assistant, await assistantCallerOf(db, email, groups))
+    ? resolvedOf(assistant)
+    : 'refused';
+};
+
+/** The request with the assistant's instructions after the system prompt (the request's, then the model's). */
+export const withAssistantInstructions = (
+  asked: GenerationRequest,
+  assistant: ResolvedAssistant | null | undefined,
+): GenerationRequest => {
+  const instructions = assistant?.instructions.trim() ?? '';
+  if (instructions === '') return asked;
+  return { ...asked, system: asked.system ? `${asked.system}\n\n${instructions}` : instructions };
+};
+
+/** The assistant's documents for retrieval (undefined: none). */
+export const assistantDocumentsOf = (resolved: {
+  assistant?: ResolvedAssistant | null;
+}): AssistantDocuments | undefined =>
+  resolved.assistant && resolved.assistant.documentKeys.length > 0
+    ? { owner: resolved.assistant.owner, keys: resolved.assistant.documentKeys }
+    : undefined;
