@@ -15,6 +15,7 @@ import {
   routes,
   userSettingsRoutes,
   userAppConfigsRoute,
+  opsRoutes,
 } from '@app/contracts';
 import { startTestPlatform, type TestPlatform } from '../../support/test-platform';
 import { refusedUpgrade } from './live-socket';
@@ -71,6 +72,7 @@ const userRoutes = new Set([
   `GET ${featureDataRoutes.apiDocsGet}`,
   `POST ${websiteRoutes.extractSitemapUrls}`,
   `POST ${websiteRoutes.add}`,
+  ...[opsRoutes.get, opsRoutes.call, opsRoutes.register, opsRoutes.delete, opsRoutes.getOp].map((r) => `POST ${r}`),
 ]);
 
 const admin = 'admin@example.com';
