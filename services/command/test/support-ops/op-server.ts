@@ -23,7 +23,7 @@ const readBody = async (req: IncomingMessage): Promise<string> => {
 
 /**
  * A local server standing for an op's API, on a loopback address only: `/weather` answers JSON
- * naming what it was sent, `/text` plain text, `/big` more than an op may read, `/fail` a 500.
+ * naming what it was sent, `/text` plain text, `/big` more than an op may read, `/fail` a 500, `/slow` JSON after 3 s.
  */
 export const startOpServer = async (host = '127.0.0.1'): Promise<OpServer> => {
   const requests: SeenOpRequest[] = [];
@@ -36,7 +36,13 @@ export const startOpServer = async (host = '127.0.0.1'): Promise<OpServer> => {
         body,
       });
       const path = (req.url ?? '').split('?')[0];
-      if (path === '/text') {
+      if (path === '/slow') {
+        setTimeout(() => {
+          if (res.destroyed) return;
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('{"late":true}');
+        }, 3_000);
+      } else if (path === '/text') {
         res.writeHead(200, { 'content-type': 'text/plain' });
         res.end('plain words');
       } else if (path === '/big') {

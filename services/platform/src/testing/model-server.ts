@@ -30,6 +30,8 @@ export interface ModelServerBehaviour {
    * tool's result, the tokens are answered (after `echoToolResult`'s words when set).
    */
   toolCall?: { name: string; arguments: Record<string, unknown> };
+  /** Ask for the tool again even after its result (whenever tools are offered). Default false. */
+  repeatToolCall?: boolean;
   /** Tokens after a tool result begin with 'Tool result: <the result>. ' Default false. */
   echoToolResult?: boolean;
 }
@@ -146,7 +148,10 @@ export const startModelServer = async (
       return;
     }
     const toolResult = toolResultOf(body);
-    const callTool = b.toolCall !== undefined && offersTools(body) && toolResult === undefined;
+    const callTool =
+      b.toolCall !== undefined &&
+      offersTools(body) &&
+      (toolResult === undefined || b.repeatToolCall === true);
     const tokens = [
       ...(b.echoToolResult && toolResult !== undefined ? [`Tool result: ${toolResult}. `] : []),
       ...(b.tokens ?? defaultTokens),
