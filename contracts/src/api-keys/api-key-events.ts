@@ -8,8 +8,8 @@ export interface ApiKeySettings {
   applicationDescription: string;
   account: ApiKeyAccount;
   rateLimit: RateLimit;
-  /** ISO instant the key stops working at; null: never. */
-  expiresAt: string | null;
+  /** As given (YYYY-MM-DD, or an ISO date-time); it stops working at `expiryInstant(expirationDate)`; null: never. */
+  expirationDate: string | null;
   accessTypes: ApiKeyAccessType[];
 }
 

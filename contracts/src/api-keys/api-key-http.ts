@@ -141,6 +141,7 @@ export const ApiKeyView = z.object({
   createdAt: z.string(),
   lastAccessed: z.string().nullable(),
   rateLimit: RateLimit,
+  /** YYYY-MM-DD (the key works through that day, UTC), or the ISO instant it stops working at; null: never. */
   expirationDate: z.string().nullable(),
   accessTypes: z.array(ApiKeyAccessType),
   active: z.boolean(),

@@ -8,6 +8,9 @@ export const apiKeyMessages = {
   rotated: 'API key rotated. Copy the new key now: it will not be shown again. The old key no longer works.',
   deactivated: 'API key deactivated. It can no longer be used and cannot be reactivated.',
   updated: (count: number) => `${count === 1 ? 'API key' : `${count} API keys`} updated.`,
+  /** A create or rotate sent again with the same Idempotency-Key: the secret is never answered twice. */
+  secretNotShownAgain:
+    'This request was already made: its secret was shown then and is not shown again. Rotate the key to get a new one.',
   nothingChanged: 'Nothing was changed.',
   /** Section 4: deactivating an inactive key only says so (200, nothing recorded). */
   alreadyInactive: 'This API key is already inactive.',

@@ -18,6 +18,7 @@ import { accountRoutesPlugin } from './accounts/index';
 import { embeddingRoutesPlugin } from './embeddings/index';
 import { chatRetrieverFor } from './chat/retrieval-wiring';
 import { websiteRoutesPlugin } from './websites/index';
+import { apiKeyRoutesPlugin } from './api-keys/index';
 import { externalApiRoutesPlugin } from './external-apis/index';
 import { opsRoutesPlugin } from './ops/index';
 import { assistantsPluginFor, type AssistantsWiring } from './assistants/wiring';
@@ -139,6 +140,7 @@ export const commandService =
     await app.register(conversationRoutesPlugin({ db: opts.db, awaitProjected }));
     await app.register(userSettingsRoutesPlugin({ db: opts.db, awaitProjected }));
     await app.register(embeddingRoutesPlugin({ db: opts.db }));
+    await app.register(apiKeyRoutesPlugin({ db: opts.db }));
     const integrationsOutbound = opts.integrations?.outbound ?? opts.userUrls;
     if (integrationsOutbound)
       await app.register(
