@@ -1,5 +1,7 @@
+import { assistantMessages } from '@app/contracts';
 import {
   commandMetadata,
+  DomainError,
   requestHashOf,
   runIdempotent,
   type AwaitProjected,
@@ -11,6 +13,9 @@ import type { WebsiteServices } from '../websites/index';
 import type { CommandOutcome } from '../handling/handle-command';
 import type { AssistantGroupPorts } from './assistant-reads';
 import type { PathTermCheck } from './path-terms';
+import { AssistantRefusal } from './assistant-commands';
+
+const forbidden = new Set<string>([assistantMessages.notOwner, assistantMessages.notGroupAdmin]);
 
 /** What the assistant routes run on. */
 export interface AssistantRoutesOptions {
@@ -40,7 +45,11 @@ export const runAssistantCommand = async <R extends { outcome: CommandOutcome }>
     opts.db,
     { actor: actor.email, commandId: metadata.commandId, requestHash: requestHashOf(request) },
     (trx) => work(trx, { email: actor.email, metadata }),
-  );
+  ).catch((e: unknown) => {
+    // Not theirs to change: 403 (the decider's words), not a broken rule's 400.
+    if (e instanceof DomainError && forbidden.has(e.message)) throw new AssistantRefusal(e.message, 403);
+    throw e;
+  });
   if (!replayed && result.outcome.eventCount > 0) await opts.awaitProjected(result.outcome.position);
   return result;
 };

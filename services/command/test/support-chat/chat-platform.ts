@@ -29,6 +29,7 @@ import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 import { commandService, seedAdmins } from '../../src/index';
 import { fakeSpend, fakeStopBus, fakeStreamStore, type FakeSpend } from './fake-ports';
 import type { ChatRetriever } from '../../src/chat/retrieval';
+import type { AssistantsWiring } from '../../src/assistants/wiring';
 
 /** One SSE event of a chat answer: its id and chunk. */
 export interface SseEvent {
@@ -91,7 +92,7 @@ export type RetrievalFactory = (ports: {
 }) => ChatRetriever;
 
 export const startChatPlatform = async (
-  options: { keepAliveMs?: number; retrieval?: RetrievalFactory } = {},
+  options: { keepAliveMs?: number; retrieval?: RetrievalFactory; assistants?: AssistantsWiring } = {},
 ): Promise<ChatPlatform> => {
   const database = await createTestDatabase();
   const { db } = database;
@@ -123,6 +124,7 @@ export const startChatPlatform = async (
         ...(retrieval ? { retrieval } : {}),
         ...(options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs }),
       },
+      ...(options.assistants ? { assistants: options.assistants } : {}),
     }),
   );
   await app.ready();
