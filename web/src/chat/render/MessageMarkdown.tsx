@@ -1,6 +1,7 @@
 import { createContext, lazy, Suspense, use, useMemo, type ComponentProps, type ReactNode } from 'react';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { isBlockLanguage } from '@app/contracts';
 import { CodeBlock } from './code/CodeBlock';
 import { fenceKind, fenceOfPre } from './code-fence';
 import { RenderedCode } from './RenderedCode';
@@ -9,6 +10,7 @@ import '../../styles/chat-render.css';
 
 const DiagramViewer = lazy(() => import('./diagram/DiagramViewer'));
 const ChartViewer = lazy(() => import('./chart/ChartViewer'));
+const BlockView = lazy(() => import('../../blocks/BlockView'));
 
 export interface MessageMarkdownProps {
   text: string;
@@ -80,6 +82,12 @@ const Fenced = ({ node }: ComponentProps<'pre'> & ExtraProps) => {
           <ChartViewer code={fence.text} streaming={streaming} repairModel={repairModel} />
         </Suspense>
       );
+    case 'block':
+      return isBlockLanguage(fence.language) ? (
+        <Suspense fallback={viewerFallback(fence.text)}>
+          <BlockView language={fence.language} text={fence.text} streaming={streaming} />
+        </Suspense>
+      ) : null;
     case 'code':
       return <CodeBlock language={fence.language} code={fence.text} />;
   }

@@ -37,3 +37,12 @@ describe('fences', () => {
     expect(fenceKind({ language: '', text: 'x' })).toBe('code');
   });
 });
+
+describe('the built-in assistants’ blocks', () => {
+  it('```assistant, ```APIdoc, ```APIkey, ```auto and ```autoArtifacts are blocks, whatever their case', () => {
+    for (const language of ['assistant', 'APIdoc', 'APIkey', 'auto', 'autoArtifacts']) {
+      expect(fenceKind(fenceOfPre(pre([`language-${language}`], '{}\n')))).toBe('block');
+    }
+    expect(fenceKind({ language: 'automation', text: '' })).toBe('code');
+  });
+});

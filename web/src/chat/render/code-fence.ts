@@ -1,8 +1,9 @@
 import type { Element, ElementContent } from 'hast';
+import { isBlockLanguage } from '@app/contracts';
 import { looksLikeVegaJson } from './chart/vega-spec';
 
 /** What a fenced code block of a message becomes. */
-export type FenceKind = 'diagram' | 'chart' | 'code';
+export type FenceKind = 'diagram' | 'chart' | 'block' | 'code';
 
 export interface Fence {
   /** The fence's language, lower case; '' when none was given. */
@@ -13,9 +14,13 @@ export interface Fence {
 
 const chartLanguages = new Set(['vega', 'vega-lite', 'vegalite']);
 
-/** ```mermaid → diagram; ```vega / ```vega-lite, or ```json holding a Vega spec → chart; else code. */
+/**
+ * ```mermaid → diagram; ```vega / ```vega-lite, or ```json holding a Vega spec → chart; the built-in
+ * assistants' blocks (```assistant, ```APIdoc, ```APIkey, ```auto, ```autoArtifacts) → block; else code.
+ */
 export const fenceKind = ({ language, text }: Fence): FenceKind => {
   if (language === 'mermaid') return 'diagram';
+  if (isBlockLanguage(language)) return 'block';
   if (chartLanguages.has(language)) return 'chart';
   if (language === 'json' && looksLikeVegaJson(text)) return 'chart';
   return 'code';

@@ -1,0 +1,134 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useSetAtom } from 'jotai';
+import { artifactTypes, blockTexts, type ArtifactType } from '@app/contracts';
+import { Modal } from '../ui/Modal';
+import type { Artifact, ArtifactDraft } from './artifact';
+import { saveArtifactAtom } from './artifacts-state';
+
+export interface ArtifactDialogProps {
+  /** The block's fields: what the dialog opens with. */
+  initial: ArtifactDraft;
+  /** The artifacts the block builds on (includeArtifactsId), found in this conversation. */
+  included: readonly Artifact[];
+  onSaved: (saved: Artifact) => void;
+  onClose: () => void;
+}
+
+/**
+ * Artifact creation, opened from an ```autoArtifacts block with its fields filled in. Nothing is
+ * saved until the user clicks Create (or Save revision, which keeps the artifact's id).
+ */
+export function ArtifactDialog({ initial, included, onSaved, onClose }: ArtifactDialogProps) {
+  const [draft, setDraft] = useState<ArtifactDraft>(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = useSetAtom(saveArtifactAtom);
+  const ids = { name: useId(), description: useId(), type: useId(), instructions: useId(), content: useId() };
+  const revision = initial.id !== '';
+  const field = <K extends keyof ArtifactDraft>(key: K, value: ArtifactDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const result = await save(draft);
+      if (result.ok) onSaved(result.saved);
+      else setError(result.error);
+    } catch {
+      setError('The artifact could not be kept in this browser.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const insertIncluded = () =>
+    field('content', [draft.content, ...included.map((a) => a.content)].filter((c) => c !== '').join('\n\n'));
+
+  return (
+    <Modal
+      label={revision ? `Revise artifact ${initial.id}` : 'Create artifact'}
+      onDismiss={onClose}
+      className="artifact-dialog"
+    >
+      <form className="artifact-form" onSubmit={(e) => void submit(e)}>
+        <h2 className="modal-title">{revision ? `Revise artifact ${initial.id}` : 'Create artifact'}</h2>
+        <label htmlFor={ids.name} className="field-label">
+          Name
+        </label>
+        <input
+          id={ids.name}
+          className="input"
+          value={draft.name}
+          onChange={(e) => field('name', e.target.value)}
+          data-autofocus
+        />
+        <label htmlFor={ids.description} className="field-label">
+          Description
+        </label>
+        <input
+          id={ids.description}
+          className="input"
+          value={draft.description}
+          onChange={(e) => field('description', e.target.value)}
+        />
+        <label htmlFor={ids.type} className="field-label">
+          Type
+        </label>
+        <select
+          id={ids.type}
+          className="input"
+          value={draft.type}
+          onChange={(e) => field('type', e.target.value as ArtifactType)}
+        >
+          {artifactTypes.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={ids.instructions} className="field-label">
+          Instructions
+        </label>
+        <textarea
+          id={ids.instructions}
+          className="input"
+          rows={3}
+          value={draft.instructions}
+          onChange={(e) => field('instructions', e.target.value)}
+        />
+        <label htmlFor={ids.content} className="field-label">
+          Content
+        </label>
+        <textarea
+          id={ids.content}
+          className="input artifact-content"
+          rows={10}
+          value={draft.content}
+          onChange={(e) => field('content', e.target.value)}
+        />
+        {included.length > 0 && (
+          <p className="chat-block-note">
+            Builds on {included.map((a) => a.name).join(', ')}.{' '}
+            <button type="button" className="btn btn-ghost btn-small" onClick={insertIncluded}>
+              Insert their content
+            </button>
+          </p>
+        )}
+        {error !== null && (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {revision ? blockTexts.reviseArtifact : blockTexts.createArtifact}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
