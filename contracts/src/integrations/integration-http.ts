@@ -22,7 +22,9 @@ export const integrationRoutes = {
   support: '/integrations/support',
   /** Ours: where the provider sends the user back (GET ?code&state, or ?error&state). */
   callback: '/integrations/oauth/callback',
-  /** POST: the spec's; no provider is reachable yet, answered 501 with our message. */
+  /** Ours: the callback page's script (the CSP allows no inline script); public. */
+  closeScript: '/integrations/oauth/close.js',
+  /** POST: the spec's; no provider's files are read yet: answered 404 with our message. */
   userFiles: '/integrations/user/files',
   userFilesDownload: '/integrations/user/files/download',
 } as const;

@@ -12,6 +12,7 @@ import {
   createSpendGuard,
   onBlobUploaded,
   seedAdmins,
+  type IntegrationProviderEndpoints,
 } from '@app/command';
 import { allProjections, queryService, startProjectionRunner } from '@app/query';
 import { platformProcessors, platformRoutes, startWorkers } from '@app/workers';
@@ -78,6 +79,12 @@ export interface PlatformOptions {
   websiteAllow?: readonly string[];
   /** Where documents' bytes go (S3_*, else DATA_DIR/blobs); default: a folder of this run under the temp dir. */
   blobSettings?: BlobStoreSettings;
+  /**
+   * Tests only: the integrations' OAuth providers at other endpoints (a local provider) and the
+   * certificate to trust for them (its client trusts that CA instead of Node's roots, with
+   * WEBSITE_FETCH_ALLOW's address rules). Never set from what users or admins type.
+   */
+  integrationProviders?: { endpoints: IntegrationProviderEndpoints; ca?: string };
 }
 
 export interface RunningPlatform {
@@ -111,6 +118,12 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
   });
   // What users type (websites, sitemaps) is fetched by a client of its own: public addresses only.
   const websiteOutbound = createOutboundClient({ allow: parseAllowList(opts.websiteAllow ?? []) });
+  const integrationOutbound = opts.integrationProviders?.ca
+    ? createOutboundClient({
+        allow: parseAllowList(opts.websiteAllow ?? []),
+        tls: { ca: opts.integrationProviders.ca },
+      })
+    : undefined;
 
   const blobTemp = opts.blobSettings ? undefined : await mkdtemp(join(tmpdir(), 'platform-blobs-'));
   const blobs = await createBlobStore(
@@ -167,6 +180,14 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
       chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },
       websites: { outbound: websiteOutbound },
       userUrls: websiteOutbound,
+      ...(opts.integrationProviders
+        ? {
+            integrations: {
+              endpoints: opts.integrationProviders.endpoints,
+              ...(integrationOutbound ? { outbound: integrationOutbound } : {}),
+            },
+          }
+        : {}),
       documents: { blobs, vectors },
       ...(workers.queueHealth ? { jobQueue: workers.queueHealth } : {}),
       ...(projectionWaitMs > 0
@@ -197,6 +218,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
       await workers.stop();
       await outbound.close();
       await websiteOutbound.close();
+      await integrationOutbound?.close();
       await runner.stop();
       await database.close();
       if (blobTemp) await rm(blobTemp, { recursive: true, force: true });

@@ -35,7 +35,7 @@ export interface IntegrationCallbackOptions {
 }
 
 /** The script the page loads (the CSP allows no inline script): closes the window once connected. */
-export const closeScriptPath = '/integrations/oauth/close.js';
+const closeScriptPath = integrationRoutes.closeScript;
 const closeScript = "if (document.body.dataset.outcome === 'connected') window.close();\n";
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

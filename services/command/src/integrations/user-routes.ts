@@ -72,7 +72,7 @@ export const loadConnections = async (db: Db, email: string): Promise<string[]> 
 /**
  * The user's Integrations dialog (second spec, section 7): the items per category, the supported
  * ones, the caller's connections, start-auth (PKCE + state kept server-side; answers the provider's
- * https authorization address), disconnect. Integration files are not available yet (501).
+ * https authorization address), disconnect. Integration files are not available yet (404 with our message).
  */
 export const integrationUserRoutes =
   (opts: IntegrationUserOptions): FastifyPluginAsync =>
@@ -229,11 +229,11 @@ export const integrationUserRoutes =
           preValidation: app.requireUser,
           schema: {
             description: 'Not available yet: files of connected integrations are not read by this platform.',
-            response: { ...errorResponses, 501: ErrorResponse },
+            response: { ...errorResponses, 404: ErrorResponse },
           },
         },
         async (_request, reply) =>
-          reply.code(501).send({ success: false, message: integrationMessages.filesNotAvailable }),
+          reply.code(404).send({ success: false, message: integrationMessages.filesNotAvailable }),
       );
     }
   };

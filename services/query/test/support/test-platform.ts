@@ -11,6 +11,7 @@ import {
   onBlobUploaded,
   seedAdmins,
   type ChatStreams,
+  type IntegrationProviderEndpoints,
 } from '@app/command';
 import {
   routes,
@@ -114,6 +115,8 @@ export interface TestPlatformOptions {
   blobs?: BlobStore;
   /** The guarded client for addresses people type (default: the platform's, which reaches no private address). */
   userUrls?: OutboundClient;
+  /** Integrations: a local OAuth provider's endpoints and the guarded client that may reach it (default: userUrls). */
+  integrations?: { endpoints: IntegrationProviderEndpoints; outbound?: OutboundClient };
 }
 
 /**
@@ -175,6 +178,7 @@ export const startTestPlatform = async (
         // Users' websites through the same client: it reaches no private address.
         websites: { outbound },
         userUrls: opts.userUrls ?? outbound,
+        ...(opts.integrations ? { integrations: opts.integrations } : {}),
       }),
     );
     await app.register(chatStreamRoutes({ store: chatStreams.store }));

@@ -16,6 +16,10 @@ import {
   userSettingsRoutes,
   userAppConfigsRoute,
   opsRoutes,
+  integrationRoutes,
+  integrationProviders,
+  categoryIntegrationsPath,
+  assistantRoutes,
 } from '@app/contracts';
 import { startTestPlatform, type TestPlatform } from '../../support/test-platform';
 import { refusedUpgrade } from './live-socket';
@@ -32,6 +36,7 @@ const publicRoutes = new Set([
   `POST ${routes.logout}`,
   `GET ${routes.oidcLogin}`,
   `GET ${routes.oidcCallback}`,
+  `GET ${integrationRoutes.closeScript}`,
 ]);
 /** The blob store's signed URLs: the signed, expiring token in the path is the whole authorisation (403 without). */
 const tokenRoutes = new Set([
@@ -72,7 +77,21 @@ const userRoutes = new Set([
   `GET ${featureDataRoutes.apiDocsGet}`,
   `POST ${websiteRoutes.extractSitemapUrls}`,
   `POST ${websiteRoutes.add}`,
-  ...[opsRoutes.get, opsRoutes.call, opsRoutes.register, opsRoutes.delete, opsRoutes.getOp].map((r) => `POST ${r}`),
+  ...Object.values(assistantRoutes)
+    .filter((r) => r !== assistantRoutes.list)
+    .map((r) => `POST ${r}`),
+  `GET ${assistantRoutes.list}`,
+  ...[opsRoutes.get, opsRoutes.call, opsRoutes.register, opsRoutes.delete, opsRoutes.getOp].map(
+    (r) => `POST ${r}`,
+  ),
+  ...[integrationRoutes.startAuth, integrationRoutes.userDelete, integrationRoutes.userFiles].map(
+    (r) => `POST ${r}`,
+  ),
+  `POST ${integrationRoutes.userFilesDownload}`,
+  ...[integrationRoutes.userList, integrationRoutes.listSupported, integrationRoutes.callback].map(
+    (r) => `GET ${r}`,
+  ),
+  ...integrationProviders.map((c) => `GET ${categoryIntegrationsPath(c)}`),
 ]);
 
 const admin = 'admin@example.com';
