@@ -83,7 +83,7 @@ describe('requests of a block', () => {
         accessTypes: ['chat'],
         systemUse: false,
       },
-      { id: 'acct-1', name: 'Project 1' },
+      { id: 'acct-1', name: 'Project 1', rateLimit: { period: 'Unlimited', rate: null } },
     );
     expect(request).toEqual({
       delegate: null,
