@@ -16,9 +16,6 @@ import {
   userSettingsRoutes,
   userAppConfigsRoute,
   opsRoutes,
-  integrationRoutes,
-  integrationProviders,
-  categoryIntegrationsPath,
   assistantRoutes,
 } from '@app/contracts';
 import { startTestPlatform, type TestPlatform } from '../../support/test-platform';
@@ -36,7 +33,6 @@ const publicRoutes = new Set([
   `POST ${routes.logout}`,
   `GET ${routes.oidcLogin}`,
   `GET ${routes.oidcCallback}`,
-  `GET ${integrationRoutes.closeScript}`,
 ]);
 /** The blob store's signed URLs: the signed, expiring token in the path is the whole authorisation (403 without). */
 const tokenRoutes = new Set([
@@ -81,17 +77,7 @@ const userRoutes = new Set([
     .filter((r) => r !== assistantRoutes.list)
     .map((r) => `POST ${r}`),
   `GET ${assistantRoutes.list}`,
-  ...[opsRoutes.get, opsRoutes.call, opsRoutes.register, opsRoutes.delete, opsRoutes.getOp].map(
-    (r) => `POST ${r}`,
-  ),
-  ...[integrationRoutes.startAuth, integrationRoutes.userDelete, integrationRoutes.userFiles].map(
-    (r) => `POST ${r}`,
-  ),
-  `POST ${integrationRoutes.userFilesDownload}`,
-  ...[integrationRoutes.userList, integrationRoutes.listSupported, integrationRoutes.callback].map(
-    (r) => `GET ${r}`,
-  ),
-  ...integrationProviders.map((c) => `GET ${categoryIntegrationsPath(c)}`),
+  ...[opsRoutes.get, opsRoutes.call, opsRoutes.register, opsRoutes.delete, opsRoutes.getOp].map((r) => `POST ${r}`),
 ]);
 
 const admin = 'admin@example.com';
