@@ -16,6 +16,9 @@ import {
   userSettingsRoutes,
   userAppConfigsRoute,
   opsRoutes,
+  integrationRoutes,
+  integrationProviders,
+  categoryIntegrationsPath,
   assistantRoutes,
 } from '@app/contracts';
 import { startTestPlatform, type TestPlatform } from '../../support/test-platform';
@@ -33,6 +36,7 @@ const publicRoutes = new Set([
   `POST ${routes.logout}`,
   `GET ${routes.oidcLogin}`,
   `GET ${routes.oidcCallback}`,
+  `GET ${integrationRoutes.closeScript}`,
 ]);
 /** The blob store's signed URLs: the signed, expiring token in the path is the whole authorisation (403 without). */
 const tokenRoutes = new Set([
@@ -77,7 +81,17 @@ const userRoutes = new Set([
     .filter((r) => r !== assistantRoutes.list)
     .map((r) => `POST ${r}`),
   `GET ${assistantRoutes.list}`,
-  ...[opsRoutes.get, opsRoutes.call, opsRoutes.register, opsRoutes.delete, opsRoutes.getOp].map((r) => `POST ${r}`),
+  ...[opsRoutes.get, opsRoutes.call, opsRoutes.register, opsRoutes.delete, opsRoutes.getOp].map(
+    (r) => `POST ${r}`,
+  ),
+  ...[integrationRoutes.startAuth, integrationRoutes.userDelete, integrationRoutes.userFiles].map(
+    (r) => `POST ${r}`,
+  ),
+  `POST ${integrationRoutes.userFilesDownload}`,
+  ...[integrationRoutes.userList, integrationRoutes.listSupported, integrationRoutes.callback].map(
+    (r) => `GET ${r}`,
+  ),
+  ...integrationProviders.map((c) => `GET ${categoryIntegrationsPath(c)}`),
 ]);
 
 const admin = 'admin@example.com';
