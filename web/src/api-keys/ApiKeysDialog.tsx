@@ -31,7 +31,7 @@ export function ApiKeysDialog({ onClose }: { onClose: () => void }) {
   const [confirming, setConfirming] = useState<Confirming>(null);
 
   const show = (next: View) => {
-    if (next.kind !== 'list') panel.clearMessages();
+    panel.clearMessages();
     setView(next);
   };
 
@@ -71,6 +71,7 @@ export function ApiKeysDialog({ onClose }: { onClose: () => void }) {
         <SecretReveal
           applicationName={view.shown.applicationName}
           secret={view.shown.secret}
+          message={panel.notice}
           onDone={() => show({ kind: 'list' })}
         />
       )}

@@ -67,7 +67,7 @@ export function CreateKeyForm({ me, accounts, busy, onSubmit, onCancel }: Create
             <div className="api-keys-field">
               <span className="field-label">Delegate</span>
               <span className="api-keys-delegate">
-                {form.delegate}
+                <span>{form.delegate}</span>
                 <button
                   type="button"
                   className="btn btn-small btn-ghost"

@@ -7,11 +7,13 @@ export interface SecretRevealProps {
   applicationName: string;
   /** The secret as create or rotate answered it: held by the dialog's state only, never stored. */
   secret: string;
+  /** The server's words for the change (created, rotated). */
+  message: string | null;
   onDone: () => void;
 }
 
 /** The new secret, shown once: read-only, a copy button, and the warning that it will not be shown again. */
-export function SecretReveal({ applicationName, secret, onDone }: SecretRevealProps) {
+export function SecretReveal({ applicationName, secret, message, onDone }: SecretRevealProps) {
   const { state, copy } = useCopy(secret);
   const noteId = useId();
   const fieldId = useId();
@@ -20,6 +22,11 @@ export function SecretReveal({ applicationName, secret, onDone }: SecretRevealPr
       <h3 className="api-keys-subtitle">
         {apiKeysText.secretTitle}: {applicationName}
       </h3>
+      {message && (
+        <p className="api-keys-notice" role="status">
+          {message}
+        </p>
+      )}
       <p id={noteId} className="api-keys-secret-note" role="note">
         {apiKeysText.secretOnce}
       </p>
