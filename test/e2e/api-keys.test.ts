@@ -128,6 +128,7 @@ describe('the API Keys panel', () => {
     const nextYear = new Date().getUTCFullYear() + 1;
     await form.getByLabel('Expiration date (optional)').fill(`${nextYear}-06-30`);
     await form.getByRole('checkbox', { name: 'Chat' }).check();
+    await page.screenshot({ path: '/tmp/api-keys-create.png' });
     await form.getByRole('button', { name: 'Create key' }).click();
 
     secret = await takeSecret(dialog, apiKeyMessages.created, '/tmp/api-keys-secret.png');

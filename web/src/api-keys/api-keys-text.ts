@@ -13,7 +13,7 @@ export const apiKeysText = {
   delegateInvalid: 'Enter the delegate as one valid email address.',
   secretTitle: 'Your new API key',
   secretOnce:
-    'Copy this key now and keep it somewhere safe: you will not see it again. Closing this message forgets it.',
+    'Copy this key now and keep it somewhere safe: you will not see it again. Done, or closing the dialog, forgets it.',
   copy: 'Copy key',
   copied: 'Copied!',
   copyFailed: 'Copying failed: select the key and copy it yourself.',
