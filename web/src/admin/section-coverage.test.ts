@@ -24,7 +24,7 @@ describe('every configuration section of the contracts is edited in the Admin In
   );
 
   // Tabs that act through routes of their own (uploads, the embeddings queue), not configuration sections.
-  const tabsWithOwnRoutes = new Set(['featureData', 'embeddings']);
+  const tabsWithOwnRoutes = new Set(['featureData', 'embeddings', 'ops']);
 
   it('shows no tab content that edits nothing (a tab with content names its sections or acts by its own routes)', () => {
     for (const tab of adminTabs)

@@ -2,7 +2,6 @@ import type { TabId } from './tabs';
 
 /** What each tab whose sections come later will hold (the spec's words where it has them). */
 export const comingSoon: Partial<Record<TabId, readonly string[]>> = {
-  ops: ['Add and register operations', 'Manage Ops table, searchable by name or by tag', 'Understanding Ops'],
   integrations: [
     'Per-provider Client ID, Client Secret and Tenant ID',
     'Register Integration',

@@ -15,6 +15,7 @@ export const tabPanels: { [T in EditingTab]: Reloadable } & Partial<Record<TabId
   featureFlags: reloadable(() => import('../feature-flags/FeatureFlagsTab')),
   featureData: reloadable(() => import('../feature-data/FeatureDataTab')),
   embeddings: reloadable(() => import('../embeddings/EmbeddingsTab')),
+  ops: reloadable(() => import('../ops/OpsTab')),
 };
 
 const isBuilt = (id: TabId): id is EditingTab => Object.hasOwn(tabPanels, id);

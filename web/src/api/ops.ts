@@ -1,0 +1,32 @@
+import {
+  OpsChangeResponse,
+  OpsRegisterResponse,
+  opsRoutes,
+  SystemOpsResponse,
+  type Op,
+  type OpInput,
+} from '@app/contracts';
+import { requestJson } from './http';
+
+/** GET /amplifymin/ops (admins): the system ops, sorted by name. */
+export async function fetchSystemOps(): Promise<Op[]> {
+  return (await requestJson('getOps', opsRoutes.adminList, SystemOpsResponse)).body.data;
+}
+
+/** POST /amplifymin/ops/register (admins): the ops as registered. */
+export async function registerSystemOps(ops: OpInput[]): Promise<Op[]> {
+  return (
+    await requestJson('registerOps', opsRoutes.adminRegister, OpsRegisterResponse, {
+      method: 'POST',
+      body: { ops },
+    })
+  ).body.data;
+}
+
+/** POST /amplifymin/ops/delete (admins): the op by id, name, tags and url, as the spec sends it. */
+export async function deleteSystemOp(op: Pick<Op, 'id' | 'name' | 'tags' | 'url'>): Promise<void> {
+  await requestJson('deleteOp', opsRoutes.adminDelete, OpsChangeResponse, {
+    method: 'POST',
+    body: { op: { id: op.id, name: op.name, tags: op.tags, url: op.url } },
+  });
+}
