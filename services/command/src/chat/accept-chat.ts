@@ -15,6 +15,7 @@ import { chatRequestDecider } from './chat-decider';
 import { estimatedInputTokens } from './generation-request';
 import { ChatRefusal, type ResolvedChat } from './resolve-chat';
 import { worstCaseCost } from './usage';
+import { chatApiKeyOf, recordChatRateLimitRefusal } from '../api-keys/api-key-chat';
 
 /** The model's status line (`st`): in progress while it is asked, with a note after a failover. */
 export const modelStatus = (model: Model, inProgress: boolean, message?: string): ChatStatus => ({
@@ -54,7 +55,9 @@ export const acceptChat = async (
   const { request, resolved, actor, metadata } = input;
   const { model, storage } = resolved;
   const { requestId } = request.options;
-  const accountId = request.options.accountId ?? defaultAccountId;
+  // A request made with an API key counts against the key's rate limit, on the key's account.
+  const viaKey = await chatApiKeyOf(db, metadata);
+  const accountId = viaKey?.accountId ?? request.options.accountId ?? defaultAccountId;
   const inputTokens = estimatedInputTokens(request, model);
   const reserved = worstCaseCost(model, inputTokens, request.max_tokens);
   const lastUser = request.messages.findLast((m) => m.role === 'user');
@@ -71,7 +74,7 @@ export const acceptChat = async (
     storage,
     ...(storage === 'future-cloud' && lastUser ? { messages: [lastUser] } : {}),
   };
-  const spendRequest = { requestId, actor, accountId, metadata };
+  const spendRequest = { requestId, actor, accountId, metadata, ...(viaKey ? { apiKey: viaKey.spend } : {}) };
   try {
     await inTransaction(db, async (trx) => {
       // A new stream: decided on the empty state, appended at version 0 (a stream there already: 409).
@@ -89,6 +92,8 @@ export const acceptChat = async (
       input.onDecided?.();
     });
   } catch (e) {
+    if (e instanceof ChatRefusal && e.statusCode === 429 && viaKey)
+      await recordChatRateLimitRefusal(db, viaKey, e.message, metadata).catch(() => false);
     if (e instanceof ChatRefusal) throw e;
     if (e instanceof ConcurrencyError || e instanceof DomainError)
       throw new ChatRefusal(chatMessages.requestIdInUse, 409);

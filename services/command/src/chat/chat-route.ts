@@ -76,6 +76,7 @@ export const chatRoutePlugin =
       chatRoute,
       {
         preValidation: app.requireUser,
+        config: { apiKeyAccess: 'chat' },
         bodyLimit: chatLimits.bodyBytes,
         schema,
         // Parsed by its shape, so a refusal names the field of the request that was meant.

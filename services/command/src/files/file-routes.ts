@@ -48,6 +48,7 @@ export const fileRoutesPlugin =
       fileRoutes.upload,
       {
         preValidation: app.requireUser,
+        config: { apiKeyAccess: 'file_upload' },
         schema: {
           description: 'Records a file the caller will upload; answers the signed url to PUT its bytes to.',
           body: UploadFileBody,
@@ -89,6 +90,7 @@ export const fileRoutesPlugin =
       fileRoutes.metadataPattern,
       {
         preValidation: app.requireUser,
+        config: { apiKeyAccess: 'file_upload' },
         schema: {
           description: "One of the caller's files: its processing status and what processing found.",
           params: MetadataParams,

@@ -1,4 +1,5 @@
 import {
+  apiKeyMessages,
   chatMessages,
   groupsOf,
   ownValue,
@@ -35,6 +36,10 @@ export const planLedgers = (input: {
   userLimit: RateLimit;
   groups: Readonly<NameMap<AmplifyGroup>>;
   account: Account | undefined;
+  /** Whose account it is: the API key's owner for a request made with a key (default: `email`). */
+  accountOwner?: string;
+  /** The API key the request is made with: a ledger of its own, limited by its rate limit. */
+  apiKey?: { id: string; applicationName: string; rateLimit: RateLimit };
 }): LedgerPlan[] => {
   const user: LedgerPlan = { streamId: spendStreamIds.user(input.email), limits: [] };
   if (isLimited(input.userLimit)) user.limits.push(limitOf(chatMessages.userLimitName, input.userLimit));
@@ -49,9 +54,16 @@ export const planLedgers = (input: {
   const account = input.account;
   if (account && isLimited(account.rateLimit)) {
     others.push({
-      streamId: spendStreamIds.account(input.email, account.id),
+      streamId: spendStreamIds.account(input.accountOwner ?? input.email, account.id),
       limits: [limitOf(chatMessages.accountLimitName(account.name), account.rateLimit)],
     });
+  }
+  const key = input.apiKey;
+  if (key) {
+    const limits = isLimited(key.rateLimit)
+      ? [limitOf(apiKeyMessages.limitName(key.applicationName), key.rateLimit)]
+      : [];
+    others.push({ streamId: spendStreamIds.apiKey(key.id), limits });
   }
   return [user, ...others];
 };

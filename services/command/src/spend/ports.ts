@@ -1,12 +1,14 @@
-import type { EventMetadata } from '@app/contracts';
+import type { EventMetadata, RateLimit } from '@app/contracts';
 import type { Db } from '@app/platform';
 
 export interface SpendRequest {
   requestId: string;
   /** The caller's email. */
   actor: string;
-  /** The account (COA) the cost is attributed to. */
+  /** The account (COA) the cost is attributed to (with an API key: one of the key owner's). */
   accountId: string;
+  /** A request made with an API key: its own ledger (`spend-apikey-<id>`) counts it against its rate limit. */
+  apiKey?: { id: string; owner: string; applicationName: string; rateLimit: RateLimit };
   /** Dollars: on reserve the worst case, on settle the actual cost. */
   amount: number;
   at: Date;

@@ -35,11 +35,20 @@ const ledgersOf = async (
   const batch = cache.batch();
   const userLimit = batch.add(chatRateLimitDecider, rateLimitStreamId);
   const groups = batch.add(amplifyGroupsDecider, amplifyGroupsStreamId);
-  const accounts = batch.add(accountsDecider, accountsStreamId(r.actor));
+  // With an API key, the account is one of the key owner's.
+  const accountOwner = r.apiKey?.owner ?? r.actor;
+  const accounts = batch.add(accountsDecider, accountsStreamId(accountOwner));
   await batch.load(trx);
   const account = accountOf(accounts(), r.accountId);
   if (!account && strict) throw new DomainError(chatMessages.unknownAccount(r.accountId));
-  return planLedgers({ email: r.actor, userLimit: userLimit(), groups: groups(), account });
+  return planLedgers({
+    email: r.actor,
+    userLimit: userLimit(),
+    groups: groups(),
+    account,
+    accountOwner,
+    ...(r.apiKey ? { apiKey: r.apiKey } : {}),
+  });
 };
 
 /**
