@@ -83,10 +83,8 @@ const GroupName = boundedString('An Amplify group name', limits.nameLength);
 const BuiltInRef = boundedString('An assistant id', 200);
 
 export const CreateAmplifyGroupRequest = z.object({
-  assistants: boundedList(BuiltInRef, 'Assistants', assistantGroupLimits.builtInsPerCreate).min(
-    1,
-    assistantGroupMessages.selectAtLeastOne,
-  ),
+  /** At least one (the route refuses none with the spec's message). */
+  assistants: boundedList(BuiltInRef, 'Assistants', assistantGroupLimits.builtInsPerCreate),
   members: boundedList(Email, 'Members', assistantGroupLimits.members).default([]),
 });
 export type CreateAmplifyGroupRequest = z.infer<typeof CreateAmplifyGroupRequest>;

@@ -20,6 +20,7 @@ import { chatRetrieverFor } from './chat/retrieval-wiring';
 import { websiteRoutesPlugin } from './websites/index';
 import { apiKeyRoutesPlugin } from './api-keys/index';
 import { externalApiRoutesPlugin } from './external-apis/index';
+import { assistantGroupPorts, assistantGroupsPlugin } from './assistant-groups/index';
 import { opsRoutesPlugin } from './ops/index';
 import { assistantsPluginFor, type AssistantsWiring } from './assistants/wiring';
 import { integrationsPlugin, type IntegrationProviderEndpoints } from './integrations/index';
@@ -160,6 +161,7 @@ export const commandService =
         ...(opts.userUrls ? { userUrls: opts.userUrls } : {}),
       }),
     );
+    await app.register(assistantGroupsPlugin({ db: opts.db, awaitProjected }));
     if (opts.documents)
       await app.register(filesPlugin({ db: opts.db, blobs: opts.documents.blobs, awaitProjected }));
     if (opts.documents)
@@ -180,7 +182,7 @@ export const commandService =
         ...(opts.websites && opts.documents
           ? { websites: { outbound: opts.websites.outbound, blobs: opts.documents.blobs } }
           : {}),
-        ...(opts.assistants ? { wiring: opts.assistants } : {}),
+        wiring: { groups: assistantGroupPorts, ...opts.assistants },
         onError: (e) => app.log.warn({ err: e }, 'assistant path check: the model failed, the filter decided'),
       }),
     );

@@ -20,6 +20,7 @@ import {
   integrationProviders,
   categoryIntegrationsPath,
   assistantRoutes,
+  assistantGroupRoutes,
 } from '@app/contracts';
 import { startTestPlatform, type TestPlatform } from '../../support/test-platform';
 import { refusedUpgrade } from './live-socket';
@@ -92,6 +93,7 @@ const userRoutes = new Set([
     (r) => `GET ${r}`,
   ),
   ...integrationProviders.map((c) => `GET ${categoryIntegrationsPath(c)}`),
+  `GET ${assistantGroupRoutes.list}`,
 ]);
 
 const admin = 'admin@example.com';

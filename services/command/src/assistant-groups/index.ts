@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { assistantGroupRoutesPlugin, type AssistantGroupRouteOptions } from './group-routes';
+
+export {
+  assistantGroupDecider,
+  type AssistantGroup,
+  type AssistantGroupCommand,
+  type AssistantGroupState,
+} from './group-decider';
+export {
+  assistantGroupIds,
+  assistantGroupPorts,
+  groupAssistantAccess,
+  loadAssistantGroup,
+} from './group-access';
+export { replaceGroupKey } from './group-key';
+export type { AssistantGroupRouteOptions };
+
+/** The Assistant Admin Groups' commands (first spec: Feature Data tab; second spec section 7 "Groups"). */
+export const assistantGroupsPlugin =
+  (opts: AssistantGroupRouteOptions): FastifyPluginAsync =>
+  async (app) => {
+    await app.register(assistantGroupRoutesPlugin(opts));
+  };
