@@ -23,6 +23,9 @@ export default defineConfig({
       '/apiKeys': platform,
       // '/assistant/' (not '/assistant'): /assistants/{path} is the app's own page, served by vite.
       '/assistant/': platform,
+      '/integrations': platform,
+      '/google/integrations': platform,
+      '/microsoft/integrations': platform,
       '/live': { target: platform, ws: true },
     },
   },

@@ -54,6 +54,8 @@ export const integrationMessages = {
   connected: (name: string) => `${name} is connected. You may close this window.`,
   connectFailed: 'The connection did not complete. Please close this window and try again.',
   callbackRefused: 'This sign-in link is not valid any more. Please close this window and try again.',
+  secretNotShown: 'The registered Client Secret is not shown again: type a new one to replace it.',
+  noneAvailable: 'No integrations are available yet. An administrator supports them in the Admin Interface.',
   tenantIdInvalid: 'The Tenant ID may only hold letters, digits, dots and hyphens.',
   clientIdRequired: 'The Client ID is required.',
   clientSecretRequired: 'The Client Secret is required.',

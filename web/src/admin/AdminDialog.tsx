@@ -14,6 +14,7 @@ import { PanelLoading, TabContent } from './shell/TabContent';
 import { visibleTabs, type TabId } from './shell/tabs';
 import { useLiveConfigs } from './shell/use-live-configs';
 import { EndpointTestDialog } from './endpoint-tests/EndpointTestDialog';
+import { useAdminIntegrationsLoaded } from '../integrations/use-admin-integrations-loaded';
 import '../styles/admin.css';
 
 /** The Admin Interface: one full-screen dialog with the spec's tabs. */
@@ -34,7 +35,8 @@ export default function AdminDialog() {
     void load();
   }, [load]);
 
-  const tabs = visibleTabs(false);
+  const integrationsLoaded = useAdminIntegrationsLoaded();
+  const tabs = visibleTabs(integrationsLoaded);
   const tab = tabs.find((t) => t.id === active) ?? tabs[0];
   const requestClose = () => (dirty ? setConfirmClose(true) : close());
 

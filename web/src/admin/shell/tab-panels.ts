@@ -16,6 +16,7 @@ export const tabPanels: { [T in EditingTab]: Reloadable } & Partial<Record<TabId
   featureData: reloadable(() => import('../feature-data/FeatureDataTab')),
   embeddings: reloadable(() => import('../embeddings/EmbeddingsTab')),
   ops: reloadable(() => import('../ops/OpsTab')),
+  integrations: reloadable(() => import('../integrations/IntegrationsTab')),
 };
 
 const isBuilt = (id: TabId): id is EditingTab => Object.hasOwn(tabPanels, id);

@@ -26,7 +26,7 @@ export const adminTabs: readonly TabDef[] = (
   ] as const
 ).map(([id, label]) => ({ id, label, sections: sectionsOfTab(id) }));
 
-/** Integrations appears only when integration data was loaded (none is loaded yet). */
+/** Integrations appears only when integration data was loaded. */
 export const visibleTabs = (integrationsLoaded: boolean): readonly TabDef[] =>
   adminTabs.filter((t) => t.id !== 'integrations' || integrationsLoaded);
 

@@ -1,5 +1,6 @@
 import { AssistantPicker } from '../../assistants';
 import { ApiKeysButton } from '../../api-keys/ApiKeysButton';
+import { IntegrationsButton } from '../../integrations/IntegrationsButton';
 import { AccountPicker } from './AccountPicker';
 import { ModelSelector } from './ModelSelector';
 import { SpendDisplay } from './SpendDisplay';
@@ -17,6 +18,7 @@ export function ChatHeaderControls() {
       <StorageChoice />
       <ThemeToggle />
       <ApiKeysButton />
+      <IntegrationsButton />
     </div>
   );
 }

@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useState } from 'react';
+import { integrationMessages, type AdminProvider } from '@app/contracts';
+import { fetchAdminIntegrations } from '../../integrations/integrations-api';
+import { ProviderCard } from './ProviderCard';
+import './integrations.css';
+
+type Load =
+  { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; providers: AdminProvider[]; round: number };
+
+const readProviders = (): Promise<AdminProvider[] | null> => fetchAdminIntegrations().catch(() => null);
+
+const nextRound = (l: Load, providers: AdminProvider[]): Load => ({
+  kind: 'loaded',
+  providers,
+  round: l.kind === 'loaded' ? l.round + 1 : 0,
+});
+
+/** The Integrations tab (first spec): a card per provider (Google, Office 365). */
+export default function IntegrationsTab() {
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+
+  const read = useCallback(async () => {
+    const next = await readProviders();
+    setLoad((l) => (next === null ? { kind: 'failed' } : nextRound(l, next)));
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    void readProviders().then((next) => {
+      if (live) setLoad((l) => (next === null ? { kind: 'failed' } : nextRound(l, next)));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (load.kind === 'loading') return <p role="status">{integrationMessages.loading}</p>;
+  if (load.kind === 'failed')
+    return (
+      <p role="alert" className="field-error">
+        {integrationMessages.unableToRetrieve}
+      </p>
+    );
+  return (
+    <div className="cards integrations-tab">
+      {load.providers.map((provider) => (
+        // A new round (after a change) starts the form again from what is registered.
+        <ProviderCard key={`${provider.provider}-${load.round}`} provider={provider} onChanged={read} />
+      ))}
+    </div>
+  );
+}

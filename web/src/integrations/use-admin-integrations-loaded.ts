@@ -1,0 +1,21 @@
+import { useEffect, useState } from 'react';
+import { fetchAdminIntegrations } from './integrations-api';
+
+/**
+ * Whether the integration data could be loaded (first spec: the Integrations tab appears only then).
+ * Read once when the Admin Interface opens.
+ */
+export const useAdminIntegrationsLoaded = (): boolean => {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    fetchAdminIntegrations().then(
+      () => live && setLoaded(true),
+      () => live && setLoaded(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return loaded;
+};
