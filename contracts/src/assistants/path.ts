@@ -20,6 +20,12 @@ export const assistantPathLimits = {
   accessEntries: 500,
 } as const;
 
+/**
+ * The feature flag that turns publishing at `/assistants/{path}` on (spec section 5: "only when the
+ * publishing flag is on"): add_path is refused to a user it is not on for.
+ */
+export const assistantPathPublishingFlag = 'assistantPathPublishing';
+
 /** The 12 reserved words: no path segment may equal one. */
 export const reservedAssistantPathTerms = [
   'admin',

@@ -1,5 +1,9 @@
 import {
   amplifyGroupsStreamId,
+  assistantPathPublishingFlag,
+  featureFlagsStreamId,
+  isFlagOnFor,
+  ownValue,
   assistantDefinition,
   assistantPathStreamId,
   assistantStreamId,
@@ -13,6 +17,7 @@ import {
 } from '@app/contracts';
 import type { Db } from '@app/platform';
 import { amplifyGroupsDecider } from '../domain/amplify-groups';
+import { featureFlagsDecider } from '../domain/feature-flags';
 import { loadState } from '../handling/stream-state';
 import { assistantDecider, type AssistantState } from './assistant-decider';
 import { assistantPathDecider } from './path-decider';
@@ -98,4 +103,11 @@ export const assistantCallerOf = async (
     amplifyGroups: groupsOf(amplify, email),
     ...(usable ? { groupAccess: (groupId: string) => usable.has(groupId) } : {}),
   };
+};
+
+/** Whether publishing at a path is on for `email` (the flag `assistantPathPublishing`; absent: off). */
+export const publishingOnFor = async (db: Db, caller: AssistantCaller): Promise<boolean> => {
+  const flags = (await loadState(db, featureFlagsDecider, featureFlagsStreamId)).state;
+  const flag = ownValue(flags, assistantPathPublishingFlag);
+  return flag !== undefined && isFlagOnFor(flag, caller.email, caller.amplifyGroups);
 };

@@ -22,7 +22,7 @@ import {
 import { DomainError } from '@app/platform';
 import { timedCommand } from '../routes/command-metrics';
 import { AssistantRefusal, publishAssistantPath } from './assistant-commands';
-import { assistantCallerOf, loadAssistant, pathHolder } from './assistant-reads';
+import { assistantCallerOf, loadAssistant, pathHolder, publishingOnFor } from './assistant-reads';
 import { runAssistantCommand, type AssistantRoutesOptions } from './assistant-service';
 import { checkPathFor } from './check-path';
 
@@ -50,6 +50,9 @@ export const assistantPathRoutesPlugin =
       body: AddAssistantPathRequest,
       expectedGroupId?: string,
     ) => {
+      const { email } = await request.actor();
+      if (!(await publishingOnFor(db, await assistantCallerOf(db, email, opts.groups))))
+        throw new AssistantRefusal(assistantMessages.publishingOff, 403);
       const astPath = await acceptedPath(body.astPath);
       const publication = { astPath, isPublic: body.isPublic, accessTo: body.accessTo };
       await timedCommand('publishAssistantPath', () =>

@@ -94,7 +94,13 @@ beforeAll(async () => {
     },
   });
   store = await createVectorStore(p.database.db);
-  await p.configure(chatModelConfigurations(model.chatUrl, { embeddingsUrls: [model.embeddingsUrl] }));
+  await p.configure([
+    {
+      type: 'featureFlags',
+      data: { assistantPathPublishing: { enabled: true, userExceptions: [], amplifyGroupExceptions: [] } },
+    },
+    ...chatModelConfigurations(model.chatUrl, { embeddingsUrls: [model.embeddingsUrl] }),
+  ]);
   await embeddedFile(p.database.db, store, towerKey, ann, 'a'.repeat(64), tower);
   await embeddedFile(p.database.db, store, secretKey, ann, 'c'.repeat(64), secret);
   guide = await createAs(p, ann, { name: 'Paris guide', instructions, fileKeys: [towerKey] });

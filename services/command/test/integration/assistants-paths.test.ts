@@ -40,6 +40,10 @@ beforeAll(async () => {
   model = await startModelServer({ tokens: ['NO'] });
   p = await startChatPlatform();
   await p.configure([
+    {
+      type: 'featureFlags',
+      data: { assistantPathPublishing: { enabled: true, userExceptions: [], amplifyGroupExceptions: [] } },
+    },
     { type: 'amplifyGroups', data: { Team: group('Team', [], ['Core']), Core: group('Core', [dan]) } },
     ...chatModelConfigurations(model.chatUrl),
   ]);
@@ -204,6 +208,14 @@ describe('the path check without a model, and when the check itself fails', () =
     try {
       expect((await checkPath(noModel, ann, 'fuck-bot')).message).toBe(m.inappropriate);
       expect((await checkPath(noModel, ann, 'good-bot')).message).toBe(m.available);
+      // Publishing is off until the flag is on: add_path is refused, nothing appended.
+      const id = await createAs(noModel, ann);
+      const off = await publishAs(noModel, ann, id, 'good-bot');
+      expect([off.statusCode, off.json<{ message: string }>().message]).toEqual([
+        403,
+        assistantMessages.publishingOff,
+      ]);
+      expect((await checkPath(noModel, bob, 'good-bot')).message).toBe(m.available);
     } finally {
       await noModel.close();
     }

@@ -16,6 +16,13 @@ let p: TestPlatform;
 
 beforeAll(async () => {
   p = await startTestPlatform({ admins: [admin] });
+  const saved = await p.save(admin, [
+    {
+      type: 'featureFlags',
+      data: { assistantPathPublishing: { enabled: true, userExceptions: [], amplifyGroupExceptions: [] } },
+    },
+  ]);
+  expect(saved.status).toBe(200);
 });
 afterAll(async () => {
   await p.close();
