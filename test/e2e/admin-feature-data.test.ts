@@ -50,7 +50,7 @@ describe('Feature Data tab', () => {
     async () => {
       const { page, errors, context, panel, templates } = await adminPanel();
       await templates.getByText(featureDataMessages.pptxEmpty).waitFor();
-      await panel.getByText('Assistant Admin Groups').waitFor();
+      await panel.getByRole('heading', { name: 'Assistant Admin Groups' }).waitFor();
 
       // PowerPoint: a pdf is refused with the spec's message; a pptx goes up, its name collapsed.
       const pptxInput = templates.getByLabel('Upload PowerPoint Template (pptx)');
