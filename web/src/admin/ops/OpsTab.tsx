@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ManageOpsTable } from './ManageOpsTable';
 import { OpDraftForm } from './OpDraftForm';
 import { UnderstandingOps } from './UnderstandingOps';
+import { ExternalApisSection } from '../external-apis/ExternalApisSection';
 import { draftsProblem, emptyDraft, opInputOf, type OpDraft } from './op-drafts';
 import './ops.css';
 
@@ -127,7 +128,7 @@ export default function OpsTab() {
           </p>
         )}
       </section>
-      {/* The External API editor (helper F) renders here. */}
+      <ExternalApisSection />
       <UnderstandingOps />
       {loadFailed && (
         <p role="alert" className="field-error">
