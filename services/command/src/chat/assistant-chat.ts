@@ -1,6 +1,7 @@
 import { canUseAssistant, dataSourceKey, type AssistantDefinition, type AssistantTool } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { assistantCallerOf, loadAssistant, type AssistantGroupPorts } from '../assistants/assistant-reads';
+import { groupAssistantAccess } from '../assistant-groups/group-access';
+import { assistantCallerOf, loadAssistant } from '../assistants/assistant-reads';
 import type { GenerationRequest } from './generate';
 
 /**
@@ -19,6 +20,9 @@ export interface ResolvedAssistant {
   /** Its documents' file keys (fileKeys and dataSources): files of `owner` only are retrieved. */
   documentKeys: string[];
 }
+
+/** Whether `email` may use the assistants of group `groupId` (F's Assistant Admin Groups). */
+export type GroupAccess = (db: Db, groupId: string, email: string) => Promise<boolean>;
 
 /** An assistant's documents, as retrieval is given them: the owner's files among `keys` only. */
 export interface AssistantDocuments {
@@ -41,13 +45,18 @@ export const assistantForChat = async (
   db: Db,
   assistantId: string,
   email: string,
-  groups?: AssistantGroupPorts,
+  groupAccess: GroupAccess = groupAssistantAccess,
 ): Promise<ResolvedAssistant | 'refused'> => {
   const assistant = await loadAssistant(db, assistantId);
   if (!assistant) return 'refused';
-  return canUseAssistant(assistant, await assistantCallerOf(db, email, groups))
-    ? resolvedOf(assistant)
-    : 'refused';
+  // Only this assistant's group is asked about (its members, or everyone when it is public).
+  const { groupId } = assistant;
+  const inGroup = groupId !== null && (await groupAccess(db, groupId, email));
+  const caller = {
+    ...(await assistantCallerOf(db, email)),
+    groupAccess: (g: string) => inGroup && g === groupId,
+  };
+  return canUseAssistant(assistant, caller) ? resolvedOf(assistant) : 'refused';
 };
 
 /** The request with the assistant's instructions after the system prompt (the request's, then the model's). */

@@ -16,6 +16,8 @@ import {
   type ModelServer,
 } from '@app/platform/testing';
 import { chatRetrieverFor } from '../../src/chat/retrieval-wiring';
+import { assistantForChat } from '../../src/chat/assistant-chat';
+import { createAssistant } from '../../src/assistants/index';
 import { startChatPlatform, type ChatPlatform } from '../support-chat/chat-platform';
 import { createAs, publishAs } from '../support-assistants/assistant-calls';
 
@@ -174,5 +176,58 @@ describe('chat with an assistant', () => {
     expect(systemPromptSent()).toContain('Never shown.');
     const builtIn = await p.chat(eve, ask('astgp/9a7f3b21-5c4d-4e8f-b6a1-7c2e9d0f3b03'));
     expect(builtIn.statusCode).toBe(200);
+  });
+
+  it("a group assistant is used by whom its group lets in (the group's answer), not by others", async () => {
+    const groups = {
+      isGroupAdmin: () => Promise.resolve(true),
+      usableGroups: () => Promise.resolve(new Set<string>()),
+    };
+    const created = await createAssistant(
+      p.database.db,
+      {
+        provider: 'amplify',
+        name: 'Team bot',
+        description: '',
+        instructions: 'Team rules.',
+        disclaimer: '',
+        dataSources: [],
+        tags: [],
+        fileKeys: [],
+        tools: [],
+        groupId: 'g-1',
+      },
+      { email: ann },
+      { metadata: metadataOf(ann), groups },
+    );
+    const id = created.data.assistantId;
+    const member = await assistantForChat(p.database.db, id, bob, (_db, g, who) =>
+      Promise.resolve(g === 'g-1' && who === bob),
+    );
+    expect(member).toMatchObject({ assistantId: id, instructions: 'Team rules.' });
+    expect(await assistantForChat(p.database.db, id, eve, () => Promise.resolve(false))).toBe('refused');
+    expect(await assistantForChat(p.database.db, id, ann, () => Promise.resolve(false))).not.toBe('refused');
+  });
+
+  it('a new group assistant needs an admin of that group', async () => {
+    await expect(
+      createAssistant(
+        p.database.db,
+        {
+          provider: 'amplify',
+          name: 'x',
+          description: '',
+          instructions: '',
+          disclaimer: '',
+          dataSources: [],
+          tags: [],
+          fileKeys: [],
+          tools: [],
+          groupId: 'g-2',
+        },
+        { email: eve },
+        { metadata: metadataOf(eve) },
+      ),
+    ).rejects.toThrow(assistantMessages.notGroupAdmin);
   });
 });
