@@ -85,42 +85,40 @@ const withLongNames = (v: unknown): unknown => {
  * delegate's key is used as the delegate: its secret is theirs alone (they rotate it to get one), so
  * its create answers no secret. A system key (`systemUse`) has no delegate and gets a `systemId`.
  */
-export const ApiKeyCreateRequest = z.preprocess(
-  withLongNames,
-  z.object({
-    delegate: Email.nullable().optional(),
-    applicationName: ApplicationName,
-    applicationDescription: ApplicationDescription.default(''),
-    account: ApiKeyAccount,
-    rateLimit: RateLimit.default(unlimitedRateLimit()),
-    expirationDate: ApiKeyExpiration.default(null),
-    accessTypes: ApiKeyAccessTypes,
-    systemUse: z.boolean().default(false),
-  }),
-);
+const ApiKeyCreateFields = z.object({
+  delegate: Email.nullable().optional(),
+  applicationName: ApplicationName,
+  applicationDescription: ApplicationDescription.default(''),
+  account: ApiKeyAccount,
+  rateLimit: RateLimit.default(unlimitedRateLimit()),
+  expirationDate: ApiKeyExpiration.default(null),
+  accessTypes: ApiKeyAccessTypes,
+  systemUse: z.boolean().default(false),
+});
+export const ApiKeyCreateRequest = z.preprocess(withLongNames, ApiKeyCreateFields);
 export type ApiKeyCreateRequest = z.infer<typeof ApiKeyCreateRequest>;
-export type ApiKeyCreateInput = z.input<typeof ApiKeyCreateRequest>;
+/** What a client sends (appName and appDescription are also taken for the long names). */
+export type ApiKeyCreateInput = z.input<typeof ApiKeyCreateFields>;
 
 /** POST /apiKeys/key/rotate and /apiKeys/key/deactivate. */
 export const ApiKeyIdRequest = z.object({ apiKeyId: ApiKeyId });
 export type ApiKeyIdRequest = z.infer<typeof ApiKeyIdRequest>;
 
 /** One entry of POST /apiKeys/keys/update: the key and only the fields that change. */
-export const ApiKeyUpdate = z.preprocess(
-  withLongNames,
-  z.object({
-    apiKeyId: ApiKeyId,
-    applicationName: ApplicationName.optional(),
-    applicationDescription: ApplicationDescription.optional(),
-    account: ApiKeyAccount.optional(),
-    rateLimit: RateLimit.optional(),
-    expirationDate: ApiKeyExpiration.optional(),
-    accessTypes: ApiKeyAccessTypes.optional(),
-    /** Only `true` on an inactive key means anything: it is refused (no reactivation). */
-    active: z.boolean().optional(),
-  }),
-);
+const ApiKeyUpdateFields = z.object({
+  apiKeyId: ApiKeyId,
+  applicationName: ApplicationName.optional(),
+  applicationDescription: ApplicationDescription.optional(),
+  account: ApiKeyAccount.optional(),
+  rateLimit: RateLimit.optional(),
+  expirationDate: ApiKeyExpiration.optional(),
+  accessTypes: ApiKeyAccessTypes.optional(),
+  /** Only `true` on an inactive key means anything: it is refused (no reactivation). */
+  active: z.boolean().optional(),
+});
+export const ApiKeyUpdate = z.preprocess(withLongNames, ApiKeyUpdateFields);
 export type ApiKeyUpdate = z.infer<typeof ApiKeyUpdate>;
+export type ApiKeyUpdateInput = z.input<typeof ApiKeyUpdateFields>;
 
 /** POST /apiKeys/keys/update: a list of changes, applied together or not at all. */
 export const ApiKeysUpdateRequest = boundedList(
@@ -129,7 +127,7 @@ export const ApiKeysUpdateRequest = boundedList(
   apiKeyLimits.updatesPerRequest,
 ).min(1, apiKeyMessages.nothingChanged);
 export type ApiKeysUpdateRequest = z.infer<typeof ApiKeysUpdateRequest>;
-export type ApiKeysUpdateInput = z.input<typeof ApiKeysUpdateRequest>;
+export type ApiKeysUpdateInput = ApiKeyUpdateInput[];
 
 /** A key as answered: never owner_api_id, never the secret nor its hash. */
 export const ApiKeyView = z.object({

@@ -48,6 +48,7 @@ export { conversationStorageFor, userSettingsDecider } from './user-settings/ind
 export { conversationDecider } from './conversations/index';
 export { createSpendGuard, type SpendGuard, type SpendRequest } from './spend/index';
 export { chatStreamsFor, chatStreamRoutes, type ChatStreams } from './chat/streams/index';
+export { issueApiKey, deactivateApiKey, rotateApiKey, type IssueApiKeyInput } from './api-keys/index';
 export {
   fileDecider,
   fileStateOf,
