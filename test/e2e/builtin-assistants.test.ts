@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
@@ -10,6 +12,7 @@ import {
   blockMessages,
   blockTexts,
   chatRoute,
+  opsRoutes,
   type ChatRequestInput,
 } from '@app/contracts';
 import { testChatModel } from '@app/platform/testing';
@@ -27,9 +30,20 @@ let browser: Browser;
 let adminSession: SignedIn;
 let u: SignedIn;
 let n = 0;
+/** A local service an op of the user's reads (loopback, allowed to users' URLs in this test only). */
+let tides: Server;
+let tidesOrigin = '';
+const tideRequests: string[] = [];
 
 beforeAll(async () => {
-  platform = await startTestPlatform([admin]);
+  tides = createServer((req, res) => {
+    tideRequests.push(`${req.method} ${req.url}`);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ harbour: 'Port Elwin', tide: 'high at 14:05' }));
+  });
+  await new Promise<void>((resolve) => tides.listen(0, '127.0.0.1', resolve));
+  tidesOrigin = `http://127.0.0.1:${(tides.address() as AddressInfo).port}`;
+  platform = await startTestPlatform([admin], { websiteAllow: ['127.0.0.1'] });
   models = await startModelServer();
   browser = await launchBrowser();
   adminSession = await signIn(browser, platform.url, admin);
@@ -43,6 +57,7 @@ afterAll(async () => {
   await browser?.close();
   await models?.close();
   await platform?.close();
+  await new Promise((resolve) => tides?.close(resolve));
 });
 
 const picker = (page: Page): Locator => page.getByRole('combobox', { name: 'Assistant' });
@@ -117,6 +132,27 @@ describe('the Assistant Creator', () => {
     await shown.getByRole('status').getByText(blockTexts.assistantCreated(draft.name)).waitFor();
     await picker(page).locator('option', { hasText: draft.name }).waitFor({ state: 'attached' });
     await expect.poll(() => picker(page).locator('option', { hasText: draft.name }).count()).toBe(1);
+  });
+
+  it('a block waits while its message streams: nothing to click until the message is complete', async () => {
+    const { page } = u;
+    const draft = { name: 'Slow Helper', description: '', instructions: 'You are slow.', disclaimer: '' };
+    const tokens = ['Drafting.\n\n', '```assistant\n', JSON.stringify(draft), '\n```\n'];
+    models.behave({
+      tokens: [...tokens, ...Array.from({ length: 12 }, (_, i) => ` more${i}`)],
+      tokenDelayMs: 250,
+    });
+    const answers = page.getByRole('article', { name: 'Answer' });
+    const before = await answers.count();
+    await page.getByRole('textbox', { name: 'Message' }).fill('Draft slowly');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => answers.count()).toBe(before + 1);
+    const shown = block(page, 'Assistant draft');
+    await shown.getByText(blockTexts.waitingForMessage).waitFor();
+    expect(await shown.getByRole('button').count()).toBe(0);
+    await shown.getByRole('button', { name: blockTexts.createAssistant }).waitFor();
+    await lastAnswer(page).getByText('more11').waitFor();
+    models.behave({});
   });
 
   it('a malformed draft shows what is wrong and offers nothing to click', async () => {
@@ -289,5 +325,25 @@ describe('the Amplify API Assistant', () => {
     await listed.getByText(id, { exact: true }).waitFor();
     await listed.getByText('v2 · code').waitFor();
     expect(await revision.getByRole('listitem').count()).toBe(1);
+  });
+
+  it('auto runs the data-fetch ops it names only on Run, through POST /ops, and shows their answers', async () => {
+    const { page } = u;
+    const registered = await u.context.request.post(`${platform.url}${opsRoutes.register}`, {
+      headers: { origin: platform.url },
+      data: { ops: [{ name: 'getTide', url: `${tidesOrigin}/tide`, method: 'GET', tags: ['tides'] }] },
+    });
+    expect(registered.status()).toBe(200);
+    reply('auto', JSON.stringify({ ops: [{ name: 'getTide', params: {} }] }));
+    await send(page, 'What is the tide?');
+    const shown = block(page, 'Data-fetch operations');
+    await shown.getByText('getTide').waitFor();
+    expect(tideRequests).toEqual([]);
+    await shown.getByRole('button', { name: blockTexts.runOps }).click();
+    await shown
+      .getByRole('region', { name: 'Result of getTide' })
+      .getByText(/high at 14:05/)
+      .waitFor();
+    expect(tideRequests).toEqual(['GET /tide']);
   });
 });

@@ -53,7 +53,7 @@ export function AutoBlockView({ block }: { block: AutoBlock }) {
         </button>
       </div>
       {results?.map((r, i) => (
-        <div key={`${i}/${r.name}`} className="chat-block-op-result" aria-label={`Result of ${r.name}`}>
+        <section key={`${i}/${r.name}`} className="chat-block-op-result" aria-label={`Result of ${r.name}`}>
           {r.ok ? (
             <pre className="render-code">
               <code>{r.text}</code>
@@ -61,7 +61,7 @@ export function AutoBlockView({ block }: { block: AutoBlock }) {
           ) : (
             <BlockOutcome ok={false} text={`${r.name}: ${r.text}`} />
           )}
-        </div>
+        </section>
       ))}
     </div>
   );
