@@ -85,6 +85,8 @@ export const assistantMessages = {
   nameRequired: 'The assistant name is required.',
   rescanUnavailable: 'Rescanning websites is not available on this platform.',
   groupRequired: 'This assistant does not belong to that group.',
+  tooMany: (max: number) =>
+    `You have reached the limit of ${max} assistants. Delete one before creating another.`,
 } as const;
 
 export type AssistantPathCheck = { valid: true; path: string } | { valid: false; message: string };

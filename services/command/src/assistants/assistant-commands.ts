@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  assistantLimits,
   assistantMessages,
   assistantPathMessages,
   assistantPathStreamId,
@@ -109,6 +110,13 @@ export const createAssistant = async (
     if (!state.current) throw new AssistantRefusal(assistantMessages.notFound, 404);
     return { outcome, data: state.current };
   }
+  const owned = await db
+    .selectFrom('rm_assistants')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('owner', '=', actor.email)
+    .executeTakeFirst();
+  if (Number(owned?.n ?? 0) >= assistantLimits.perUser)
+    throw new AssistantRefusal(assistantMessages.tooMany(assistantLimits.perUser), 400);
   const groupId = payload.groupId ?? null;
   if (groupId !== null && !(await actorFor(db, actor.email, groupId, opts.groups)).groupAdmin)
     throw new AssistantRefusal(assistantMessages.notGroupAdmin, 403);
