@@ -149,7 +149,9 @@ describe('the API Keys panel', () => {
     const again = await openPanel(page);
     await row(again, 'Report Bot').waitFor();
     expect(await page.content()).not.toContain(secret);
-    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain('amp-v1-');
+    expect(
+      await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }])),
+    ).not.toContain('amp-v1-');
     await closePanel(again);
   });
 
@@ -268,7 +270,7 @@ describe('the API Keys panel', () => {
       const theirs = await openPanel(d.page);
       const used = row(theirs, 'Delegated Bot');
       await used.getByText(`Delegated by ${user}`).waitFor();
-      expect(await used.getByRole('button').allTextContents()).toEqual(['Rotate']);
+      expect(await used.getByRole('button').allTextContents()).toEqual(['Rotate', 'Deactivate']);
       await used.getByRole('button', { name: 'Rotate Delegated Bot' }).click();
       await confirmWith(d.page, apiKeysText.rotateTitle, 'Rotate');
       const delegated = await takeSecret(theirs, apiKeyMessages.rotated);

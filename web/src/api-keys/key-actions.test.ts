@@ -23,7 +23,7 @@ describe('the key-state rules in the panel', () => {
     expect(keyStatus({ active: false })).toBe('Inactive');
   });
 
-  it('the owner of a delegated key updates and deactivates it; only the delegate rotates it', () => {
+  it('the owner of a delegated key updates it; only the delegate rotates it; either deactivates it', () => {
     expect(keyActions({ active: true, owner: me, delegate: 'd@x.org' }, me)).toEqual({
       rotate: false,
       update: true,
@@ -32,7 +32,7 @@ describe('the key-state rules in the panel', () => {
     expect(keyActions({ active: true, owner: 'o@x.org', delegate: me }, me)).toEqual({
       rotate: true,
       update: false,
-      deactivate: false,
+      deactivate: true,
     });
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The key-state rules as the panel shows them (spec section 4): a key is active or inactive and is
  * never reactivated; only an active key is rotated, updated or deactivated; an inactive key is only
- * read. Its owner updates and deactivates it; whoever uses it (the delegate when there is one, else
- * the owner) rotates it, since rotating shows the secret.
+ * read. Its owner updates it; whoever uses it (the delegate when there is one, else the owner)
+ * rotates it, since rotating shows the secret; either may deactivate it (the server's rules).
  */
 
 export interface KeyState {
@@ -23,7 +23,7 @@ export const keyActions = (key: KeyState, me: string): KeyActions => {
   if (!key.active) return none;
   const owner = key.owner === me;
   const holder = key.delegate ? key.delegate === me : owner;
-  return { rotate: holder, update: owner, deactivate: owner };
+  return { rotate: holder, update: owner, deactivate: owner || key.delegate === me };
 };
 
 /** 'Active' or 'Inactive', as the list says it. */
