@@ -65,8 +65,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   adminSession = await signIn(browser, platform.url, admin);
   await configureChatModels(adminSession.context, platform.url, models, [model]);
-  await enablePublishing(adminSession.context);
-  await publishElsewhere(adminSession.context, 'taken-path');
   o = await signIn(browser, platform.url, owner);
 });
 
@@ -170,9 +168,21 @@ describe('publishing an assistant at a path', () => {
     expect(await status(dialog).getAttribute('data-state')).toBe(state);
   };
 
+  it('is offered only once the publishing flag is on', async () => {
+    const { page } = o;
+    await page.getByRole('button', { name: 'Assistants', exact: true }).click();
+    const row = manager(page).getByRole('listitem', { name: 'Harbour Guide' });
+    await row.getByRole('button', { name: 'Edit' }).waitFor();
+    expect(await row.getByRole('button', { name: 'Publish' }).count()).toBe(0);
+    await manager(page).getByRole('button', { name: 'Close' }).click();
+    await enablePublishing(adminSession.context);
+    await publishElsewhere(adminSession.context, 'taken-path');
+    await openPublish(page);
+  });
+
   it('shows every rule of the path check in its words, the help text beside it', async () => {
     const { page } = o;
-    const dialog = await openPublish(page);
+    const dialog = page.getByRole('dialog', { name: 'Publish Assistant Path' });
     await dialog.getByText(assistantPathMessages.helpText).waitFor();
     await status(dialog).getByText(assistantPathMessages.empty).waitFor();
     expect(await dialog.getByRole('button', { name: 'Publish' }).isDisabled()).toBe(true);
@@ -244,6 +254,19 @@ describe('the page at /assistants/{path}', () => {
       const seen = modelRequestsWith('Which tide table should I read?');
       expect(seen.some((r) => JSON.stringify(r.body).includes(instructions))).toBe(true);
       await f.page.screenshot({ path: '/tmp/assistants-page-opened.png' });
+      // Its path, read-only: Restricted Access.
+      await f.page.getByRole('button', { name: 'Assistants', exact: true }).click();
+      await manager(f.page)
+        .getByRole('list', { name: 'Shared with me' })
+        .getByRole('listitem', { name: 'Harbour Guide' })
+        .getByRole('button', { name: 'View path' })
+        .click();
+      const readOnly = f.page.getByRole('dialog', { name: 'Publish Assistant Path' });
+      await readOnly.getByText('/assistants/harbour-guide', { exact: true }).waitFor();
+      await readOnly.getByText('Restricted Access', { exact: true }).waitFor();
+      expect(await readOnly.getByRole('textbox').count()).toBe(0);
+      await readOnly.getByRole('button', { name: 'Close' }).click();
+      await manager(f.page).getByRole('button', { name: 'Close' }).click();
       expect(f.errors).toEqual([]);
     } finally {
       await f.context.close();
@@ -269,5 +292,35 @@ describe('the page at /assistants/{path}', () => {
     } finally {
       await s.context.close();
     }
+  });
+});
+
+describe('changing and deleting an assistant', () => {
+  it('an edit saves a new version; a deleted assistant leaves the picker, which falls back to the Standard Conversation', async () => {
+    const { page } = o;
+    await picker(page).selectOption({ label: 'Harbour Guide' });
+    await page.getByRole('button', { name: 'Assistants', exact: true }).click();
+    await manager(page)
+      .getByRole('listitem', { name: 'Harbour Guide' })
+      .getByRole('button', { name: 'Edit' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Assistant' });
+    expect(await dialog.getByLabel('Instructions', { exact: true }).inputValue()).toBe(instructions);
+    expect(await dialog.getByLabel('Tags (comma-separated)').inputValue()).toBe('harbour, tides');
+    await dialog.getByLabel('Name', { exact: true }).fill('Harbour Pilot');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await seeToast(page, assistantMessages.versionCreated);
+    const row = manager(page).getByRole('listitem', { name: 'Harbour Pilot' });
+    await row.getByText('/assistants/harbour-guide · Restricted Access').waitFor();
+    await expect.poll(() => chosenName(page)).toBe('Harbour Pilot');
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Assistant' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await seeToast(page, assistantMessages.deleted);
+    await manager(page).getByText('No assistants yet.').waitFor();
+    await manager(page).getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => chosenName(page)).toBe(standardConversation.name);
+    expect(await picker(page).locator('option', { hasText: 'Harbour Pilot' }).count()).toBe(0);
+    expect(o.errors).toEqual([]);
   });
 });

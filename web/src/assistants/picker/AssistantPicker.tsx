@@ -8,6 +8,7 @@ import {
   chosenAssistantAtom,
   loadAssistantsAtom,
   openedAssistantAtom,
+  resetAssistantsAtom,
 } from '../state/assistants';
 import { AssistantsManager } from './AssistantsManager';
 import { pickerGroups, shownOption } from './picker-options';
@@ -23,12 +24,14 @@ export function AssistantPicker() {
   const opened = useAtomValue(openedAssistantAtom);
   const [choice, choose] = useAtom(chosenAssistantAtom);
   const load = useSetAtom(loadAssistantsAtom);
+  const reset = useSetAtom(resetAssistantsAtom);
   const [managing, setManaging] = useState(false);
   const [page, leavePage] = useAssistantPage();
 
   useEffect(() => {
     void load();
-  }, [load]);
+    return reset;
+  }, [load, reset]);
 
   const groups = pickerGroups(assistants ?? [], me, opened);
   const shown = shownOption(groups, choice);

@@ -14,6 +14,7 @@ import {
   assistantsErrorAtom,
   chosenAssistantAtom,
   loadAssistantsAtom,
+  openedAssistantAtom,
 } from '../state/assistants';
 import { usePublishingFlag } from '../state/publishing-flag';
 import { knownEmailsOf, ownAssistants, sharedPublished } from './picker-options';
@@ -35,7 +36,8 @@ export function AssistantsManager({ me, onClose }: { me: string; onClose: () => 
   const publishing = usePublishingFlag();
   const [open, setOpen] = useState<Open>({ kind: 'list' });
   const own = ownAssistants(assistants ?? [], me);
-  const shared = sharedPublished(assistants ?? [], me);
+  const opened = useAtomValue(openedAssistantAtom);
+  const shared = sharedPublished(opened ? [...(assistants ?? []), opened] : (assistants ?? []), me);
   const back = () => setOpen({ kind: 'list' });
 
   const remove = async (assistant: AssistantDefinition) => {

@@ -34,3 +34,11 @@ export const loadAssistantsAtom = atom(null, async (_get, set) => {
     set(assistantsErrorAtom, errorText(e));
   }
 });
+
+/** Nothing of the user stays once the chat goes (sign-out): the next user starts from the Standard Conversation. */
+export const resetAssistantsAtom = atom(null, (_get, set) => {
+  set(assistantsAtom, null);
+  set(assistantsErrorAtom, null);
+  set(openedAssistantAtom, null);
+  set(chosenAssistantAtom, standardConversation.id);
+});
