@@ -85,7 +85,9 @@ describe('an assistant with an op', () => {
     models.behave({
       toolCall: { name: 'get_weather', arguments: { city: 'Paris' } },
       echoToolResult: true,
-      tokens: ['Enjoy', ' Paris!'],
+      tokens: ['Enjoy', ' Paris', ...Array.from({ length: 30 }, () => ' ~'), ' !'],
+      // The answer streams for a while after the call, its status lines shown meanwhile.
+      tokenDelayMs: 100,
     });
 
     const { page, errors } = o;
@@ -96,8 +98,11 @@ describe('an assistant with an op', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('What is the weather in Paris?');
     await page.getByRole('button', { name: 'Send' }).click();
     const answer = page.getByRole('article', { name: 'Answer' }).last();
+    // The op's call has its status line while the answer streams.
+    await answer.getByRole('status').filter({ hasText: 'Calling get_weather...' }).waitFor();
     await answer.getByText(/sunny and 24 degrees/).waitFor();
-    await answer.getByText(/Enjoy Paris!/).waitFor();
+    await expect.poll(() => answer.getAttribute('aria-busy'), { timeout: 30_000 }).toBe('false');
+    expect(await answer.innerText()).toContain('Enjoy Paris');
     expect(opCalls.map((c) => [c.method, c.url, JSON.parse(c.body) as unknown])).toEqual([
       ['POST', '/weather', { city: 'Paris' }],
     ]);

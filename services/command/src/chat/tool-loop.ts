@@ -86,9 +86,9 @@ export interface ToolLoopHooks {
   onStatus(status: ChatStatus): void;
 }
 
-/** The status line of a tool call: in progress while it runs, then done. */
-export const toolStatus = (summary: string, inProgress: boolean): ChatStatus => ({
-  id: 'op',
+/** The status line of a tool's calls (one line per tool): in progress while it runs, then done. */
+export const toolStatus = (name: string, summary: string, inProgress: boolean): ChatStatus => ({
+  id: `op:${name}`,
   summary,
   type: 'op',
   inProgress,
@@ -197,10 +197,10 @@ export const streamWithTools = async (
     const results = [];
     for (const call of step.calls) {
       const summary = tools.statusOf(call.toolName);
-      hooks.onStatus(toolStatus(summary, true));
+      hooks.onStatus(toolStatus(call.toolName, summary, true));
       out.toolCalls++;
       const value = await runToolCall(tools.set, call, signal);
-      hooks.onStatus(toolStatus(summary, false));
+      hooks.onStatus(toolStatus(call.toolName, summary, false));
       results.push({
         type: 'tool-result' as const,
         toolCallId: call.toolCallId,

@@ -140,8 +140,8 @@ describe("an assistant's ops as tools in chat", () => {
     expect(deltas.join('')).toContain('sunny');
     expect(deltas.join('')).toMatch(/Done\.$/);
     expect(statuses).toEqual([
-      { id: 'op', summary: 'Calling get_weather...', type: 'op', inProgress: true },
-      { id: 'op', summary: 'Calling get_weather...', type: 'op', inProgress: false },
+      { id: 'op:get_weather', summary: 'Calling get_weather...', type: 'op', inProgress: true },
+      { id: 'op:get_weather', summary: 'Calling get_weather...', type: 'op', inProgress: false },
     ]);
     // Usage of both steps: 10 prompt tokens each.
     expect(outcome.kind === 'completed' ? outcome.reported?.inputTokens : undefined).toBe(20);
