@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startPlatform } from '@app/standalone';
+import { startPlatform, type PlatformOptions } from '@app/standalone';
 import { createTestDatabase } from '@app/platform/testing';
 
 /** The built web app; E2E_WEB_DIST points elsewhere (a private build while others rebuild web/dist). */
@@ -19,6 +19,8 @@ export interface TestPlatformOptions {
   outboundAllow?: readonly string[];
   /** WEBSITE_FETCH_ALLOW: the private hosts users' websites may reach (a test's local site). */
   websiteAllow?: readonly string[];
+  /** A local OAuth provider for integrations (its endpoints and its certificate). */
+  integrationProviders?: PlatformOptions['integrationProviders'];
 }
 
 /** The whole platform on a free port with a fresh database, serving the built web app. */
@@ -40,6 +42,7 @@ export async function startTestPlatform(
       logLevel: 'silent',
       ...(options.outboundAllow ? { outboundAllow: options.outboundAllow } : {}),
       ...(options.websiteAllow ? { websiteAllow: options.websiteAllow } : {}),
+      ...(options.integrationProviders ? { integrationProviders: options.integrationProviders } : {}),
     });
     return {
       url: platform.url,
