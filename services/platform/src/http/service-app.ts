@@ -6,7 +6,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import cookie from '@fastify/cookie';
-import { HealthResponse, routes } from '@app/contracts';
+import { HealthResponse, routes, type ApiKeyAccessType } from '@app/contracts';
 import type { Db } from '../db/database';
 import { readModelAdminDirectory } from '../identity/admin-directory';
 import { identityPlugin } from '../identity/identity-plugin';
@@ -47,6 +47,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   websocket: boolean;
+  /** The access type an API key needs here (none: keys are refused). */
+  apiKeyAccess: ApiKeyAccessType | undefined;
 }
 
 export interface ServiceAppOptions {
@@ -102,7 +104,8 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const websocket = 'websocket' in route && route.websocket === true;
     for (const method of methods)
-      if (method !== 'HEAD') registered.push({ method, url: route.url, websocket });
+      if (method !== 'HEAD')
+        registered.push({ method, url: route.url, websocket, apiKeyAccess: route.config?.apiKeyAccess });
   });
   app.decorate('registeredRoutes', () => registered);
   const publicUrl = opts.publicUrl ? new URL(opts.publicUrl) : undefined;
