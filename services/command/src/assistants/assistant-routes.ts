@@ -26,6 +26,7 @@ const refusals = { ...errorResponses, 404: ErrorResponse, 409: ErrorResponse };
  * POST /assistant/create, GET /assistant/list, POST /assistant/delete, POST
  * /assistant/rescan_websites (second spec, section 7): the caller's assistants. Changing one is
  * for its owner (a group assistant: an admin of its group); built-ins are read only.
+ * Every route takes an API key with the `assistants` access type (or full_access).
  */
 export const assistantRoutesPlugin =
   (opts: AssistantRoutesOptions): FastifyPluginAsync =>
@@ -38,6 +39,7 @@ export const assistantRoutesPlugin =
       assistantRoutes.create,
       {
         preValidation: app.requireUser,
+        config: { apiKeyAccess: 'assistants' },
         schema: {
           description:
             'Creates an assistant (the create payload of the second spec), or with `assistantId` a new ' +
@@ -70,6 +72,7 @@ export const assistantRoutesPlugin =
       assistantRoutes.list,
       {
         preValidation: app.requireUser,
+        config: { apiKeyAccess: 'assistants' },
         schema: {
           description:
             "The caller's assistants (latest versions, newest first), those of the assistant groups they " +
@@ -101,6 +104,7 @@ export const assistantRoutesPlugin =
       assistantRoutes.delete,
       {
         preValidation: app.requireUser,
+        config: { apiKeyAccess: 'assistants' },
         schema: {
           description: 'Deletes an assistant the caller owns; its published path is freed.',
           body: AssistantIdRequest,
@@ -127,6 +131,7 @@ export const assistantRoutesPlugin =
       assistantRoutes.rescanWebsites,
       {
         preValidation: app.requireUser,
+        config: { apiKeyAccess: 'assistants' },
         schema: {
           description:
             "Fetches an assistant's website data sources again (its owner); answers the keys whose content changed.",

@@ -29,6 +29,7 @@ import { checkPathFor } from './check-path';
 /**
  * POST /assistant/add_path, /groups/assistant/add_path, /assistant/lookup (second spec, section 7)
  * and our /assistant/check_path: publishing an assistant at `/assistants/{path}` and finding it there.
+ * Every route takes an API key with the `assistants` access type (or full_access).
  */
 export const assistantPathRoutesPlugin =
   (opts: AssistantRoutesOptions): FastifyPluginAsync =>
@@ -88,6 +89,7 @@ export const assistantPathRoutesPlugin =
       assistantRoutes.addPath,
       {
         preValidation: app.requireUser,
+        config: { apiKeyAccess: 'assistants' },
         schema: {
           description:
             'Publishes an assistant the caller owns at /assistants/{path}: public, or restricted to Amplify ' +
@@ -104,6 +106,7 @@ export const assistantPathRoutesPlugin =
       assistantRoutes.groupAddPath,
       {
         preValidation: app.requireUser,
+        config: { apiKeyAccess: 'assistants' },
         schema: {
           description:
             "Publishes a group assistant's path (an admin of the group; never public to all users).",
@@ -118,6 +121,7 @@ export const assistantPathRoutesPlugin =
       assistantRoutes.lookup,
       {
         preValidation: app.requireUser,
+        config: { apiKeyAccess: 'assistants' },
         schema: {
           description:
             'The assistant published at a path: 404 when none is, 403 when the caller may not use it.',
@@ -165,6 +169,7 @@ export const assistantPathRoutesPlugin =
       assistantRoutes.checkPath,
       {
         preValidation: app.requireUser,
+        config: { apiKeyAccess: 'assistants' },
         schema: {
           description:
             'The path-check state of a path being typed: a rule or term refusal, taken by another ' +
