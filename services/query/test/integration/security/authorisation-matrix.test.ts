@@ -21,6 +21,7 @@ import {
   categoryIntegrationsPath,
   assistantRoutes,
   assistantGroupRoutes,
+  apiKeyRoutes,
 } from '@app/contracts';
 import { startTestPlatform, type TestPlatform } from '../../support/test-platform';
 import { refusedUpgrade } from './live-socket';
@@ -94,6 +95,10 @@ const userRoutes = new Set([
   ),
   ...integrationProviders.map((c) => `GET ${categoryIntegrationsPath(c)}`),
   `GET ${assistantGroupRoutes.list}`,
+  ...[apiKeyRoutes.create, apiKeyRoutes.rotate, apiKeyRoutes.deactivate, apiKeyRoutes.update].map(
+    (r) => `POST ${r}`,
+  ),
+  ...[apiKeyRoutes.get, apiKeyRoutes.systemIds].map((r) => `GET ${r}`),
 ]);
 
 const admin = 'admin@example.com';
