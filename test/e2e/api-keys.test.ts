@@ -246,7 +246,7 @@ describe('the API Keys panel', () => {
     expect(u.errors).toEqual([]);
   });
 
-  it('a delegated key: no secret for its owner, who updates and deactivates it; its delegate rotates it to get one', async () => {
+  it('a delegated key: no secret for its owner, who updates and deactivates it; its delegate rotates it to get one, or deactivates it', async () => {
     const { page } = u;
     const dialog = await openPanel(page);
     await dialog.getByRole('button', { name: apiKeysText.createTitle }).click();
