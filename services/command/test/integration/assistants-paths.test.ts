@@ -12,6 +12,7 @@ import { readStream } from '@app/platform';
 import { chatModelConfigurations, startModelServer, type ModelServer } from '@app/platform/testing';
 import { admin, startChatPlatform, type ChatPlatform } from '../support-chat/chat-platform';
 import { checkPath, createAs, postAs, publishAs } from '../support-assistants/assistant-calls';
+import { issueApiKey } from '../../src/api-keys/index';
 
 const ann = 'ann@example.com';
 const bob = 'bob@example.com';
@@ -219,5 +220,31 @@ describe('the path check without a model, and when the check itself fails', () =
     } finally {
       await noModel.close();
     }
+  });
+});
+
+describe('the assistant routes with an API key', () => {
+  it('a key with the assistants access type looks up as its owner; a chat-only key is refused', async () => {
+    const key = (accessTypes: ('assistants' | 'chat')[]) =>
+      issueApiKey(
+        p.database.db,
+        {
+          owner: cy,
+          applicationName: `app ${accessTypes.join()}`,
+          account: { id: 'general_account', name: 'No COA On File', isDefault: true },
+          rateLimit: { period: 'Unlimited', rate: null },
+          accessTypes,
+        },
+        { email: cy, kind: 'user' },
+      );
+    const lookup = (secret: string) =>
+      p.app.inject({
+        method: 'POST',
+        url: assistantRoutes.lookup,
+        headers: { authorization: `Bearer ${secret}` },
+        payload: { astPath: 'closed-helper' },
+      });
+    expect((await lookup((await key(['assistants'])).secret)).statusCode).toBe(200);
+    expect((await lookup((await key(['chat'])).secret)).statusCode).toBe(403);
   });
 });
