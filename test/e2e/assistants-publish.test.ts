@@ -274,9 +274,16 @@ describe('the page at /assistants/{path}', () => {
   });
 
   it('refuses a user it is not published to, and says when no assistant is at a path', async () => {
-    const s = await signIn(browser, platform.url, stranger);
+    // Signed in on the assistant's page itself: the app is served there and reads its path.
+    const context = await browser.newContext({
+      baseURL: platform.url,
+      viewport: { width: 1440, height: 900 },
+    });
+    const s = { context, page: await context.newPage() };
     try {
       await s.page.goto('/assistants/harbour-guide');
+      await s.page.getByLabel('Email').fill(stranger);
+      await s.page.getByRole('button', { name: 'Sign in' }).click();
       const refusal = s.page.getByRole('alertdialog', { name: 'Published assistant' });
       await refusal.getByText(assistantLookupMessages.forbidden, { exact: true }).waitFor();
       await s.page.screenshot({ path: '/tmp/assistants-page-refused.png' });
