@@ -62,7 +62,8 @@ afterAll(async () => {
 
 const picker = (page: Page): Locator => page.getByRole('combobox', { name: 'Assistant' });
 const lastAnswer = (page: Page): Locator => page.getByRole('article', { name: 'Answer' }).last();
-const block = (page: Page, title: string): Locator => lastAnswer(page).getByRole('region', { name: title });
+const block = (page: Page, title: string): Locator =>
+  lastAnswer(page).getByRole('region', { name: title, exact: true });
 
 /** The model's next reply: prose, then a fenced block, streamed in a few tokens. */
 const reply = (language: string, body: string, before = 'Here it is.') =>
