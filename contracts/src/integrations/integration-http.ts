@@ -56,7 +56,8 @@ export const integrationMessages = {
   callbackRefused: 'This sign-in link is not valid any more. Please close this window and try again.',
   secretNotShown: 'The registered Client Secret is not shown again: type a new one to replace it.',
   noneAvailable: 'No integrations are available yet. An administrator supports them in the Admin Interface.',
-  tenantIdInvalid: 'The Tenant ID may only hold letters, digits, dots and hyphens.',
+  tenantIdInvalid:
+    'The Tenant ID may only hold letters, digits, dots and hyphens, and must begin with a letter or a digit.',
   clientIdRequired: 'The Client ID is required.',
   clientSecretRequired: 'The Client Secret is required.',
 } as const;
@@ -122,7 +123,8 @@ export const SupportedIntegrationsResponse = z.object({
 });
 export type SupportedIntegrationsResponse = z.infer<typeof SupportedIntegrationsResponse>;
 
-const tenantPattern = /^[A-Za-z0-9.-]*$/;
+/** A tenant id: a GUID, a domain or a keyword ('common', 'organizations'); no path of its own. */
+const tenantPattern = /^([A-Za-z0-9][A-Za-z0-9.-]*)?$/;
 
 export const RegisterSecretRequest = z
   .object({
