@@ -33,9 +33,10 @@ describe('signing in', () => {
 });
 
 describe('the Admin Interface dialog', () => {
-  it('opens full screen with the tabs of the spec, Integrations hidden, nothing to save', async () => {
+  it('opens full screen with the tabs of the spec (Integrations once its data loaded), nothing to save', async () => {
     const { context, page, errors } = await signIn(browser, platform.url, admin);
     const dialog = await openAdmin(page);
+    await dialog.getByRole('tab', { name: 'Integrations' }).waitFor();
     expect(await dialog.getByRole('tab').allTextContents()).toEqual([
       'Configurations',
       'Supported Models',
@@ -45,6 +46,7 @@ describe('the Admin Interface dialog', () => {
       'Feature Data',
       'Ops',
       'Embeddings',
+      'Integrations',
     ]);
     expect(await dialog.getByRole('heading', { level: 2 }).first().textContent()).toBe('Admin Interface');
     expect(await dialog.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true);
