@@ -218,28 +218,44 @@ describe('the API Keys panel', () => {
     await closePanel(dialog);
   });
 
-  it('a key deactivated elsewhere meanwhile: Deactivate says it is already inactive', async () => {
+  it("keys deactivated elsewhere meanwhile: Deactivate says it is already inactive, Rotate shows the server's refusal", async () => {
     const { page, context } = u;
     const dialog = await openPanel(page);
-    await dialog.getByRole('button', { name: apiKeysText.createTitle }).click();
-    const form = dialog.getByRole('form', { name: apiKeysText.createTitle });
-    await form.getByLabel('Application name').fill('Stale Bot');
-    await form.getByRole('checkbox', { name: 'Full Access' }).check();
-    await form.getByRole('button', { name: 'Create key' }).click();
-    await takeSecret(dialog, apiKeyMessages.created);
+    const ids: string[] = [];
+    for (const name of ['Stale Bot', 'Stale Rotor']) {
+      await dialog.getByRole('button', { name: apiKeysText.createTitle }).click();
+      const form = dialog.getByRole('form', { name: apiKeysText.createTitle });
+      await form.getByLabel('Application name').fill(name);
+      await form.getByRole('checkbox', { name: 'Full Access' }).check();
+      await form.getByRole('button', { name: 'Create key' }).click();
+      await takeSecret(dialog, apiKeyMessages.created);
+      const created = row(dialog, name);
+      await created.getByText('Active', { exact: true }).waitFor();
+      ids.push((await created.getByTitle('API key id').innerText()).trim());
+    }
+    const deactivateElsewhere = async (apiKeyId: string | undefined) => {
+      const answer = await context.request.post(`${platform.url}${apiKeyRoutes.deactivate}`, {
+        headers: { origin: platform.url },
+        data: { apiKeyId },
+      });
+      expect(answer.status()).toBe(200);
+    };
+
+    // The list was read before: its Rotate is refused by the server, in the dialog.
+    await deactivateElsewhere(ids[1]);
+    const rotor = row(dialog, 'Stale Rotor');
+    await rotor.getByRole('button', { name: 'Rotate Stale Rotor' }).click();
+    await confirmWith(page, apiKeysText.rotateTitle, 'Rotate');
+    await dialog.getByRole('alert').getByText(apiKeyMessages.inactiveOnlyGet, { exact: true }).waitFor();
+    await rotor.getByText('Inactive', { exact: true }).waitFor();
+    expect(await rotor.getByRole('button').count()).toBe(0);
+    expect(await dialog.getByRole('region', { name: apiKeysText.secretTitle }).count()).toBe(0);
+
+    await deactivateElsewhere(ids[0]);
     const stale = row(dialog, 'Stale Bot');
-    await stale.getByText('Active', { exact: true }).waitFor();
-    const apiKeyId = (await stale.getByTitle('API key id').innerText()).trim();
-
-    const elsewhere = await context.request.post(`${platform.url}${apiKeyRoutes.deactivate}`, {
-      headers: { origin: platform.url },
-      data: { apiKeyId },
-    });
-    expect(elsewhere.status()).toBe(200);
-
     await stale.getByRole('button', { name: 'Deactivate Stale Bot' }).click();
     await confirmWith(page, apiKeysText.deactivateTitle, 'Deactivate');
-    await dialog.getByText(apiKeyMessages.alreadyInactive).waitFor();
+    await dialog.getByRole('status').getByText(apiKeyMessages.alreadyInactive, { exact: true }).waitFor();
     await stale.getByText('Inactive', { exact: true }).waitFor();
     expect(await stale.getByRole('button').count()).toBe(0);
     await closePanel(dialog);
