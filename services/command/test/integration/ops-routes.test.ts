@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { opsMessages, opsRoutes, type OpCallResponse, type OpsListResponse } from '@app/contracts';
+import {
+  opsMessages,
+  opsRoutes,
+  type OpCallResponse,
+  type OpsListResponse,
+  type SystemOpsResponse,
+} from '@app/contracts';
 import { opsAdmin, startOpsApp, type OpsApp } from '../support-ops/ops-app';
 import { startOpServer, type OpServer } from '../support-ops/op-server';
 
@@ -76,9 +82,7 @@ describe('registering ops', () => {
     });
     expect(own.statusCode, own.body).toBe(200);
 
-    const list = (await p.call(opsAdmin, 'GET', opsRoutes.adminList)).json() as {
-      data: { name: string; tags: string[]; parameters: unknown }[];
-    };
+    const list = (await p.call(opsAdmin, 'GET', opsRoutes.adminList)).json<SystemOpsResponse>();
     // GET takes the fixed default parameters; tags trimmed.
     expect(list.data).toEqual([
       expect.objectContaining({
@@ -89,12 +93,12 @@ describe('registering ops', () => {
         parameters: { properties: {}, required: [] },
       }),
     ]);
-    const annSees = (await p.call(ann, 'POST', opsRoutes.get, {})).json() as OpsListResponse;
+    const annSees = (await p.call(ann, 'POST', opsRoutes.get, {})).json<OpsListResponse>();
     expect(annSees.data.map((o) => [o.name, o.system_op])).toEqual([
       ['get_weather', false],
       ['sys_weather', true],
     ]);
-    const bobSees = (await p.call(bob, 'POST', opsRoutes.get, { tag: 'weather' })).json() as OpsListResponse;
+    const bobSees = (await p.call(bob, 'POST', opsRoutes.get, { tag: 'weather' })).json<OpsListResponse>();
     expect(bobSees.data.map((o) => o.name)).toEqual(['sys_weather']);
     const one = await p.call(bob, 'POST', opsRoutes.getOp, { op_name: 'get_weather' });
     expect(one.statusCode).toBe(404);
@@ -135,7 +139,7 @@ describe('calling an op (POST /ops)', () => {
   it('a GET op sends no body', async () => {
     allowed.requests.length = 0;
     const res = await p.call(bob, 'POST', opsRoutes.call, { op_name: 'sys_weather' });
-    expect((res.json() as OpCallResponse).data).toEqual({ forecast: 'sunny', method: 'GET', sent: null });
+    expect(res.json<OpCallResponse>().data).toEqual({ forecast: 'sunny', method: 'GET', sent: null });
     expect(allowed.requests).toEqual([expect.objectContaining({ method: 'GET', body: '' })]);
   });
 
@@ -162,7 +166,7 @@ describe('calling an op (POST /ops)', () => {
       parameters: { city: 'Paris' },
     });
     expect(res.statusCode).toBe(200);
-    const answer = res.json() as OpCallResponse;
+    const answer = res.json<OpCallResponse>();
     expect(answer.success).toBe(false);
     expect(answer.message).toMatch(/^The op 'sneaky' could not be called: refused/);
     expect(notAllowed.requests).toEqual([]);
@@ -174,11 +178,11 @@ describe('calling an op (POST /ops)', () => {
         weatherOp(`${allowed.origin}/${n}`, { name: `op_${n}`, method: 'DELETE' }),
       ),
     });
-    const text = (await p.call(ann, 'POST', opsRoutes.call, { op_name: 'op_text' })).json() as OpCallResponse;
+    const text = (await p.call(ann, 'POST', opsRoutes.call, { op_name: 'op_text' })).json<OpCallResponse>();
     expect(text).toEqual({ success: true, status: 200, data: 'plain words' });
-    const big = (await p.call(ann, 'POST', opsRoutes.call, { op_name: 'op_big' })).json() as OpCallResponse;
+    const big = (await p.call(ann, 'POST', opsRoutes.call, { op_name: 'op_big' })).json<OpCallResponse>();
     expect(big.success).toBe(false);
-    const fail = (await p.call(ann, 'POST', opsRoutes.call, { op_name: 'op_fail' })).json() as OpCallResponse;
+    const fail = (await p.call(ann, 'POST', opsRoutes.call, { op_name: 'op_fail' })).json<OpCallResponse>();
     expect(fail).toMatchObject({ success: false, status: 500, data: { error: 'down' } });
   });
 });

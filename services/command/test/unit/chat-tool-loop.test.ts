@@ -9,7 +9,7 @@ const echo = tool({
 });
 const failing = tool({
   inputSchema: jsonSchema<Record<string, unknown>>({ type: 'object', properties: {} }),
-  execute: () => Promise.reject(new Error('broken')),
+  execute: (): Promise<{ ok: boolean }> => Promise.reject(new Error('broken')),
 });
 const set = { echo, failing };
 const signal = new AbortController().signal;
