@@ -22,6 +22,8 @@ export const apiKeyLimits = {
   applicationDescriptionLength: 2_000,
   /** Entries of one POST /apiKeys/keys/update. */
   updatesPerRequest: 50,
+  /** Active keys one owner may hold (a refusal past it names the limit). */
+  activeKeysPerOwner: 100,
 } as const;
 
 export const ApiKeyId = z.uuid({ version: 'v4', message: 'must be an API key id (a version-4 UUID)' });
@@ -70,13 +72,14 @@ const ApplicationDescription = boundedString(
   apiKeyLimits.applicationDescriptionLength,
 );
 
-/** The APIkey block's short names (appName, appDescription) are taken for the long ones. */
+/** The APIkey block's short names (appName, appDescription, id) are taken for the long ones. */
 const withLongNames = (v: unknown): unknown => {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
   const o = { ...(v as Record<string, unknown>) };
   if (o.applicationName === undefined && 'appName' in o) o.applicationName = o.appName;
   if (o.applicationDescription === undefined && 'appDescription' in o)
     o.applicationDescription = o.appDescription;
+  if (o.apiKeyId === undefined && 'id' in o) o.apiKeyId = o.id;
   return o;
 };
 

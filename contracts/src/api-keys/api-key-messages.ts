@@ -32,6 +32,8 @@ export const apiKeyMessages = {
   expiryInvalid: 'The expiration date must be a date (YYYY-MM-DD) or a date and time (ISO 8601).',
   accessTypesRequired: 'Choose at least one access type.',
   applicationNameRequired: 'The application name is required.',
+  tooManyKeys: (max: number) =>
+    `You have ${max} active API keys, the most allowed. Deactivate one you no longer use first.`,
   repeatedKey: (apiKeyId: string) => `The API key ${apiKeyId} is listed more than once.`,
   /** Refusals of a request made with a key (401: the key does not work at all). */
   unknownKey: 'This API key is not valid.',

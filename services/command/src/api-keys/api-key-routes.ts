@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  apiKeyLimits,
   apiKeyMessages,
   apiKeyRoutes,
   ApiKeyChangeResponse,
@@ -45,6 +46,13 @@ const ownAccount = async (db: Db, owner: string, account: ApiKeyAccount): Promis
   return { id: found.id, name: found.name, isDefault: found.id === accounts[0]?.id };
 };
 
+/** At most `apiKeyLimits.activeKeysPerOwner` active keys per owner (a user cannot grow the table without bound). */
+const refuseTooManyKeys = async (db: Db, owner: string): Promise<void> => {
+  const active = await apiKeyRows.activeCountOf(db, owner);
+  if (active >= apiKeyLimits.activeKeysPerOwner)
+    throw new DomainError(apiKeyMessages.tooManyKeys(apiKeyLimits.activeKeysPerOwner));
+};
+
 /** An unknown key and someone else's answer the same 404. */
 const notFoundAs404 = async <T>(reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> => {
   try {
@@ -84,6 +92,7 @@ export const apiKeyRoutesPlugin =
         let secret: string | undefined;
         const { result, replayed } = await timedCommand('createApiKey', () =>
           runIdempotent<ApiKeyView>(db, key, async (trx) => {
+            await refuseTooManyKeys(trx, actor.email);
             const account = await ownAccount(trx, actor.email, body.account);
             const issued = await issueApiKey(
               trx,

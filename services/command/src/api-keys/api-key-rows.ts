@@ -100,6 +100,18 @@ export const apiKeyRows = {
       r.system_id ? [{ systemId: r.system_id, apiKeyId: r.id, applicationName: r.application_name }] : [],
     ),
 
+  activeCountOf: async (db: Db, owner: string): Promise<number> =>
+    Number(
+      (
+        await db
+          .selectFrom('api_keys')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('owner', '=', owner)
+          .where('active', '=', true)
+          .executeTakeFirst()
+      )?.n ?? 0,
+    ),
+
   /** What a chat made with the key counts against and is attributed to. */
   forChat: (db: Db, apiKeyId: string) =>
     db

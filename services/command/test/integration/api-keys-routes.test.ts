@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiKeyLimits,
   apiKeyMessages,
   apiKeyRoutes,
   apiKeyStreamId,
@@ -10,6 +11,7 @@ import {
   type ApiKeySystemIdsResponse,
 } from '@app/contracts';
 import { readStream } from '@app/platform';
+import { issueApiKey } from '../../src/api-keys/index';
 import { keyBody, startApiKeysPlatform, type ApiKeysPlatform } from '../support-api-keys/api-keys-platform';
 import { tableCount, tablesContaining } from '../support-api-keys/scan';
 
@@ -260,5 +262,41 @@ describe('API keys: bad input is refused, nothing recorded', () => {
     );
     const badId = await post(ann, apiKeyRoutes.rotate, { apiKeyId: '../../etc' });
     expect(badId.statusCode).toBe(400);
+  });
+});
+
+describe('API keys: bounded', () => {
+  it('an owner holds at most 100 active keys; deactivating one makes room', async () => {
+    const cap = 'cap@example.com';
+    const ids: string[] = [];
+    for (let i = 0; i < apiKeyLimits.activeKeysPerOwner; i++) {
+      const issued = await issueApiKey(
+        p.database.db,
+        {
+          owner: cap,
+          applicationName: `Key ${i}`,
+          account: { id: 'general_account', name: 'No COA On File' },
+          rateLimit: { period: 'Unlimited', rate: null },
+          accessTypes: ['chat'],
+        },
+        { email: cap, kind: 'user' },
+      );
+      ids.push(issued.apiKeyId);
+    }
+    const refused = await post(cap, apiKeyRoutes.create, keyBody());
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: apiKeyMessages.tooManyKeys(apiKeyLimits.activeKeysPerOwner),
+    });
+    // The APIkey block's short names are understood (id for apiKeyId).
+    const off = await post(cap, apiKeyRoutes.update, [{ id: ids[0], active: false }]);
+    expect(off.statusCode).toBe(200);
+    expect(
+      (
+        await post(cap, apiKeyRoutes.create, { ...keyBody(), applicationName: undefined, appName: 'Short' })
+      ).json(),
+    ).toMatchObject({
+      data: { key: { applicationName: 'Short' } },
+    });
   });
 });

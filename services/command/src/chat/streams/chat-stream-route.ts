@@ -84,7 +84,7 @@ export const chatStreamRoutes =
       .withTypeProvider<ZodTypeProvider>()
       .get(
         `${chatStreamRoute}/:requestId`,
-        { preValidation: app.requireUser, schema, attachValidation: true },
+        { preValidation: app.requireUser, config: { apiKeyAccess: 'chat' }, schema, attachValidation: true },
         async (request, reply) => {
           const refused: unknown = request.validationError;
           if (refused) {
