@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
+import type { AssistantTool } from '@app/contracts';
 import { createAssistant } from '../../api/assistants';
 import { errorText } from '../../api/http';
 import { loadMyDocumentsAtom, myDocumentsAtom } from '../../documents/state/my-documents';
@@ -15,8 +16,11 @@ import {
 
 export interface AssistantDialogProps {
   initial: AssistantDraft;
-  /** Where the ops listing (tools) goes once it exists; the assistant's tools are listed until then. */
-  toolsSlot?: ReactNode;
+  /**
+   * The slot for the ops listing (E): it shows and changes the assistant's tools. Without it the
+   * tools are listed as they are.
+   */
+  renderTools?: (tools: AssistantTool[], onChange: (tools: AssistantTool[]) => void) => ReactNode;
   onSaved: (assistantId: string) => void;
   onClose: () => void;
 }
@@ -24,7 +28,7 @@ export interface AssistantDialogProps {
 type TextField = 'name' | 'description' | 'instructions' | 'disclaimer' | 'tagsText';
 
 /** Create an assistant, or save a new version of one (spec section 3, "Assistant create payload"). */
-export function AssistantDialog({ initial, toolsSlot, onSaved, onClose }: AssistantDialogProps) {
+export function AssistantDialog({ initial, renderTools, onSaved, onClose }: AssistantDialogProps) {
   const editing = initial.assistantId !== null;
   const title = editing ? 'Edit Assistant' : 'Create Assistant';
   const [draft, setDraft] = useState(initial);
@@ -102,7 +106,7 @@ export function AssistantDialog({ initial, toolsSlot, onSaved, onClose }: Assist
         {field('tagsText', 'Tags (comma-separated)')}
         <section className="assistant-tools" aria-label="Tools">
           <h3 className="field-label">Tools</h3>
-          {toolsSlot ??
+          {renderTools?.(draft.tools, (tools) => setDraft({ ...draft, tools })) ??
             (draft.tools.length === 0 ? (
               <p className="muted">No tools.</p>
             ) : (
