@@ -38,6 +38,13 @@ export const assistantPathRoutesPlugin =
     const { db } = opts;
     const commandOpts = opts.groups ? { groups: opts.groups } : {};
 
+    /** Publishing (and so checking paths, which may ask a model) only for whom the flag is on: else 403. */
+    const mustBePublishing = async (request: Parameters<typeof runAssistantCommand>[1]) => {
+      const { email } = await request.actor();
+      if (!(await publishingOnFor(db, await assistantCallerOf(db, email))))
+        throw new AssistantRefusal(assistantMessages.publishingOff, 403);
+    };
+
     /** The path as it will be kept (lower case), once every rule and the term check pass; else 400. */
     const acceptedPath = async (raw: string): Promise<string> => {
       const checked = checkAssistantPath(raw);
@@ -51,9 +58,7 @@ export const assistantPathRoutesPlugin =
       body: AddAssistantPathRequest,
       expectedGroupId?: string,
     ) => {
-      const { email } = await request.actor();
-      if (!(await publishingOnFor(db, await assistantCallerOf(db, email, opts.groups))))
-        throw new AssistantRefusal(assistantMessages.publishingOff, 403);
+      await mustBePublishing(request);
       const astPath = await acceptedPath(body.astPath);
       const publication = { astPath, isPublic: body.isPublic, accessTo: body.accessTo };
       await timedCommand('publishAssistantPath', () =>
@@ -173,12 +178,14 @@ export const assistantPathRoutesPlugin =
         schema: {
           description:
             'The path-check state of a path being typed: a rule or term refusal, taken by another ' +
-            "assistant, 'Current Path' (the given assistant's own) or 'Path available'.",
+            "assistant, 'Current Path' (the given assistant's own) or 'Path available'. 403 while " +
+            'publishing is off for the caller.',
           body: CheckAssistantPathRequest,
           response: { ...errorResponses, 200: CheckAssistantPathResponse },
         },
       },
       async (request) => {
+        await mustBePublishing(request);
         const answer: CheckAssistantPathResponse = await checkPathFor(db, opts.pathTerms, request.body, (e) =>
           request.log.warn({ err: e }, 'assistant path check failed'),
         );

@@ -31,6 +31,11 @@ const group = (groupName: string, members: string[], includeFromOtherGroups: str
   rateLimit: { period: 'Unlimited', rate: null },
 });
 
+const publishingOn = {
+  type: 'featureFlags',
+  data: { assistantPathPublishing: { enabled: true, userExceptions: [], amplifyGroupExceptions: [] } },
+};
+
 /** The path-term prompts the model server received. */
 const termQuestions = () =>
   model.requests
@@ -194,12 +199,13 @@ describe('POST /assistant/lookup', () => {
   });
 });
 
-describe('the path check without a model, and when the check itself fails', () => {
+describe('the path check without a model, when publishing is off, and when the check itself fails', () => {
   it("the filter decides when no cheapest model is configured; a failing check says 'Error checking path availability'", async () => {
     const bare = await startChatPlatform({
       assistants: { pathTerms: () => Promise.reject(new Error('the path store is down')) },
     });
     try {
+      await bare.configure([publishingOn]);
       const res = await postAs(bare, ann, assistantRoutes.checkPath, { astPath: 'any-path' });
       expect(res.json()).toEqual({ valid: false, message: m.checkFailed });
     } finally {
@@ -207,16 +213,18 @@ describe('the path check without a model, and when the check itself fails', () =
     }
     const noModel = await startChatPlatform();
     try {
-      expect((await checkPath(noModel, ann, 'fuck-bot')).message).toBe(m.inappropriate);
-      expect((await checkPath(noModel, ann, 'good-bot')).message).toBe(m.available);
-      // Publishing is off until the flag is on: add_path is refused, nothing appended.
+      // Publishing is off until the flag is on: add_path and check_path are refused, nothing appended.
       const id = await createAs(noModel, ann);
       const off = await publishAs(noModel, ann, id, 'good-bot');
       expect([off.statusCode, off.json<{ message: string }>().message]).toEqual([
         403,
         assistantMessages.publishingOff,
       ]);
-      expect((await checkPath(noModel, bob, 'good-bot')).message).toBe(m.available);
+      const check = await postAs(noModel, ann, assistantRoutes.checkPath, { astPath: 'good-bot' });
+      expect(check.statusCode).toBe(403);
+      await noModel.configure([publishingOn]);
+      expect((await checkPath(noModel, ann, 'fuck-bot')).message).toBe(m.inappropriate);
+      expect((await checkPath(noModel, ann, 'good-bot')).message).toBe(m.available);
     } finally {
       await noModel.close();
     }
