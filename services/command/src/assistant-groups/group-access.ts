@@ -19,16 +19,16 @@ const streamPrefix = assistantGroupStreamId('');
 export const loadAssistantGroup = async (db: Db, groupId: string): Promise<AssistantGroup | null> =>
   (await loadState(db, assistantGroupDecider(groupId), assistantGroupStreamId(groupId))).state.group;
 
-/** Every group's id, from the log (one stream per group; a handful of groups). */
+/** Every group's id, from the log: the streams of its creation events (`events_type` index). */
 export const assistantGroupIds = async (db: Db): Promise<string[]> => {
   const rows = await db
     .selectFrom('events')
     .select('stream_id')
-    .distinct()
-    .where('stream_id', 'like', `${streamPrefix}%`)
-    .where('stream_version', '=', 1)
+    .where('event_type', '=', 'AssistantGroupCreated')
     .execute();
-  return rows.map((r) => r.stream_id.slice(streamPrefix.length));
+  return rows
+    .filter((r) => r.stream_id.startsWith(streamPrefix))
+    .map((r) => r.stream_id.slice(streamPrefix.length));
 };
 
 const userGroupsOf = async (db: Db, email: string): Promise<string[]> =>

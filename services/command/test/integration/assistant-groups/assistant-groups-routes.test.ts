@@ -10,7 +10,7 @@ import {
   type ListAssistantsResponse,
   type UpdateGroupAssistantsResponse,
 } from '@app/contracts';
-import { groupAssistantAccess } from '../../../src/assistant-groups/index';
+import { assistantGroupPorts, groupAssistantAccess } from '../../../src/assistant-groups/index';
 import { startTestPlatform, type TestPlatform } from '../../../../query/test/support/test-platform';
 
 const admin = 'admin@example.com';
@@ -107,6 +107,9 @@ describe('Assistant Admin Groups', () => {
 
   it('given the group, then every user may use its assistants and sees it in the list (without members or key id)', async () => {
     expect(await groupAssistantAccess(p.database.db, groupId, user)).toBe(true);
+    expect([...(await assistantGroupPorts.usableGroups(p.database.db, user))]).toEqual([groupId]);
+    expect(await assistantGroupPorts.isGroupAdmin(p.database.db, groupId, other)).toBe(true);
+    expect(await assistantGroupPorts.isGroupAdmin(p.database.db, groupId, user)).toBe(false);
     const [seen] = await list(user);
     expect(seen).toMatchObject({ group_id: groupId, members: [], apiKeyId: null });
     expect(await groupAssistantAccess(p.database.db, '0b6c0f8e-8f43-4f53-9d55-0c3f3c4f2a10', user)).toBe(
