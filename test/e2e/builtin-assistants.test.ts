@@ -305,7 +305,11 @@ describe('the Amplify API Assistant', () => {
     expect(await dialog.getByLabel('Description').inputValue()).toBe('Calls chat.');
     expect(await dialog.getByLabel('Type').inputValue()).toBe('code');
     expect(await dialog.getByLabel('Instructions').inputValue()).toBe(artifact.instructions);
-    await dialog.getByLabel('Content').fill('print("hello")');
+    // The chat's model writes the content on the user's click; they review it before creating.
+    models.behave({ tokens: ['print(', '"hello")'] });
+    await dialog.getByRole('button', { name: 'Generate content' }).click();
+    await expect.poll(() => dialog.getByLabel('Content').inputValue()).toBe('print("hello")');
+    expect(JSON.stringify(models.requests.at(-1)?.body)).toContain(artifact.instructions);
     await dialog.getByRole('button', { name: blockTexts.createArtifact }).click();
     await dialog.waitFor({ state: 'detached' });
     const saved = shown.getByRole('status');

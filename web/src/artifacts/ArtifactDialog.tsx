@@ -4,6 +4,7 @@ import { artifactTypes, blockTexts, type ArtifactType } from '@app/contracts';
 import { Modal } from '../ui/Modal';
 import type { Artifact, ArtifactDraft } from './artifact';
 import { saveArtifactAtom } from './artifacts-state';
+import { useGeneration } from './use-generation';
 
 export interface ArtifactDialogProps {
   /** The block's fields: what the dialog opens with. */
@@ -23,6 +24,7 @@ export function ArtifactDialog({ initial, included, onSaved, onClose }: Artifact
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const save = useSetAtom(saveArtifactAtom);
+  const generation = useGeneration();
   const ids = { name: useId(), description: useId(), type: useId(), instructions: useId(), content: useId() };
   const revision = initial.id !== '';
   const field = <K extends keyof ArtifactDraft>(key: K, value: ArtifactDraft[K]) =>
@@ -107,6 +109,21 @@ export function ArtifactDialog({ initial, included, onSaved, onClose }: Artifact
           value={draft.content}
           onChange={(e) => field('content', e.target.value)}
         />
+        <div className="chat-block-actions">
+          <button
+            type="button"
+            className="btn"
+            disabled={generation.busy || draft.instructions.trim() === ''}
+            onClick={() => generation.generate(draft, included, (text) => field('content', text))}
+          >
+            {generation.busy ? 'Generating...' : 'Generate content'}
+          </button>
+        </div>
+        {generation.error !== null && (
+          <p role="alert" className="form-error">
+            {generation.error}
+          </p>
+        )}
         {included.length > 0 && (
           <p className="chat-block-note">
             Builds on {included.map((a) => a.name).join(', ')}.{' '}
@@ -124,7 +141,7 @@ export function ArtifactDialog({ initial, included, onSaved, onClose }: Artifact
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <button type="submit" className="btn btn-primary" disabled={busy || generation.busy}>
             {revision ? blockTexts.reviseArtifact : blockTexts.createArtifact}
           </button>
         </div>
