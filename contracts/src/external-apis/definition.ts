@@ -43,6 +43,7 @@ export const externalApiMessages = {
   usernameRequired: 'Basic authentication needs a username and a password.',
   tokenRequired: 'Bearer authentication needs a token.',
   headerNameInvalid: (name: string) => `'${name}' is not a valid header name.`,
+  headerNotAllowed: (name: string) => `The header '${name}' is set by the platform and may not be given.`,
   maskedCredentialUnknown:
     'A hidden credential was sent back for an API that has none saved. Please enter it again.',
   notFound: 'There is no external API with this id.',
@@ -63,6 +64,20 @@ const required = (message: string, max: number, field: string) =>
   boundedString(field, max).refine((v) => v.trim().length > 0, message);
 
 const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Headers the platform's client sets itself (or that would change where and how the call goes). */
+const platformHeaders = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'expect',
+  'te',
+  'trailer',
+  'proxy-connection',
+]);
 
 export const ExternalApiParam = z.object({
   name: boundedString('Parameter name', externalApiLimits.paramNameLength),
@@ -100,6 +115,8 @@ const HeadersMap = z
     for (const name of names)
       if (!headerName.test(name))
         ctx.addIssue({ code: 'custom', message: externalApiMessages.headerNameInvalid(name) });
+      else if (platformHeaders.has(name.toLowerCase()))
+        ctx.addIssue({ code: 'custom', message: externalApiMessages.headerNotAllowed(name) });
   });
 
 /** Whether `url` is an absolute http(s) address (the guarded client checks where it leads). */

@@ -98,6 +98,14 @@ describe('external API definition contract', () => {
     expect(ExternalApiDefinitionInput.parse(base).auth).toEqual({ type: 'none' });
   });
 
+  it('refuses header names the platform sets itself, and malformed ones', () => {
+    const messages = (headers: Record<string, string>) =>
+      ExternalApiDefinitionInput.safeParse({ ...base, headers }).error?.issues.map((i) => i.message);
+    expect(messages({ Host: 'x' })).toEqual([externalApiMessages.headerNotAllowed('Host')]);
+    expect(messages({ 'Bad Name': 'x' })).toEqual([externalApiMessages.headerNameInvalid('Bad Name')]);
+    expect(messages({ 'X-Trace': 'x' })).toBeUndefined();
+  });
+
   it('parses the body as JSON when it is JSON, else keeps the text', () => {
     expect(parsedBody('{"a": 1}')).toEqual({ json: { a: 1 } });
     expect(parsedBody('a=1')).toEqual({ text: 'a=1' });
