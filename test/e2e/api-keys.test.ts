@@ -75,13 +75,22 @@ const row = (dialog: Locator, name: string): Locator =>
     .filter({ has: dialog.page().getByRole('rowheader').getByText(name, { exact: true }) });
 
 /** Reads the secret shown once (with the server's message), then leaves it with Done. */
-const takeSecret = async (dialog: Locator, message: string, screenshot?: string): Promise<string> => {
+const takeSecret = async (
+  dialog: Locator,
+  message: string,
+  { screenshot, copy = false }: { screenshot?: string; copy?: boolean } = {},
+): Promise<string> => {
   const shown = dialog.getByRole('region', { name: apiKeysText.secretTitle });
   await shown.getByRole('status').getByText(message, { exact: true }).waitFor();
   await shown.getByText(apiKeysText.secretOnce).waitFor();
   if (screenshot) await dialog.page().screenshot({ path: screenshot });
   const secret = await shown.getByRole('textbox', { name: 'Secret' }).inputValue();
   expect(secret).toMatch(/^amp-v1-[A-Za-z0-9_-]{43}$/);
+  if (copy) {
+    await shown.getByRole('button', { name: apiKeysText.copy }).click();
+    await shown.getByRole('button', { name: apiKeysText.copied }).waitFor();
+    expect(await dialog.page().evaluate(() => navigator.clipboard.readText())).toBe(secret);
+  }
   await shown.getByRole('button', { name: 'Done' }).click();
   await shown.waitFor({ state: 'detached' });
   return secret;
@@ -131,7 +140,11 @@ describe('the API Keys panel', () => {
     await page.screenshot({ path: '/tmp/api-keys-create.png' });
     await form.getByRole('button', { name: 'Create key' }).click();
 
-    secret = await takeSecret(dialog, apiKeyMessages.created, '/tmp/api-keys-secret.png');
+    await u.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: platform.url });
+    secret = await takeSecret(dialog, apiKeyMessages.created, {
+      screenshot: '/tmp/api-keys-secret.png',
+      copy: true,
+    });
     const created = row(dialog, 'Report Bot');
     await created.getByText('Active', { exact: true }).waitFor();
     for (const text of [
