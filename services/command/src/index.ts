@@ -116,7 +116,12 @@ export interface CommandServiceOptions {
    * configuration overrides them (tests' local provider), and the client the codes are exchanged
    * through when it is not `userUrls` (a test's client trusting its provider's certificate).
    */
-  integrations?: { endpoints?: IntegrationProviderEndpoints; outbound?: OutboundClient };
+  integrations?: {
+    endpoints?: IntegrationProviderEndpoints;
+    outbound?: OutboundClient;
+    /** PUBLIC_URL: the OAuth callback is under it; without it, under the address the request came to (loopback). */
+    publicUrl?: string;
+  };
 }
 
 const answerAtOnce: AwaitProjected = () => Promise.resolve(false);
@@ -152,6 +157,7 @@ export const commandService =
           awaitProjected,
           outbound: integrationsOutbound,
           ...(opts.integrations?.endpoints ? { endpoints: opts.integrations.endpoints } : {}),
+          ...(opts.integrations?.publicUrl ? { publicUrl: opts.integrations.publicUrl } : {}),
         }),
       );
     await app.register(
@@ -184,7 +190,8 @@ export const commandService =
           ? { websites: { outbound: opts.websites.outbound, blobs: opts.documents.blobs } }
           : {}),
         wiring: { groups: assistantGroupPorts, ...opts.assistants },
-        onError: (e) => app.log.warn({ err: e }, 'assistant path check: the model failed, the filter decided'),
+        onError: (e) =>
+          app.log.warn({ err: e }, 'assistant path check: the model failed, the filter decided'),
       }),
     );
     if (opts.chat) {

@@ -180,14 +180,11 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
       chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },
       websites: { outbound: websiteOutbound },
       userUrls: websiteOutbound,
-      ...(opts.integrationProviders
-        ? {
-            integrations: {
-              endpoints: opts.integrationProviders.endpoints,
-              ...(integrationOutbound ? { outbound: integrationOutbound } : {}),
-            },
-          }
-        : {}),
+      integrations: {
+        ...(opts.integrationProviders ? { endpoints: opts.integrationProviders.endpoints } : {}),
+        ...(integrationOutbound ? { outbound: integrationOutbound } : {}),
+        ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
+      },
       documents: { blobs, vectors },
       ...(workers.queueHealth ? { jobQueue: workers.queueHealth } : {}),
       ...(projectionWaitMs > 0

@@ -51,11 +51,17 @@ export interface IntegrationUserOptions {
   secrets: SecretBox;
   awaitProjected: AwaitProjected;
   endpoints: IntegrationProviderEndpoints;
+  publicUrl?: string;
 }
 
-/** Where the provider sends the user back: this platform's own address, as the request reached it. */
-export const redirectUriOf = (request: FastifyRequest): string =>
-  `${request.protocol}://${request.host}${integrationRoutes.callback}`;
+/**
+ * Where the provider sends the user back: under PUBLIC_URL when set, else this platform's address as
+ * the request reached it (the Host guard allows only loopback then).
+ */
+export const redirectUriOf = (request: FastifyRequest, publicUrl: string | undefined): string =>
+  publicUrl
+    ? new URL(integrationRoutes.callback, publicUrl).href
+    : `${request.protocol}://${request.host}${integrationRoutes.callback}`;
 
 const itemsOf = (settings: IntegrationSettings, provider: IntegrationProvider): IntegrationItem[] =>
   integrationsOf(provider).map((item) => ({
@@ -154,7 +160,7 @@ export const integrationUserRoutes =
           throw new DomainError(integrationMessages.notSupported(item?.name ?? request.body.integration));
         const { verifier, challenge } = pkcePair();
         const state = newState();
-        const redirectUri = redirectUriOf(request);
+        const redirectUri = redirectUriOf(request, opts.publicUrl);
         const location = authorizationUrl({
           endpoints: endpointsOf(item.provider, secrets.tenantId, opts.endpoints),
           item,
