@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   assistantLookupMessages,
   assistantMessages,
+  assistantPathPublishingFlag,
   assistantPathMessages,
   assistantRoutes,
   ConfigsResponse,
@@ -34,7 +35,7 @@ const enablePublishing = async (context: BrowserContext) => {
   );
   const flags = {
     ...configs.data.featureFlags,
-    assistantPathPublishing: { enabled: true, userExceptions: [], amplifyGroupExceptions: [] },
+    [assistantPathPublishingFlag]: { enabled: true, userExceptions: [], amplifyGroupExceptions: [] },
   };
   const saved = await context.request.post(`${platform.url}${routes.configsUpdate}`, {
     headers: { origin: platform.url },

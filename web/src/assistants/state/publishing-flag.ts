@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
+import { assistantPathPublishingFlag } from '@app/contracts';
 import { fetchUserFeatureFlags } from '../../api/user-config';
 
 /**
- * The feature flag that turns publishing at `/assistants/{path}` on (spec section 5: "only when the
- * publishing flag is on"). Only a flag that is on for the user counts: undefined or failed, off.
+ * Whether the feature flag that turns publishing at `/assistants/{path}` on (`assistantPathPublishing`,
+ * spec section 5: "only when the publishing flag is on") is on for the user: absent or unread, off
+ * (the server decides the same way).
  */
-export const assistantPublishingFlag = 'assistantPathPublishing';
-
 export const publishingOn = (flags: Readonly<Record<string, boolean>> | null): boolean =>
-  flags?.[assistantPublishingFlag] === true;
+  flags?.[assistantPathPublishingFlag] === true;
 
 /** Reads the user's flags when the component shows. */
 export function usePublishingFlag(): boolean {
