@@ -39,3 +39,25 @@ export const canUseAssistant = (assistant: AssistantAccessView, caller: Assistan
   if (published.accessTo.users.some((u) => normaliseEmail(u) === email)) return true;
   return published.accessTo.amplifyGroups.some((g) => caller.amplifyGroups.includes(g));
 };
+
+/**
+ * An assistant as someone other than its owner sees it: who else it is published to (emails, groups)
+ * and the owner's document keys stay with the owner; the assistant still uses its documents in chat.
+ */
+export const definitionSeenBy = <
+  D extends AssistantAccessView & { dataSources: readonly unknown[]; fileKeys: readonly string[] },
+>(
+  definition: D,
+  email: string,
+): D =>
+  normaliseEmail(definition.owner) === normaliseEmail(email)
+    ? definition
+    : {
+        ...definition,
+        dataSources: [],
+        fileKeys: [],
+        publication: definition.publication && {
+          ...definition.publication,
+          accessTo: { amplifyGroups: [], users: [] },
+        },
+      };

@@ -8,6 +8,7 @@ import {
   assistantPathMessages,
   assistantRoutes,
   canUseAssistant,
+  definitionSeenBy,
   checkAssistantPath,
   CheckAssistantPathRequest,
   CheckAssistantPathResponse,
@@ -159,7 +160,7 @@ export const assistantPathRoutesPlugin =
             pathFromDefinition: assistant.astPath,
             public: assistant.publication?.isPublic ?? false,
             name: assistant.name,
-            definition: assistant,
+            definition: definitionSeenBy(assistant, email),
           };
           return reply.code(200).send(found);
         } catch (e) {

@@ -12,9 +12,8 @@ import {
 import { appendToStream, ConcurrencyError, DomainError, inTransaction, type Db } from '@app/platform';
 import type { SpendGuard, SpendRequest } from '../spend/ports';
 import { chatRequestDecider } from './chat-decider';
-import { estimatedInputTokens } from './generation-request';
+import { reservationOf } from './reservation';
 import { ChatRefusal, type ResolvedChat } from './resolve-chat';
-import { worstCaseCost } from './usage';
 import { chatApiKeyOf, recordChatRateLimitRefusal } from '../api-keys/api-key-chat';
 
 /** The model's status line (`st`): in progress while it is asked, with a note after a failover. */
@@ -58,8 +57,7 @@ export const acceptChat = async (
   // A request made with an API key counts against the key's rate limit, on the key's account.
   const viaKey = await chatApiKeyOf(db, metadata);
   const accountId = viaKey?.accountId ?? request.options.accountId ?? defaultAccountId;
-  const inputTokens = estimatedInputTokens(request, model);
-  const reserved = worstCaseCost(model, inputTokens, request.max_tokens);
+  const { inputTokens, amount: reserved } = reservationOf(request, model, resolved.assistant);
   const lastUser = request.messages.findLast((m) => m.role === 'user');
   const data: ChatRequestedData = {
     requestId,

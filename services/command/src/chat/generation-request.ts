@@ -2,8 +2,6 @@ import type { ModelMessage } from 'ai';
 import type { ChatMessage, ChatRequest, Model } from '@app/contracts';
 import type { GenerationRequest } from './generate';
 import { providerKindOf, reasoningOptions } from './providers';
-import { estimateInputTokens } from './usage';
-import { retrievalTokenAllowance } from './retrieval';
 
 /** The request's system prompt (its first message, when a system one) with the model's additional one after it. */
 export const systemPromptOf = (request: ChatRequest, model: Model): string | undefined => {
@@ -40,11 +38,3 @@ export const generationRequestOf = (request: ChatRequest, model: Model): Generat
     providerOptions: reasoningOptions(kind, request.options.reasoningLevel, model.supportsReasoning),
   };
 };
-
-/**
- * The input tokens reserved for: every text sent (the messages and the model's additional system
- * prompt), and room for the passages when the request has documents.
- */
-export const estimatedInputTokens = (request: ChatRequest, model: Model): number =>
-  estimateInputTokens([...request.messages.map((m) => m.content), model.systemPrompt]) +
-  (request.dataSources.length > 0 ? retrievalTokenAllowance : 0);

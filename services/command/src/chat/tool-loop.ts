@@ -21,6 +21,16 @@ export interface ChatTools {
 }
 
 export const defaultToolSteps = 5;
+/** Tool calls run in one step; further calls of that step are answered that they were not run. */
+export const maxToolCallsPerStep = 4;
+/** A tool's result as the model sees it, at most (its JSON text): the reservation counts on it. */
+export const toolResultChars = 16_000;
+
+/** A result whose JSON is longer than the model is given: its beginning, marked as cut. */
+export const boundedToolResult = (value: JSONValue): JSONValue => {
+  const text = JSON.stringify(value) ?? 'null';
+  return text.length <= toolResultChars ? value : { truncated: true, text: text.slice(0, toolResultChars) };
+};
 
 /** The tools as the provider interface takes them: name, description, JSON schema of the input. */
 export const functionToolsOf = async (set: ToolSet): Promise<LanguageModelV3FunctionTool[]> =>
@@ -195,18 +205,19 @@ export const streamWithTools = async (
       ],
     });
     const results = [];
-    for (const call of step.calls) {
+    for (const [index, call] of step.calls.entries()) {
+      if (index >= maxToolCallsPerStep) {
+        results.push(
+          toolResultOf(call, { error: `Not run: at most ${maxToolCallsPerStep} calls per step.` }),
+        );
+        continue;
+      }
       const summary = tools.statusOf(call.toolName);
       hooks.onStatus(toolStatus(call.toolName, summary, true));
       out.toolCalls++;
-      const value = await runToolCall(tools.set, call, signal);
+      const value = boundedToolResult(await runToolCall(tools.set, call, signal));
       hooks.onStatus(toolStatus(call.toolName, summary, false));
-      results.push({
-        type: 'tool-result' as const,
-        toolCallId: call.toolCallId,
-        toolName: call.toolName,
-        output: { type: 'json' as const, value },
-      });
+      results.push(toolResultOf(call, value));
     }
     if (signal.aborted) {
       out.finished = false;
@@ -216,6 +227,13 @@ export const streamWithTools = async (
   }
   return out;
 };
+
+const toolResultOf = (call: LanguageModelV3ToolCall, value: JSONValue) => ({
+  type: 'tool-result' as const,
+  toolCallId: call.toolCallId,
+  toolName: call.toolName,
+  output: { type: 'json' as const, value },
+});
 
 const safeJson = (text: string): unknown => {
   try {

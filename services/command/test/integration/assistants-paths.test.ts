@@ -192,10 +192,19 @@ describe('POST /assistant/lookup', () => {
       403,
       assistantLookupMessages.forbidden,
     ]);
-    expect((await postAs(p, cy, assistantRoutes.lookup, { astPath: 'closed-helper' })).statusCode).toBe(200);
+    const seenByCy = await postAs(p, cy, assistantRoutes.lookup, { astPath: 'closed-helper' });
+    expect(seenByCy.statusCode).toBe(200);
+    // Whom else it is published to, and the owner's document keys, stay with the owner.
+    const cyView = seenByCy.json<{ definition: { publication: { accessTo: unknown }; fileKeys: unknown } }>();
+    expect(cyView.definition.publication.accessTo).toEqual({ amplifyGroups: [], users: [] });
+    expect(cyView.definition.fileKeys).toEqual([]);
+    const ownView = await postAs(p, ann, assistantRoutes.lookup, { astPath: 'closed-helper' });
+    expect(
+      ownView.json<{ definition: { publication: { accessTo: unknown } } }>().definition.publication.accessTo,
+    ).toEqual({ amplifyGroups: ['Team'], users: [cy] });
     // dan is in Core, which Team includes.
     expect((await postAs(p, dan, assistantRoutes.lookup, { astPath: 'closed-helper' })).statusCode).toBe(200);
-    expect((await postAs(p, ann, assistantRoutes.lookup, { astPath: 'closed-helper' })).statusCode).toBe(200);
+    expect(ownView.statusCode).toBe(200);
   });
 });
 
