@@ -46,6 +46,8 @@ export const externalApiMessages = {
   headerNotAllowed: (name: string) => `The header '${name}' is set by the platform and may not be given.`,
   maskedCredentialUnknown:
     'A hidden credential was sent back for an API that has none saved. Please enter it again.',
+  maskedCredentialOtherOrigin:
+    'A hidden credential is sent only to the address it was saved for. Please enter it again for this address.',
   notFound: 'There is no external API with this id.',
   tooMany: `At most ${externalApiLimits.definitions} external APIs may be kept.`,
   saved: (name: string) => `External API ${name} was saved.`,

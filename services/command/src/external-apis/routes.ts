@@ -28,6 +28,7 @@ import { handleCommand, type CommandOutcome } from '../handling/handle-command';
 import { loadState } from '../handling/stream-state';
 import { timedCommand } from '../routes/command-metrics';
 import { externalApisDecider, secretsOfApi, type ExternalApisCommand } from './external-apis-decider';
+import { refuseMasksForOtherOrigin } from './mask-origin';
 import { sealCall } from './seal-definition';
 import { performTestCall, plainCallOf } from './test-call';
 
@@ -97,6 +98,7 @@ export const externalApiRoutesPlugin =
           const { state } = await loadState(trx, externalApisDecider, externalApisStreamId);
           const saved = input.id === undefined ? undefined : ownValue(state, input.id);
           if (input.id !== undefined && !saved) throw new DomainError(externalApiMessages.notFound);
+          refuseMasksForOtherOrigin(input, saved?.url);
           const id = input.id ?? randomUUID();
           const sealed = await sealCall(input, saved, opts.secrets.keyring(trx));
           const api = {
@@ -156,6 +158,7 @@ export const externalApiRoutesPlugin =
         const { state } = await loadState(opts.db, externalApisDecider, externalApisStreamId);
         const saved = input.id === undefined ? undefined : ownValue(state, input.id);
         if (input.id !== undefined && !saved) throw new DomainError(externalApiMessages.notFound);
+        refuseMasksForOtherOrigin(input, saved?.url);
         const call = await plainCallOf(input, saved, opts.secrets.keyring(opts.db));
         return performTestCall(outbound, call);
       },
