@@ -116,7 +116,7 @@ describe('assistants in the chat', () => {
     await dialog.getByLabel('Instructions', { exact: true }).fill(instructions);
     await dialog.getByLabel('Disclaimer', { exact: true }).fill('Check the tide tables yourself.');
     await dialog.getByLabel('Tags (comma-separated)').fill('harbour, tides');
-    await dialog.getByRole('region', { name: 'Tools' }).getByText('No tools.').waitFor();
+    await dialog.getByRole('region', { name: 'Tools' }).getByText('No ops available.').waitFor();
     await dialog.getByRole('button', { name: 'Create' }).click();
     await seeToast(page, assistantMessages.created);
     await manager(page).getByRole('listitem', { name: 'Harbour Guide' }).waitFor();

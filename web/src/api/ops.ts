@@ -1,8 +1,10 @@
 import {
   OpsChangeResponse,
+  OpsListResponse,
   OpsRegisterResponse,
   opsRoutes,
   SystemOpsResponse,
+  type ListedOp,
   type Op,
   type OpInput,
 } from '@app/contracts';
@@ -29,4 +31,10 @@ export async function deleteSystemOp(op: Pick<Op, 'id' | 'name' | 'tags' | 'url'
     method: 'POST',
     body: { op: { id: op.id, name: op.name, tags: op.tags, url: op.url } },
   });
+}
+
+/** POST /ops/get (users): the ops visible to the caller, the system's and their own. */
+export async function fetchVisibleOps(): Promise<ListedOp[]> {
+  return (await requestJson('getOps', opsRoutes.get, OpsListResponse, { method: 'POST', body: {} })).body
+    .data;
 }

@@ -9,6 +9,7 @@ import { Modal } from '../../ui/Modal';
 import { AssistantDialog } from '../editor/AssistantDialog';
 import { draftOfAssistant, emptyAssistantDraft } from '../editor/assistant-draft';
 import { PublishPathDialog } from '../publish/PublishPathDialog';
+import { OpsChecklist } from '../tools/OpsChecklist';
 import {
   assistantsAtom,
   assistantsErrorAtom,
@@ -56,6 +57,7 @@ export function AssistantsManager({ me, onClose }: { me: string; onClose: () => 
     return (
       <AssistantDialog
         initial={open.assistant ? draftOfAssistant(open.assistant) : emptyAssistantDraft()}
+        renderTools={(tools, onChange) => <OpsChecklist tools={tools} onChange={onChange} />}
         onSaved={() => {
           back();
           void reload();

@@ -1,3 +1,4 @@
+import { AssistantDisclaimer } from '../../assistants';
 import { useChatBootstrap } from '../hooks/use-chat-bootstrap';
 import { useUserLive } from '../hooks/use-user-live';
 import { useTabSync } from '../hooks/use-tab-sync';
@@ -20,6 +21,7 @@ export function ChatScreen() {
       <main className="chat-main">
         <MessageList />
         <PromptCostAlert />
+        <AssistantDisclaimer />
         <ChatInput />
       </main>
     </div>
