@@ -95,6 +95,7 @@ describe("choosing an assistant's ops in its dialog", () => {
     await opBox(dialog, 'get_tides').check();
     await search.fill('');
     expect(await opBox(dialog, 'get_weather').isChecked()).toBe(false);
+    await page.screenshot({ path: '/tmp/assistant-tools-picker.png' });
     await dialog.getByRole('button', { name: 'Create' }).click();
     await seeToast(page, assistantMessages.created);
     await manager(page).getByRole('listitem', { name: 'Tide Keeper' }).waitFor();
@@ -126,6 +127,7 @@ describe("choosing an assistant's ops in its dialog", () => {
     await picker(page).locator('option', { hasText: 'Tide Keeper' }).waitFor({ state: 'attached' });
     await picker(page).selectOption({ label: 'Tide Keeper' });
     await note.getByText(disclaimer, { exact: true }).waitFor();
+    await page.screenshot({ path: '/tmp/assistant-disclaimer.png' });
     await picker(page).selectOption({ label: standardConversation.name });
     await note.waitFor({ state: 'detached' });
     expect(o.errors).toEqual([]);
