@@ -54,8 +54,8 @@ describe('the Admin Interface dialog', () => {
     await page.screenshot({ path: '/tmp/admin-configurations.png' });
 
     await dialog.getByRole('tab', { name: 'Ops' }).click();
-    await dialog.getByRole('tabpanel').getByText('Coming soon').waitFor();
-    await dialog.getByRole('tabpanel').getByText('Understanding Ops').waitFor();
+    await dialog.getByRole('tabpanel').getByText('Manage Ops').first().waitFor();
+    await dialog.getByRole('tabpanel').getByText('Understanding Ops').first().waitFor();
 
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -52,9 +52,6 @@ export type SectionsOfTab<T extends TabId> = {
   [K in SectionType]: (typeof defs)[K]['tab'] extends T ? K : never;
 }[SectionType];
 
-/** The tabs that edit at least one section: each must have its content (`admin/shell/tab-panels.ts`). */
-export type EditingTab = (typeof defs)[SectionType]['tab'];
-
 /** The sections a tab edits, in the contracts' order. */
 export const sectionsOfTab = <T extends TabId>(tab: T): SectionsOfTab<T>[] =>
   sectionTypes.filter((type): type is SectionsOfTab<T> => sectionDefs[type].tab === tab);

@@ -1,8 +1,6 @@
 import { Suspense } from 'react';
 import { ErrorBoundary } from '../../ui/error-boundary/ErrorBoundary';
 import { ViewFailed } from '../../ui/error-boundary/ViewFailed';
-import { ComingSoon } from './ComingSoon';
-import { comingSoon } from './coming-soon';
 import { tabPanel } from './tab-panels';
 import type { TabDef } from './tabs';
 
@@ -14,12 +12,10 @@ const Loading = () => (
 
 /**
  * The active tab's content, inside its own error boundary: a tab that fails to load or throws says
- * so with Try again, and the rest of the dialog goes on working. Tabs whose sections come later say
- * plainly what is coming.
+ * so with Try again, and the rest of the dialog goes on working.
  */
 export function TabContent({ tab }: { tab: TabDef }) {
   const panel = tabPanel(tab.id);
-  if (!panel) return <ComingSoon title={tab.label} items={comingSoon[tab.id] ?? []} />;
   return (
     <ErrorBoundary
       key={tab.id}
