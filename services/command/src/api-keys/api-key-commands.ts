@@ -33,7 +33,7 @@ export interface IssueApiKeyInput {
 const within = <R>(db: Db, work: (trx: Db) => Promise<R>): Promise<R> =>
   db.isTransaction ? work(db) : inTransaction(db, work);
 
-/** Event metadata for a caller outside a request (helper F's group key): an actor is enough. */
+/** Event metadata for a caller outside a request (an assistant group's key): an actor is enough. */
 const metadataOf = (m: EventMetadata | Actor): EventMetadata => {
   if ('commandId' in m) return m;
   const id = randomUUID();

@@ -13,7 +13,7 @@ import { assistantGroupDecider, type AssistantGroup } from './group-decider';
 /**
  * Gives the group a new system API key (owner: the group's id; chat and assistants), deactivates the
  * one it had, and records the new key's id on the group (the key's owner is the group; the admin is the events' actor): all in the caller's transaction. The secret
- * is dropped here: it is stored only as its SHA-256 (A's key rows) and never answered.
+ * is dropped here: it is stored only as its SHA-256 (the API keys' rows) and never answered.
  */
 export const replaceGroupKey = async (
   trx: Db,

@@ -23,7 +23,7 @@ import { assistantDecider, type AssistantState } from './assistant-decider';
 import { assistantPathDecider } from './path-decider';
 
 /**
- * What the assistant routes and the chat ask of assistant groups (F's Assistant Admin Groups):
+ * What the assistant routes and the chat ask of assistant groups (the Assistant Admin Groups):
  * whether a user administers a group, and whether they may use its assistants. Without it a group
  * assistant is changed and used by its creator only.
  */

@@ -8,7 +8,7 @@ import { createPathTermCheck, type PathTermCheck } from './path-terms';
 export interface AssistantsWiring {
   /** Replaces the inappropriate-term check (tests). */
   pathTerms?: PathTermCheck;
-  /** Assistant groups (F's Assistant Admin Groups). */
+  /** Assistant groups (the Assistant Admin Groups). */
   groups?: AssistantGroupPorts;
 }
 

@@ -21,7 +21,7 @@ export interface ResolvedAssistant {
   documentKeys: string[];
 }
 
-/** Whether `email` may use the assistants of group `groupId` (F's Assistant Admin Groups). */
+/** Whether `email` may use the assistants of group `groupId` (the Assistant Admin Groups). */
 export type GroupAccess = (db: Db, groupId: string, email: string) => Promise<boolean>;
 
 /** An assistant's documents, as retrieval is given them: the owner's files among `keys` only. */

@@ -67,7 +67,7 @@ export const chatToolsFor = async (
   return { set, maxSteps: defaultToolSteps, statusOf: opsMessages.callStatus };
 };
 
-/** The resolved chat's assistant, when it has one (B's resolveChat puts it there), as its tools. */
+/** The resolved chat's assistant, when it has one (resolveChat puts it there), as its tools. */
 export const assistantToolsOf = (resolved: {
   model: unknown;
   assistant?: { owner: string; tools: readonly { name: string; description?: string }[] } | null;
