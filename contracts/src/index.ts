@@ -27,6 +27,7 @@ export * from './http/secrets';
 export * from './admin/sections';
 export * from './http/configs';
 export * from './http/auth';
+export * from './http/return-path';
 export * from './http/events';
 export * from './http/projections';
 export * from './live';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { routes, type AuthProvidersResponse } from '@app/contracts';
+import type { AuthProvidersResponse } from '@app/contracts';
 import { fetchAuthProviders } from '../api/auth';
+import { oidcLoginHref } from './oidc-login-href';
 import { errorText } from '../api/http';
 import { DevSignInForm } from './DevSignInForm';
 import { signInNoticeAtom } from './session-ended';
@@ -69,7 +70,7 @@ export function SignInPage() {
         ) : (
           <>
             {providers.oidc && (
-              <a className="btn btn-primary sign-in-provider" href={routes.oidcLogin}>
+              <a className="btn btn-primary sign-in-provider" href={oidcLoginHref(window.location.pathname)}>
                 {signInText.withProvider(providers.oidc.name)}
               </a>
             )}

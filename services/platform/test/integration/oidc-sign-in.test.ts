@@ -144,6 +144,22 @@ describe('OIDC sign-in against a real provider', () => {
     expect(provider.logins).toContain('Ada.Lovelace@Example.COM');
   });
 
+  it("lands back on a published assistant's page it started from, and on / for anything else", async () => {
+    const signInFrom = async (returnTo: string) => {
+      agent = cookieAgent();
+      const start = `${rig.url}${routes.oidcLogin}?returnTo=${encodeURIComponent(returnTo)}`;
+      const { url: page } = await agent.follow(start);
+      const { url } = await agent.follow(`${page.href}/login`, isCallback, {
+        method: 'POST',
+        form: { login: 'grace@example.com' },
+      });
+      return (await callback(url)).headers.get('location');
+    };
+    expect(await signInFrom('/assistants/ferry-guide')).toBe('/assistants/ferry-guide');
+    expect(await signInFrom('https://evil.example/assistants/x')).toBe('/');
+    expect(await signInFrom('//evil.example/')).toBe('/');
+  });
+
   it('takes the email from the ID token when the provider puts it there', async () => {
     const idTokenProvider = await startTestOidcProvider({ clientId, clientSecret, emailInIdToken: true });
     const other = await startApp(idTokenProvider.issuer);

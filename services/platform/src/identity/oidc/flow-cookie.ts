@@ -8,6 +8,8 @@ export interface OidcFlow {
   codeVerifier: string;
   /** Epoch milliseconds after which the flow is refused. */
   expiresAt: number;
+  /** Where the browser goes once signed in (`returnPathAfterSignIn`); `/` when absent. */
+  returnTo?: string;
 }
 
 const Flow = z.object({
@@ -15,6 +17,7 @@ const Flow = z.object({
   nonce: z.string().min(1).max(200),
   codeVerifier: z.string().min(43).max(128),
   expiresAt: z.number().int().positive(),
+  returnTo: z.string().max(200).optional(),
 });
 
 /** How long a sign-in at the provider may take. */

@@ -11,7 +11,13 @@ import {
   randomState,
   type Configuration,
 } from 'openid-client';
-import { errorResponses, OidcCallbackQuery, routes, type SignInErrorCode } from '@app/contracts';
+import {
+  errorResponses,
+  OidcCallbackQuery,
+  returnPathAfterSignIn,
+  routes,
+  type SignInErrorCode,
+} from '@app/contracts';
 import type { SessionService } from '../session-service';
 import { installZodSchemas } from '../../http/zod-schemas';
 import { createOidcConfigLoader, type OidcConfigLoader } from './oidc-config';
@@ -121,7 +127,9 @@ export const oidcRoutes =
     });
     const loginSchema = {
       description:
-        'Starts the OpenID Connect sign-in: a redirect to the provider (authorization code, PKCE).',
+        'Starts the OpenID Connect sign-in: a redirect to the provider (authorization code, PKCE). ' +
+        "`returnTo`: the app's page to land on once signed in (a published assistant's), else /.",
+      querystring: z.object({ returnTo: z.string().max(200).optional() }),
       response: redirect("To the provider's sign-in page, or to /?signInError=<code>."),
     };
     app.get(routes.oidcLogin, { schema: loginSchema }, async (request, reply) => {
@@ -143,7 +151,14 @@ export const oidcRoutes =
         state,
         nonce,
       });
-      const flow = { state, nonce, codeVerifier, expiresAt: now() + flowLifetimeSeconds * 1000 };
+      const { returnTo } = loginSchema.querystring.parse(request.query);
+      const flow = {
+        state,
+        nonce,
+        codeVerifier,
+        expiresAt: now() + flowLifetimeSeconds * 1000,
+        returnTo: returnPathAfterSignIn(returnTo),
+      };
       void reply.setCookie(cookieName, sealFlow(flow, opts.cookieSecret), {
         ...cookieOptions,
         maxAge: flowLifetimeSeconds,
@@ -152,7 +167,9 @@ export const oidcRoutes =
     });
 
     /** The signed-in email, or a Refusal saying why not. */
-    const completeSignIn = async (request: FastifyRequest): Promise<{ email: string; subject: string }> => {
+    const completeSignIn = async (
+      request: FastifyRequest,
+    ): Promise<{ email: string; subject: string; returnTo: string }> => {
       const params = new URL(request.url, 'http://callback.invalid').searchParams;
       const providerError = params.get('error');
       if (providerError !== null) {
@@ -188,7 +205,11 @@ export const oidcRoutes =
           : await fetchUserInfo(config, tokens.access_token, idClaims.sub);
         const named = emailFromClaims(claims, { requireVerified: opts.requireVerifiedEmail ?? true });
         if (!named.ok) throw new Refusal('noEmail', named.reason, named.email);
-        return { email: named.email, subject: `${String(idClaims.iss)}#${idClaims.sub}` };
+        return {
+          email: named.email,
+          subject: `${String(idClaims.iss)}#${idClaims.sub}`,
+          returnTo: returnPathAfterSignIn(flow.returnTo),
+        };
       } catch (e) {
         if (e instanceof Refusal) throw e;
         throw new Refusal('failed', `the sign-in could not be completed: ${describeOidcError(e)}`);
@@ -198,14 +219,14 @@ export const oidcRoutes =
     const callbackSchema = {
       description: 'Where the provider sends the browser back: starts a session, or records why not.',
       querystring: OidcCallbackQuery,
-      response: redirect('To / signed in, or to /?signInError=<code>.'),
+      response: redirect('To / (or the returnTo page) signed in, or to /?signInError=<code>.'),
     };
     app.get(
       routes.oidcCallback,
       { logSerializers: callbackLogSerializers, schema: callbackSchema },
       async (request, reply) => {
         void reply.clearCookie(cookieName, cookieOptions).header('cache-control', 'no-store');
-        let who: { email: string; subject: string };
+        let who: { email: string; subject: string; returnTo: string };
         try {
           who = await completeSignIn(request);
         } catch (e) {
@@ -213,7 +234,7 @@ export const oidcRoutes =
           throw e;
         }
         await opts.sessions.signIn(request, reply, who.email, 'oidc', who.subject);
-        return reply.redirect('/', 302);
+        return reply.redirect(who.returnTo, 302);
       },
     );
   };
