@@ -63,13 +63,19 @@ afterAll(async () => {
   await database.drop();
 });
 
-const get = (email: string | null, url: string, headers: Record<string, string> = {}) =>
-  app.inject({
+/**
+ * A GET answered in full. Its body leaves out `: keep-alive` comments: the route sends one every
+ * 100 ms here, so a replay read slowly (a loaded machine) may carry one between its events.
+ */
+const get = async (email: string | null, url: string, headers: Record<string, string> = {}) => {
+  const res = await app.inject({
     method: 'GET',
     url,
     headers,
     ...(email ? { cookies: { [sessionCookieName]: cookies.get(email)! } } : {}),
   });
+  return Object.assign(res, { body: res.body.replaceAll(': keep-alive\n\n', '') });
+};
 
 /** An ended stream of ann's: `n` answer chunks, then the end chunk. */
 const endedStream = async (n: number) => {
