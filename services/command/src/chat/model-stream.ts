@@ -1,4 +1,10 @@
-import type { LanguageModelV3, LanguageModelV3Prompt, LanguageModelV3Usage } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3,
+  LanguageModelV3FunctionTool,
+  LanguageModelV3Prompt,
+  LanguageModelV3ToolCall,
+  LanguageModelV3Usage,
+} from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
 import type { GenerationRequest } from './generate';
 import type { ReportedUsage } from './usage';
@@ -37,24 +43,34 @@ export interface StreamedAnswer {
   error: unknown;
 }
 
+/** What one step streamed: its text, tool calls, usage, how it ended. */
+export interface ModelStep {
+  text: string;
+  calls: LanguageModelV3ToolCall[];
+  reported: ReportedUsage | undefined;
+  finished: boolean;
+  error: unknown;
+}
+
 /**
  * Streams one call through the provider's own `doStream` (the AI SDK's provider interface), handing
- * each text delta on as it comes. A refusal before the stream throws; an error after it is in `error`,
- * with the answer so far. `streamText` adds a second pipeline of web streams over this one
- * (retries, tools, steps, telemetry) that the relay does not use; per token it cost about as much
- * again as the provider's own parsing, and it delayed the first token.
+ * each text delta on as it comes and collecting the tool calls (when `tools` are offered). A refusal
+ * before the stream throws; an error after it is in `error`, with what came so far.
  */
-export const streamAnswer = async (
+export const streamStep = async (
   model: LanguageModelV3,
   request: GenerationRequest,
+  prompt: LanguageModelV3Prompt,
+  tools: LanguageModelV3FunctionTool[] | undefined,
   signal: AbortSignal,
   onDelta: (text: string) => void,
-): Promise<StreamedAnswer> => {
-  const out: StreamedAnswer = { answer: '', reported: undefined, finished: false, error: undefined };
+): Promise<ModelStep> => {
+  const step: ModelStep = { text: '', calls: [], reported: undefined, finished: false, error: undefined };
   const { stream } = await model.doStream({
-    prompt: promptOf(request),
+    prompt,
     temperature: request.temperature,
     maxOutputTokens: request.maxOutputTokens,
+    ...(tools ? { tools, toolChoice: { type: 'auto' as const } } : {}),
     ...(request.providerOptions ? { providerOptions: request.providerOptions } : {}),
     abortSignal: signal,
   });
@@ -63,20 +79,34 @@ export const streamAnswer = async (
     for (;;) {
       const { done, value: part } = await reader.read();
       if (done) break;
-      if (part.type === 'text-delta') {
-        if (part.delta === '') continue;
-        out.answer += part.delta;
+      if (part.type === 'text-delta' && part.delta !== '') {
+        step.text += part.delta;
         onDelta(part.delta);
-      } else if (part.type === 'finish') {
-        out.finished = true;
-        out.reported = reportedUsageOf(part.usage);
-      } else if (part.type === 'error') out.error ??= part.error;
+      } else if (part.type === 'tool-call' && !part.providerExecuted) step.calls.push(part);
+      else if (part.type === 'finish') {
+        step.finished = true;
+        step.reported = reportedUsageOf(part.usage);
+      } else if (part.type === 'error') step.error ??= part.error;
     }
   } catch (e) {
-    // A body that breaks off (or a stop) ends the read: what came so far is kept.
-    out.error ??= e;
+    step.error ??= e;
   } finally {
     reader.releaseLock();
   }
-  return out;
+  return step;
+};
+
+/**
+ * One call without tools (the relay's usual path). `streamText` adds a second pipeline of web streams
+ * over `doStream` (retries, tools, steps, telemetry) that the relay does not use; per token it cost
+ * about as much again as the provider's own parsing, and it delayed the first token.
+ */
+export const streamAnswer = async (
+  model: LanguageModelV3,
+  request: GenerationRequest,
+  signal: AbortSignal,
+  onDelta: (text: string) => void,
+): Promise<StreamedAnswer> => {
+  const step = await streamStep(model, request, promptOf(request), undefined, signal, onDelta);
+  return { answer: step.text, reported: step.reported, finished: step.finished, error: step.error };
 };

@@ -2,12 +2,11 @@ import type {
   JSONValue,
   LanguageModelV3,
   LanguageModelV3FunctionTool,
-  LanguageModelV3Prompt,
   LanguageModelV3ToolCall,
 } from '@ai-sdk/provider';
 import { asSchema, type ToolSet } from 'ai';
 import type { GenerationRequest } from './generate';
-import { promptOf, reportedUsageOf, type StreamedAnswer } from './model-stream';
+import { promptOf, streamStep, type ModelStep, type StreamedAnswer } from './model-stream';
 import type { ChatStatus } from '@app/contracts';
 import type { ReportedUsage } from './usage';
 
@@ -104,54 +103,6 @@ export const toolStatus = (name: string, summary: string, inProgress: boolean): 
   inProgress,
 });
 
-/** What one step streamed: its text, tool calls, usage, how it ended. */
-interface Step {
-  text: string;
-  calls: LanguageModelV3ToolCall[];
-  reported: ReportedUsage | undefined;
-  finished: boolean;
-  error: unknown;
-}
-
-const streamStep = async (
-  model: LanguageModelV3,
-  request: GenerationRequest,
-  prompt: LanguageModelV3Prompt,
-  tools: LanguageModelV3FunctionTool[] | undefined,
-  signal: AbortSignal,
-  onDelta: (text: string) => void,
-): Promise<Step> => {
-  const step: Step = { text: '', calls: [], reported: undefined, finished: false, error: undefined };
-  const { stream } = await model.doStream({
-    prompt,
-    temperature: request.temperature,
-    maxOutputTokens: request.maxOutputTokens,
-    ...(tools ? { tools, toolChoice: { type: 'auto' as const } } : {}),
-    ...(request.providerOptions ? { providerOptions: request.providerOptions } : {}),
-    abortSignal: signal,
-  });
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value: part } = await reader.read();
-      if (done) break;
-      if (part.type === 'text-delta' && part.delta !== '') {
-        step.text += part.delta;
-        onDelta(part.delta);
-      } else if (part.type === 'tool-call' && !part.providerExecuted) step.calls.push(part);
-      else if (part.type === 'finish') {
-        step.finished = true;
-        step.reported = reportedUsageOf(part.usage);
-      } else if (part.type === 'error') step.error ??= part.error;
-    }
-  } catch (e) {
-    step.error ??= e;
-  } finally {
-    reader.releaseLock();
-  }
-  return step;
-};
-
 /**
  * The answer of a request that offers tools: the model is asked with them; while it calls tools (and
  * steps remain) each call runs (its status line shown), its result is added to the prompt and the
@@ -186,7 +137,13 @@ export const streamWithTools = async (
       stepNo === 0
         ? await streamStep(model, request, prompt, defs, signal, onDelta)
         : await streamStep(model, request, prompt, last ? undefined : defs, signal, onDelta).catch(
-            (e: unknown): Step => ({ text: '', calls: [], reported: undefined, finished: false, error: e }),
+            (e: unknown): ModelStep => ({
+              text: '',
+              calls: [],
+              reported: undefined,
+              finished: false,
+              error: e,
+            }),
           );
     out.reported = summedUsage(out.reported, step.reported);
     out.error = step.error;
