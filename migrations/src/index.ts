@@ -32,7 +32,6 @@ export type * from './schema-feature-data';
 export type * from './schema-embedding-queue';
 export type * from './schema-assistant-groups';
 export type * from './schema-integrations';
-export type * from './schema-ops';
 export type * from './schema-assistants';
 export type * from './schema-api-keys';
 

@@ -5,7 +5,6 @@ import type { FeatureDataTables } from './schema-feature-data';
 import type { EmbeddingQueueTables } from './schema-embedding-queue';
 import type { AssistantGroupsTables } from './schema-assistant-groups';
 import type { IntegrationsTables } from './schema-integrations';
-import type { OpsTables } from './schema-ops';
 import type { AssistantsTables } from './schema-assistants';
 import type { ApiKeysTables } from './schema-api-keys';
 
@@ -279,7 +278,6 @@ export interface Database
     EmbeddingQueueTables,
     ApiKeysTables,
     AssistantsTables,
-    OpsTables,
     IntegrationsTables,
     AssistantGroupsTables {
   events: EventsTable;
