@@ -5,6 +5,9 @@ import type { ChatStreamWriter } from './streams/ports';
 /** How often a comment goes out while nothing else does, so proxies keep the connection open. */
 export const defaultKeepAliveMs = 10_000;
 
+/** The answer's text goes out at most once per frame of a 60 Hz screen (the first token at once). */
+export const defaultFrameMs = 16;
+
 export interface ChatSse {
   /** Keeps the chunk (for a reload to resume) and sends it to the client while it is connected. */
   send(chunk: ChatChunk): void;
@@ -17,7 +20,12 @@ export interface ChatSse {
  * `data: <json>` per chunk, `: keep-alive` while the provider is silent. When the client goes away
  * the chunks are still kept: the generation goes on, and a reload resumes from the writer.
  */
-export const openSse = (raw: ServerResponse, writer: ChatStreamWriter, keepAliveMs: number): ChatSse => {
+export const openSse = (
+  raw: ServerResponse,
+  writer: ChatStreamWriter,
+  keepAliveMs: number,
+  frameMs = defaultFrameMs,
+): ChatSse => {
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
@@ -36,23 +44,34 @@ export const openSse = (raw: ServerResponse, writer: ChatStreamWriter, keepAlive
     if (connected()) raw.write(`id: ${id}\ndata: ${JSON.stringify(chunk)}\n\n`);
     keepAlive.refresh();
   };
-  // Text that arrives within one turn of the event loop goes out as one answer chunk: the same text,
-  // fewer writes when the server is busy (a lone token still goes at once, on the next turn).
+  // Text is sent at the pace of a screen: a token that finds the line quiet goes out at once; what
+  // follows within `frameMs` waits for the frame's end and goes out as one answer chunk. The same
+  // text, no wait for a lone token, and at most one write a frame per stream however fast the model
+  // (a write and its stored chunk cost more than the text they carry).
   let text = '';
-  let flushing: NodeJS.Immediate | undefined;
+  let frame: NodeJS.Timeout | undefined;
+  const endOfFrame = () => {
+    frame = undefined;
+    if (text === '') return;
+    flushText();
+    frame = setTimeout(endOfFrame, frameMs);
+  };
   const flushText = () => {
-    if (flushing) clearImmediate(flushing);
-    flushing = undefined;
     if (text === '') return;
     const d = text;
     text = '';
     write({ s: 'answer', d });
   };
+  const sendText = (d: string) => {
+    text += d;
+    if (frame) return;
+    flushText();
+    frame = setTimeout(endOfFrame, frameMs);
+  };
   return {
     send: (chunk) => {
       if (chunk.s === 'answer') {
-        text += chunk.d;
-        flushing ??= setImmediate(flushText);
+        sendText(chunk.d);
         return;
       }
       flushText();
@@ -60,6 +79,7 @@ export const openSse = (raw: ServerResponse, writer: ChatStreamWriter, keepAlive
     },
     end: async () => {
       flushText();
+      if (frame) clearTimeout(frame);
       clearTimeout(keepAlive);
       try {
         await writer.end();

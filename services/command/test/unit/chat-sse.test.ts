@@ -20,34 +20,55 @@ const keeper = () => {
   return { writer, kept };
 };
 
-const nextTurn = () => new Promise((r) => setImmediate(r));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the SSE answer', () => {
-  it('given tokens within one turn, when sent, then they go out as one answer chunk, kept the same way', async () => {
+  it('given a quiet line, when a token is sent, then it goes out at once', () => {
     const res = fakeResponse();
     const k = keeper();
     const sse = openSse(res.raw, k.writer, 60_000);
     sse.send({ s: 'answer', d: 'Hel' });
-    sse.send({ s: 'answer', d: 'lo' });
-    await nextTurn();
+    expect(k.kept).toEqual([{ s: 'answer', d: 'Hel' }]);
+  });
+
+  it('given tokens following within one frame, when sent, then they go out together at its end, kept the same way', async () => {
+    const res = fakeResponse();
+    const k = keeper();
+    const sse = openSse(res.raw, k.writer, 60_000, 30);
+    sse.send({ s: 'answer', d: 'He' });
+    sse.send({ s: 'answer', d: 'll' });
+    sse.send({ s: 'answer', d: 'o' });
+    expect(k.kept).toEqual([{ s: 'answer', d: 'He' }]);
+    await sleep(60);
+    expect(k.kept).toEqual([
+      { s: 'answer', d: 'He' },
+      { s: 'answer', d: 'llo' },
+    ]);
+    await sleep(60);
+    // A frame without text: the next token finds the line quiet again.
     sse.send({ s: 'answer', d: '!' });
+    expect(k.kept).toHaveLength(3);
     await sse.end();
     expect(k.kept).toEqual([
-      { s: 'answer', d: 'Hello' },
+      { s: 'answer', d: 'He' },
+      { s: 'answer', d: 'llo' },
       { s: 'answer', d: '!' },
     ]);
     expect(res.text()).toBe(
-      'id: 1\ndata: {"s":"answer","d":"Hello"}\n\nid: 2\ndata: {"s":"answer","d":"!"}\n\n',
+      'id: 1\ndata: {"s":"answer","d":"He"}\n\nid: 2\ndata: {"s":"answer","d":"llo"}\n\n' +
+        'id: 3\ndata: {"s":"answer","d":"!"}\n\n',
     );
   });
 
   it('given text waiting, when another chunk is sent, then the text goes first', () => {
     const k = keeper();
     const sse = openSse(fakeResponse().raw, k.writer, 60_000);
-    sse.send({ s: 'answer', d: 'partial' });
+    sse.send({ s: 'answer', d: 'part' });
+    sse.send({ s: 'answer', d: 'ial' });
     sse.send({ s: 'result', type: 'end' });
     expect(k.kept).toEqual([
-      { s: 'answer', d: 'partial' },
+      { s: 'answer', d: 'part' },
+      { s: 'answer', d: 'ial' },
       { s: 'result', type: 'end' },
     ]);
   });
