@@ -15,19 +15,25 @@ export const spendWindowKeys = (at: Date): string[] => [
   spendWindow('Total', at).key,
 ];
 
+/** Adds `delta` to every window of `at` in one statement (the windows' keys differ: one row each). */
 const addSpend = async (trx: Db, scope: string, at: Date, delta: { settled: number; reserved: number }) => {
-  for (const windowKey of spendWindowKeys(at)) {
-    await trx
-      .insertInto('rm_spend_totals')
-      .values({ scope, window_key: windowKey, settled: delta.settled, reserved: delta.reserved })
-      .onConflict((oc) =>
-        oc.columns(['scope', 'window_key']).doUpdateSet({
-          settled: sql<number>`rm_spend_totals.settled + excluded.settled`,
-          reserved: sql<number>`rm_spend_totals.reserved + excluded.reserved`,
-        }),
-      )
-      .execute();
-  }
+  await trx
+    .insertInto('rm_spend_totals')
+    .values(
+      spendWindowKeys(at).map((windowKey) => ({
+        scope,
+        window_key: windowKey,
+        settled: delta.settled,
+        reserved: delta.reserved,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['scope', 'window_key']).doUpdateSet({
+        settled: sql<number>`rm_spend_totals.settled + excluded.settled`,
+        reserved: sql<number>`rm_spend_totals.reserved + excluded.reserved`,
+      }),
+    )
+    .execute();
 };
 
 /**
