@@ -35,6 +35,11 @@ export interface DatabaseOptions {
   idleInTransactionTimeoutMs?: number;
   /** Where pool errors go (warn); without one they are dropped. */
   logger?: Pick<Logger, 'warn' | 'debug'>;
+  /**
+   * false: the connections commit without waiting for the WAL flush (`synchronous_commit` off), for a
+   * pool of rows that may be lost in a crash (a chat stream's chunks). Default: the server's setting.
+   */
+  synchronousCommit?: boolean;
 }
 
 /** The pg pool options of a DatabaseOptions: each pooled connection starts with both bounds. */
@@ -45,6 +50,7 @@ export const poolConfigOf = (url: string, options: DatabaseOptions = {}): pg.Poo
   statement_timeout: options.statementTimeoutMs ?? defaultStatementTimeoutMs,
   idle_in_transaction_session_timeout:
     options.idleInTransactionTimeoutMs ?? defaultIdleInTransactionTimeoutMs,
+  ...(options.synchronousCommit === false ? { options: '-c synchronous_commit=off' } : {}),
 });
 
 /**

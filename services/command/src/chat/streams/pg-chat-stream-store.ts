@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { briefError, listen, type Db, type Listener } from '@app/platform';
+import { briefError, listen, openDatabase, type Db, type Listener } from '@app/platform';
 import { chunksAfter, storedChunks, type ChunkBatch } from './chunk-batch';
 import { chunkBatcher } from './chunk-batcher';
 import { groupedWrites } from './grouped-writes';
@@ -74,25 +74,28 @@ export const pgChatStreamStore = (
   /**
    * Every stream's rows go through one queue: a write takes all the rows that came while the previous
    * one was in flight, in one INSERT, whatever their streams (100 streams flushing every 20 ms are a
-   * few statements, not thousands). Its commit does not wait for the WAL flush (`synchronous_commit`
-   * off, for this transaction only): these rows only let a reload replay an answer in flight; the
-   * log's events stay durable. Answers whether each row was new.
+   * few statements, not thousands). Written on a connection of their own that commits without waiting
+   * for the WAL flush (`synchronous_commit` off): these rows only let a reload replay an answer in
+   * flight; the log's events stay durable. One statement, one round trip. Answers whether each row
+   * was new.
    */
-  const insertRows = groupedWrites<Row, boolean>((rows) =>
-    db.transaction().execute(async (trx) => {
-      await sql`select set_config('synchronous_commit', 'off', true)`.execute(trx);
-      const inserted = await sql<{ request_id: string; first_id: number }>`
-        insert into chat_stream_chunks (request_id, owner, first_id, last_id, chunks, ended)
-        select * from unnest(${rows.map((r) => r.requestId)}::text[], ${rows.map((r) => r.owner)}::text[],
-                             ${rows.map((r) => r.firstId)}::int[], ${rows.map((r) => r.lastId)}::int[],
-                             ${rows.map((r) => r.chunks)}::json[], ${rows.map((r) => r.ended)}::boolean[])
-        -- A retry of a batch whose commit was not acknowledged; an opening row of a stream open already.
-        on conflict (request_id, first_id) do nothing
-        returning request_id, first_id`.execute(trx);
-      const fresh = new Set(inserted.rows.map((r) => `${r.request_id}\u0000${r.first_id}`));
-      return rows.map((r) => fresh.has(`${r.requestId}\u0000${r.firstId}`));
-    }),
-  );
+  const writes = openDatabase(databaseUrl, {
+    max: 1,
+    synchronousCommit: false,
+    ...(opts.logger ? { logger: { warn: opts.logger.warn.bind(opts.logger), debug: () => undefined } } : {}),
+  });
+  const insertRows = groupedWrites<Row, boolean>(async (rows) => {
+    const inserted = await sql<{ request_id: string; first_id: number }>`
+      insert into chat_stream_chunks (request_id, owner, first_id, last_id, chunks, ended)
+      select * from unnest(${rows.map((r) => r.requestId)}::text[], ${rows.map((r) => r.owner)}::text[],
+                           ${rows.map((r) => r.firstId)}::int[], ${rows.map((r) => r.lastId)}::int[],
+                           ${rows.map((r) => r.chunks)}::json[], ${rows.map((r) => r.ended)}::boolean[])
+      -- A retry of a batch whose commit was not acknowledged; an opening row of a stream open already.
+      on conflict (request_id, first_id) do nothing
+      returning request_id, first_id`.execute(writes.db);
+    const fresh = new Set(inserted.rows.map((r) => `${r.request_id}\u0000${r.first_id}`));
+    return rows.map((r) => fresh.has(`${r.requestId}\u0000${r.firstId}`));
+  });
 
   const save = (requestId: string, owner: string) => async (batch: ChunkBatch) => {
     await insertRows({
@@ -221,6 +224,7 @@ export const pgChatStreamStore = (
       wakes.wakeAll();
       const l = await listening;
       await l?.close();
+      await writes.close();
     },
   };
 };
