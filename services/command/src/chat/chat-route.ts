@@ -12,7 +12,6 @@ import {
 import { commandMetadata, type Db, type OutboundClient, type SecretBox } from '@app/platform';
 import type { SpendGuard } from '../spend/ports';
 import { acceptChat } from './accept-chat';
-import type { EarlyGeneration } from './early-generation';
 import { generationRequestOf } from './generation-request';
 import { ChatPostBody, isKillSwitch, parseChatPost } from './chat-body';
 import { endpointSourcesOf, runChat } from './chat-run';
@@ -28,6 +27,7 @@ import type { ChatStreamStore, ChatStreamWriter, StopBus } from './streams/ports
 import type { StateCache } from '../handling/state-cache';
 import { assistantDocumentsOf, withAssistantInstructions, type AssistantDocuments } from './assistant-chat';
 import { assistantToolsOf, chatToolsFor } from './tool-ops';
+import { gatedOutbound } from './gated-outbound';
 
 export interface ChatRouteDeps {
   db: Db;
@@ -86,11 +86,14 @@ export const chatRoutePlugin =
         },
       },
       async (request, reply) => {
-        const actor = await request.actor();
-        const metadata = commandMetadata(request, actor);
         const body = request.body;
-        if (isKillSwitch(body)) return stop(deps, body, actor.email, reply);
-        return chat(deps, body, { actor: actor.email, metadata, reply, log: request.log });
+        if (isKillSwitch(body)) return stop(deps, body, (await request.actor()).email, reply);
+        // The admin lookup (the actor's kind, for the log) overlaps the configuration's read: a session's
+        // actor is its principal; a key's actor is known at once.
+        const actor = request.actor();
+        const email = request.apiKey ? (await actor).email : (request.principal ?? (await actor).email);
+        const metadata = actor.then((a) => commandMetadata(request, a));
+        return chat(deps, body, { actor: email, metadata, reply, log: request.log });
       },
     );
   };
@@ -115,7 +118,8 @@ const stop = async (deps: ChatRouteDeps, body: KillSwitchRequest, email: string,
 
 type ChatCall = {
   actor: string;
-  metadata: ReturnType<typeof commandMetadata>;
+  /** Known once the actor's kind is (the admin lookup runs beside the configuration's read). */
+  metadata: Promise<ReturnType<typeof commandMetadata>>;
   reply: FastifyReply;
   log: FastifyReply['log'];
 };
@@ -131,13 +135,18 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
   let retrieval: Promise<Retrieval> | undefined;
   // An assistant's documents (its owner's files) are retrieved too, once it is resolved.
   let documents: AssistantDocuments | undefined;
+  const retrieves = () =>
+    deps.retrieval !== undefined && (request.dataSources.length > 0 || documents !== undefined);
   const retrieve = () =>
-    deps.retrieval && (request.dataSources.length > 0 || documents !== undefined)
+    deps.retrieval && retrieves()
       ? (retrieval ??= deps.retrieval(request, call.actor, documents))
       : undefined;
   try {
     const { assistantId } = request.options;
-    const resolved = await resolveChat(deps.db, deps.cache, request.model, call.actor, assistantId);
+    const [resolved, metadata] = await Promise.all([
+      resolveChat(deps.db, deps.cache, request.model, call.actor, assistantId),
+      call.metadata,
+    ]);
     documents = assistantDocumentsOf(resolved);
     const sources = endpointSourcesOf(deps, resolved);
     // The assistant's ops, as tools the model may call (none without an assistant naming ops).
@@ -146,25 +155,32 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
       ...withAssistantInstructions(generationRequestOf(request, resolved.model), resolved.assistant),
       ...(tools ? { tools } : {}),
     });
-    // The first endpoint's key is opened while the request is accepted (a refusal sends nothing).
-    sources[0]?.open().catch(() => undefined);
+    // Without documents to retrieve first, the model is asked while the request is accepted: the call
+    // is prepared at once and waits at the gate, which opens once the request is recorded and
+    // reserved (a refusal shuts it: nothing is sent). With documents, it is asked once accepted.
+    const gate = retrieves() ? undefined : gatedOutbound(deps.outbound);
+    let generation = gate
+      ? startChatGeneration(askedOf(), undefined, sources, gate.client, run.signal)
+      : undefined;
+    if (!gate) sources[0]?.open().catch(() => undefined);
     let opening: Promise<ChatStreamWriter> | undefined;
-    let generation: EarlyGeneration | undefined;
     const accepted = await acceptChat(deps.db, deps.spend, {
       request,
       resolved,
       actor: call.actor,
-      metadata: call.metadata,
+      metadata,
       // Recorded and reserved (the request is ours): while it commits, its stream is opened and the
       // model is asked; its tokens are held until the commit succeeded.
       onDecided: () => {
         opening = deps.streams.open(requestId, call.actor);
         opening.catch(() => undefined);
-        const asked = askedOf();
-        generation = startChatGeneration(asked, retrieve(), sources, deps.outbound, run.signal);
+        if (gate) gate.open();
+        else generation = startChatGeneration(askedOf(), retrieve(), sources, deps.outbound, run.signal);
       },
     }).catch(async (e: unknown) => {
-      // Decided, then not committed: the provider call is aborted, the stream ended unused.
+      // Refused: the call waiting at the gate is never sent. Decided, then not committed: the
+      // provider call is aborted, the stream ended unused.
+      gate?.shut();
       generation?.cancel();
       await opening?.then((w) => w.end()).catch(() => undefined);
       throw e;
@@ -184,7 +200,7 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
       resolved,
       generation: started,
       accepted,
-      metadata: call.metadata,
+      metadata,
       sse,
       startedAt,
       retrieval,
