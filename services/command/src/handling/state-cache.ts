@@ -22,6 +22,11 @@ interface Wanted {
 export interface StateBatch {
   /** Adds a stream to the batch; the answer gives its state once `load` has run. */
   add<S, E extends NewEvent>(decider: StateDecider<S, E>, streamId: string): () => S;
+  /** As `add`, with the version the state was folded to (0: no stream): to append at. */
+  addVersioned<S, E extends NewEvent>(
+    decider: StateDecider<S, E>,
+    streamId: string,
+  ): () => { state: S; version: number };
   /** Reads every stream added, as each is now: one statement for those seen before. */
   load(db: Db): Promise<void>;
 }
@@ -80,27 +85,33 @@ export const createStateCache = (maxEntries = 10_000): StateCache => {
 
   const batch = (): StateBatch => {
     const wanted: Wanted[] = [];
+    const addVersioned = <S, E extends NewEvent>(decider: StateDecider<S, E>, streamId: string) => {
+      const w: Wanted = {
+        streamId,
+        result: undefined,
+        refresh: (entry, tail, head) => {
+          if (!entry || tail === null) throw new Error(`no state of ${streamId}`);
+          if (tail.length === 0) return entry;
+          return { version: head, state: fold(decider, tail as E[], entry.state as S) };
+        },
+        reload: async (db) => {
+          const loaded = await loadState(db, decider, streamId);
+          return { version: loaded.version, state: loaded.state };
+        },
+      };
+      wanted.push(w);
+      return () => {
+        if (!w.result) throw new Error(`${streamId} was not loaded`);
+        return { state: w.result.state as S, version: w.result.version };
+      };
+    };
     return {
       add: <S, E extends NewEvent>(decider: StateDecider<S, E>, streamId: string) => {
-        const w: Wanted = {
-          streamId,
-          result: undefined,
-          refresh: (entry, tail, head) => {
-            if (!entry || tail === null) throw new Error(`no state of ${streamId}`);
-            if (tail.length === 0) return entry;
-            return { version: head, state: fold(decider, tail as E[], entry.state as S) };
-          },
-          reload: async (db) => {
-            const loaded = await loadState(db, decider, streamId);
-            return { version: loaded.version, state: loaded.state };
-          },
-        };
-        wanted.push(w);
-        return () => {
-          if (!w.result) throw new Error(`${streamId} was not loaded`);
-          return w.result.state as S;
-        };
+        const versioned = addVersioned(decider, streamId);
+        return () => versioned().state;
       },
+      addVersioned: <S, E extends NewEvent>(decider: StateDecider<S, E>, streamId: string) =>
+        addVersioned(decider, streamId),
       load: async (db) => {
         const kept = new Map<string, Entry>();
         for (const w of wanted) {

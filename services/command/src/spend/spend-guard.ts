@@ -10,7 +10,9 @@ import { accountOf, accountsDecider } from '../accounts/accounts-decider';
 import { amplifyGroupsDecider } from '../domain/amplify-groups';
 import { chatRateLimitDecider } from '../domain/chat-rate-limit';
 import { createStateCache, type StateCache } from '../handling/state-cache';
-import { keepSnapshot, loadState } from '../handling/stream-state';
+import { snapshotEvery } from '../handling/stream-state';
+import { writeSnapshot } from '../handling/snapshots';
+import { fold } from '../domain/decider';
 import { planLedgers, type LedgerPlan } from './applicable-limits';
 import { spendLedgerDecider, type SpendLedgerCommand } from './ledger-decider';
 import { lockLedgers } from './ledger-locks';
@@ -51,30 +53,44 @@ const ledgersOf = async (
   });
 };
 
+/** A snapshot is kept when an append crosses a multiple of `snapshotEvery`: a cold read folds fewer. */
+const crossesSnapshot = (version: number, next: number) =>
+  Math.floor(next / snapshotEvery) > Math.floor(version / snapshotEvery);
+
 /**
- * Decides `commandOf(streamId)` on each ledger (read under their locks) and only then appends: a
- * refusal on any ledger throws before anything is appended, so the caller's transaction is left as
- * it was. The first ledger's refusal is the one named.
+ * Decides `commandOf(streamId)` on each ledger (read under their locks, through `cache`: only the
+ * events since this process last read a ledger, in one statement) and only then appends: a refusal
+ * on any ledger throws before anything is appended, so the caller's transaction is left as it was.
+ * The first ledger's refusal is the one named.
  */
 const onLedgers = async (
+  cache: StateCache,
   trx: Db,
   streamIds: readonly string[],
   commandOf: (streamId: string) => SpendLedgerCommand,
   metadata: SpendRequest['metadata'],
 ): Promise<void> => {
-  const decided = [];
-  for (const streamId of streamIds) {
-    const loaded = await loadState(trx, spendLedgerDecider, streamId);
-    const events = spendLedgerDecider.decide(commandOf(streamId), loaded.state);
-    decided.push({ streamId, loaded, events });
-  }
-  for (const { streamId, loaded, events } of decided) {
+  const batch = cache.batch();
+  const ledgers = streamIds.map((streamId) => ({
+    streamId,
+    loaded: batch.addVersioned(spendLedgerDecider, streamId),
+  }));
+  await batch.load(trx);
+  const decided = ledgers.map(({ streamId, loaded }) => {
+    const { state, version } = loaded();
+    return { streamId, state, version, events: spendLedgerDecider.decide(commandOf(streamId), state) };
+  });
+  for (const { streamId, state, version, events } of decided) {
     if (events.length === 0) continue;
-    const result = await appendToStream(trx, streamId, events, { expectedVersion: loaded.version, metadata });
-    await keepSnapshot(trx, spendLedgerDecider, streamId, loaded, {
-      events,
-      version: result.nextExpectedVersion,
-    });
+    const result = await appendToStream(trx, streamId, events, { expectedVersion: version, metadata });
+    const next = result.nextExpectedVersion;
+    if (crossesSnapshot(version, next) && spendLedgerDecider.snapshot)
+      await writeSnapshot(trx, {
+        streamId,
+        version: next,
+        shape: spendLedgerDecider.snapshot.shape,
+        state: fold(spendLedgerDecider, events, state),
+      });
   }
 };
 
@@ -87,6 +103,7 @@ const reserve = (cache: StateCache, db: Db, r: SpendRequest): Promise<void> =>
     const byStream = new Map(plans.map((p) => [p.streamId, p]));
     // The user's ledger first, then the groups' and the account's: the first limit passed is named.
     await onLedgers(
+      cache,
       trx,
       streamIds,
       (streamId) => ({
@@ -106,7 +123,10 @@ const reserve = (cache: StateCache, db: Db, r: SpendRequest): Promise<void> =>
 const settle = (cache: StateCache, db: Db, r: SpendRequest): Promise<void> =>
   within(db, async (trx) => {
     const userStream = spendStreamIds.user(r.actor);
-    const user = (await loadState(trx, spendLedgerDecider, userStream)).state;
+    const read = cache.batch();
+    const userLedger = read.add(spendLedgerDecider, userStream);
+    await read.load(trx);
+    const user = userLedger();
     if (user.settled.includes(r.requestId)) return;
     const open = user.open.find((o) => o.requestId === r.requestId);
     // The ledgers the reservation was made on; without one, those the request would count on now.
@@ -115,6 +135,7 @@ const settle = (cache: StateCache, db: Db, r: SpendRequest): Promise<void> =>
       : (await ledgersOf(cache, trx, r, false)).map((p) => p.streamId);
     await lockLedgers(trx, ledgers);
     await onLedgers(
+      cache,
       trx,
       ledgers,
       () => ({ type: 'SettleSpend', data: { requestId: r.requestId, amount: r.amount, at: r.at } }),
