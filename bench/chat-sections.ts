@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chatRoute } from '@app/contracts';
-import { measureChatStreams, type StreamFigures } from './chat-stream';
+import { measureChatStreams, type FirstTokens, type Rate, type Throughput } from './chat-stream';
 import { summary } from './live-latency';
 import type { BenchServer } from './server';
 import { fixed, thousands } from './stats';
@@ -11,75 +11,76 @@ import { measureWebSize } from './web-size';
 type Out = (line?: string) => void;
 type EnvInt = (name: string, fallback: number) => number;
 
-/** (f) chat through /api/chat beside the model server straight; (g) the web app's JavaScript. */
+/** (f) chat through /api/chat beside the model server straight, the floor and the peer; (g) the web app's JavaScript. */
 export const chatSection = async (server: BenchServer, out: Out, envInt: EnvInt) => {
-  const concurrent = envInt('BENCH_CHAT_STREAMS', 100);
-  const tokens = envInt('BENCH_CHAT_TOKENS', 100);
-  const tokenDelayMs = envInt('BENCH_CHAT_TOKEN_DELAY_MS', 10);
-  const sequentialStreams = envInt('BENCH_CHAT_SEQUENTIAL', 100);
-  out(`(f) Chat: POST ${chatRoute} beside the same local streaming model server called straight`);
+  const opts = {
+    concurrent: envInt('BENCH_CHAT_STREAMS', 100),
+    tokens: envInt('BENCH_CHAT_TOKENS', 100),
+    longTokens: envInt('BENCH_CHAT_LONG_TOKENS', 500),
+    tokenDelayMs: envInt('BENCH_CHAT_TOKEN_DELAY_MS', 10),
+    sequentialStreams: envInt('BENCH_CHAT_SEQUENTIAL', 100),
+  };
+  out(`(f) Chat: POST ${chatRoute} beside the same local streaming model server called straight,`);
+  out(
+    '    the floor (a pipe relay) and the peer (the AI SDK provider alone), each relay in a process of its own',
+  );
   try {
-    const f = await measureChatStreams(server, { sequentialStreams, concurrent, tokens, tokenDelayMs });
+    const f = await measureChatStreams(server, opts);
     out(
-      `    time to first token: ${sequentialStreams} streams one at a time (the server answers at once); tokens/s: ` +
-        `${concurrent} streams at once, ${tokens} tokens each, ${tokenDelayMs} ms apart`,
+      `    time to first token: ${opts.sequentialStreams} streams one at a time each way, interleaved ` +
+        `(the server answers at once); short streams: ${f.firstTokens.short}`,
     );
-    const ttftRow = (label: string, x: StreamFigures) => {
-      const s = summary(x.ttft);
-      return [label, fixed(s.p50, 2), fixed(s.p99, 2), '', String(x.short)];
-    };
-    const d = summary(f.direct1.ttft);
-    const o = summary(f.ours1.ttft);
     out();
-    out(
-      table(
-        ['', 'p50 ms', 'p99 ms', 'tokens/s', 'short streams'],
-        [
-          ttftRow('time to first token, straight', f.direct1),
-          ttftRow('time to first token, through /api/chat', f.ours1),
-          ['  added by /api/chat', fixed(o.p50 - d.p50, 2), fixed(o.p99 - d.p99, 2), '', ''],
-          [
-            `${concurrent} streams, straight`,
-            '',
-            '',
-            thousands(f.directMany.tokensPerSecond),
-            String(f.directMany.short),
-          ],
-          [
-            `${concurrent} streams of ${concurrent} users, through /api/chat`,
-            '',
-            '',
-            thousands(f.oursMany.tokensPerSecond),
-            String(f.oursMany.short),
-          ],
-          [
-            '  ours ÷ straight',
-            '',
-            '',
-            `${fixed(f.oursMany.tokensPerSecond / f.directMany.tokensPerSecond, 3)} ×`,
-            '',
-          ],
-          [
-            `${concurrent} streams of one user, through /api/chat`,
-            '',
-            '',
-            thousands(f.oursManyOneUser.tokensPerSecond),
-            String(f.oursManyOneUser.short),
-          ],
-          [
-            '  ours ÷ straight',
-            '',
-            '',
-            `${fixed(f.oursManyOneUser.tokensPerSecond / f.directMany.tokensPerSecond, 3)} ×`,
-            '',
-          ],
-        ],
-      ),
-    );
+    out(firstTokenTable(f.firstTokens));
+    for (const t of [f.answers, f.longAnswers]) {
+      out();
+      out(
+        `    tokens/s: ${f.concurrent} streams at once, ${t.tokens} tokens each, ${opts.tokenDelayMs} ms apart`,
+      );
+      out();
+      out(throughputTable(t, f.concurrent));
+    }
   } catch (e) {
     out(`    skipped: ${e instanceof Error ? e.message : String(e)}`);
   }
   out();
+};
+
+const firstTokenTable = (f: FirstTokens): string => {
+  const direct = summary(f.direct);
+  const row = (label: string, xs: number[]) => {
+    const s = summary(xs);
+    return [label, fixed(s.p50, 2), fixed(s.p99, 2), fixed(s.p50 - direct.p50, 2)];
+  };
+  return table(
+    ['time to first token', 'p50 ms', 'p99 ms', 'p50 added'],
+    [
+      row('straight', f.direct),
+      row('floor: pipe relay', f.floor),
+      row('peer: AI SDK provider alone', f.peer),
+      row(`ours: POST ${chatRoute}`, f.ours),
+    ],
+  );
+};
+
+const throughputTable = (t: Throughput, concurrent: number): string => {
+  const row = (label: string, r: Rate) => [
+    label,
+    thousands(r.tokensPerSecond),
+    `${fixed(r.tokensPerSecond / t.direct.tokensPerSecond, 3)} ×`,
+    `${fixed(r.tokensPerSecond / t.peer.tokensPerSecond, 3)} ×`,
+    String(r.short),
+  ];
+  return table(
+    ['streams', 'tokens/s', '÷ straight', '÷ peer', 'short streams'],
+    [
+      row('straight', t.direct),
+      row('floor: pipe relay', t.floor),
+      row('peer: AI SDK provider alone', t.peer),
+      row(`ours: ${concurrent} users`, t.oursUsers),
+      row('ours: one user', t.oursOneUser),
+    ],
+  );
 };
 
 export const webSection = (out: Out): Promise<void> => {

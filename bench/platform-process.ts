@@ -15,11 +15,19 @@ const platform = await startPlatform({
   port: 0,
   host: '127.0.0.1',
   adminEmails: [admin],
+  ...(process.env['BENCH_PLATFORM_REDIS_URL'] ? { redisUrl: process.env['BENCH_PLATFORM_REDIS_URL'] } : {}),
   logLevel: 'silent',
   rateLimits: { commandsPerMinute: 1_000_000, signInPerMinute: 1_000_000 },
 });
 process.stdout.write(`URL ${platform.url}\n`);
+// The bench asks before each measured phase: the projections have caught up with what came before.
+process.on('message', () => {
+  void platform.idle().then(() => process.send?.('idle'));
+});
+let stopping = false;
 const stop = () => {
+  if (stopping) return;
+  stopping = true;
   platform.close().then(
     () => process.exit(0),
     () => process.exit(1),
@@ -27,3 +35,4 @@ const stop = () => {
 };
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);
+process.once('disconnect', stop);
