@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './types';
 export * from './append';
+export * from './append-streams';
 export * from './log-waker';
 export * from './read';
 export * from './rows';

@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { ConcurrencyError, type ExpectedVersion } from './errors';
+import { markAppended } from './log-waker';
+import { observeAppend, secondsSince } from '../metrics/registry';
+import type { AppendResult, EventMetadata, NewEvent } from './types';
+
+/** Events for one stream, appended if it is at `expectedVersion`. */
+export interface StreamAppend {
+  streamId: string;
+  events: readonly NewEvent[];
+  expectedVersion: ExpectedVersion;
+}
+
+const expectedArgument = (expected: ExpectedVersion): number =>
+  expected === 'any' ? -1 : expected === 'no-stream' ? 0 : expected;
+
+/** The stream `append_to_stream` names in its message (`stream <id> moved on`), and the head in DETAIL. */
+const conflictOf = (e: unknown, appends: readonly StreamAppend[]): unknown => {
+  if (typeof e !== 'object' || e === null || !('code' in e) || e.code !== 'EV409') return e;
+  const message = 'message' in e && typeof e.message === 'string' ? e.message : '';
+  const append = appends.find((a) => message === `stream ${a.streamId} moved on`);
+  if (!append) return e;
+  let head: { version?: number; actor?: string | null; at?: string | null } = {};
+  try {
+    head = JSON.parse('detail' in e && typeof e.detail === 'string' ? e.detail : '{}') as typeof head;
+  } catch {
+    // An unreadable detail still is a conflict, naming no one.
+  }
+  return new ConcurrencyError(
+    append.streamId,
+    append.expectedVersion,
+    head.version ?? 0,
+    head.actor ?? null,
+    head.at ? new Date(head.at).toISOString() : null,
+  );
+};
+
+/**
+ * Appends to several streams in one statement (one round trip), each only if it is at its expected
+ * version, inside the caller's transaction `trx` (its commit wakes the followers): all or nothing
+ * with it. A stream that moved on fails the statement with a ConcurrencyError naming that stream.
+ * Answers each append's result, in the order given.
+ */
+export const appendToStreams = async (
+  trx: Db,
+  appends: readonly StreamAppend[],
+  metadata: EventMetadata,
+): Promise<AppendResult[]> => {
+  if (!trx.isTransaction) throw new Error('appendToStreams runs inside a transaction');
+  if (appends.length === 0) return [];
+  const wanted = appends;
+  const started = performance.now();
+  let rows: { ord: string; next_version: string; last_position: string | null }[];
+  try {
+    ({ rows } = await sql<{ ord: string; next_version: string; last_position: string | null }>`
+      select s.ord, a.next_version, a.last_position
+      from unnest(${wanted.map((a) => a.streamId)}::text[],
+                  ${wanted.map((a) => expectedArgument(a.expectedVersion))}::int[],
+                  ${wanted.map((a) => JSON.stringify(a.events.map((e) => ({ type: e.type, data: e.data }))))}::jsonb[])
+             with ordinality as s(stream_id, expected, events, ord)
+      cross join lateral append_to_stream(s.stream_id, s.expected, s.events, ${JSON.stringify(metadata)}::jsonb) as a
+      order by s.ord`.execute(trx));
+  } catch (e) {
+    throw conflictOf(e, wanted);
+  } finally {
+    observeAppend(secondsSince(started));
+  }
+  if (wanted.some((a) => a.events.length > 0)) markAppended(trx);
+  const byStream = new Map(
+    wanted.map((a, i) => {
+      const row = rows.find((r) => Number(r.ord) === i + 1);
+      return [
+        a,
+        { nextExpectedVersion: Number(row?.next_version ?? 0), position: row?.last_position ?? '0' },
+      ];
+    }),
+  );
+  return appends.map((a) => byStream.get(a) ?? { nextExpectedVersion: 0, position: '0' });
+};
