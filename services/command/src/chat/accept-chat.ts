@@ -9,8 +9,8 @@ import {
   type EventMetadata,
   type Model,
 } from '@app/contracts';
-import { appendToStream, ConcurrencyError, DomainError, inTransaction, type Db } from '@app/platform';
-import type { SpendGuard, SpendRequest } from '../spend/ports';
+import { ConcurrencyError, DomainError, inTransaction, type Db } from '@app/platform';
+import type { SpendGuard, SpendPlan, SpendRequest } from '../spend/ports';
 import { chatRequestDecider } from './chat-decider';
 import { reservationOf } from './reservation';
 import { ChatRefusal, type ResolvedChat } from './resolve-chat';
@@ -33,9 +33,9 @@ export interface AcceptedChat {
 }
 
 /**
- * Records the request and reserves its worst case in one transaction: ChatRequested (at 'no stream':
- * a reused requestId is a 409) with the model's first status, then the spend reservation (over a
- * limit: a 429, and nothing is kept). Only the last user message is kept, and only when the
+ * Records the request and reserves its worst case in one transaction: the spend reservation decided
+ * on the ledgers (over a limit: a 429, and nothing is kept), then ChatRequested (at 'no stream': a
+ * reused requestId is a 409) with the model's first status and the ledgers' events, in one statement. Only the last user message is kept, and only when the
  * conversation is stored in the cloud. `onDecided` lets the caller start what needs an accepted
  * request (its stream) while the transaction commits: a commit that fails still throws here.
  */
@@ -47,7 +47,9 @@ export const acceptChat = async (
     resolved: ResolvedChat;
     actor: string;
     metadata: EventMetadata;
-    /** Called once the request is recorded and reserved, while its transaction commits. */
+    /** The ledgers read ahead for this request (else read in the transaction). */
+    plan?: SpendPlan | undefined;
+    /** Called once the reservation is decided, before it and the request are appended and committed. */
     onDecided?: () => void;
   },
 ): Promise<AcceptedChat> => {
@@ -75,25 +77,34 @@ export const acceptChat = async (
   const spendRequest = { requestId, actor, accountId, metadata, ...(viaKey ? { apiKey: viaKey.spend } : {}) };
   try {
     await inTransaction(db, async (trx) => {
-      // A new stream: decided on the empty state, appended at version 0 (a stream there already: 409).
+      // A new stream: decided on the empty state, appended at version 0 (a stream there already: 409),
+      // in one statement with the reservation's ledgers once they decided.
       const events = chatRequestDecider.decide(
         { type: 'RequestChat', data, status: modelStatus(model, true) },
         chatRequestDecider.initialState(),
       );
-      await appendToStream(trx, chatStreamId(requestId), events, { expectedVersion: 0, metadata });
       try {
-        await spend.reserve(trx, { ...spendRequest, amount: reserved, at: new Date() });
+        await spend.reserve(
+          trx,
+          { ...spendRequest, amount: reserved, at: new Date() },
+          {
+            ...(input.plan ? { plan: input.plan } : {}),
+            alongside: [{ streamId: chatStreamId(requestId), events, expectedVersion: 0 }],
+            ...(input.onDecided ? { onDecided: input.onDecided } : {}),
+          },
+        );
       } catch (e) {
-        if (e instanceof DomainError) throw new ChatRefusal(e.message, 429);
+        // The user's ledger knows the id (a request of theirs): the same 409 as a stream there already.
+        if (e instanceof DomainError)
+          throw new ChatRefusal(e.message, e.message === chatMessages.requestIdInUse ? 409 : 429);
         throw e;
       }
-      input.onDecided?.();
     });
   } catch (e) {
     if (e instanceof ChatRefusal && e.statusCode === 429 && viaKey)
       await recordChatRateLimitRefusal(db, viaKey, e.message, metadata).catch(() => false);
     if (e instanceof ChatRefusal) throw e;
-    if (e instanceof ConcurrencyError || e instanceof DomainError)
+    if ((e instanceof ConcurrencyError && e.streamId === chatStreamId(requestId)) || e instanceof DomainError)
       throw new ChatRefusal(chatMessages.requestIdInUse, 409);
     throw e;
   }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   chatLimits,
+  defaultAccountId,
   chatMessages,
   chatRoute,
   ChatErrorResponse,
@@ -28,6 +29,7 @@ import type { StateCache } from '../handling/state-cache';
 import { assistantDocumentsOf, withAssistantInstructions, type AssistantDocuments } from './assistant-chat';
 import { assistantToolsOf, chatToolsFor } from './tool-ops';
 import { gatedOutbound } from './gated-outbound';
+import { readAhead } from './read-ahead';
 
 export interface ChatRouteDeps {
   db: Db;
@@ -93,7 +95,8 @@ export const chatRoutePlugin =
         const actor = request.actor();
         const email = request.apiKey ? (await actor).email : (request.principal ?? (await actor).email);
         const metadata = actor.then((a) => commandMetadata(request, a));
-        return chat(deps, body, { actor: email, metadata, reply, log: request.log });
+        const viaKey = request.apiKey !== null;
+        return chat(deps, body, { actor: email, viaKey, metadata, reply, log: request.log });
       },
     );
   };
@@ -118,6 +121,8 @@ const stop = async (deps: ChatRouteDeps, body: KillSwitchRequest, email: string,
 
 type ChatCall = {
   actor: string;
+  /** Made with an API key (its own spend limit applies). */
+  viaKey: boolean;
   /** Known once the actor's kind is (the admin lookup runs beside the configuration's read). */
   metadata: Promise<ReturnType<typeof commandMetadata>>;
   reply: FastifyReply;
@@ -143,10 +148,17 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
       : undefined;
   try {
     const { assistantId } = request.options;
-    const [resolved, metadata] = await Promise.all([
+    const [resolved, metadata, ahead] = await Promise.all([
       resolveChat(deps.db, deps.cache, request.model, call.actor, assistantId),
       call.metadata,
+      readAhead(deps.db, deps.spend, {
+        requestId,
+        actor: call.actor,
+        accountId: request.options.accountId ?? defaultAccountId,
+        viaKey: call.viaKey,
+      }),
     ]);
+    if (ahead.taken) throw new ChatRefusal(chatMessages.requestIdInUse, 409);
     documents = assistantDocumentsOf(resolved);
     const sources = endpointSourcesOf(deps, resolved);
     // The assistant's ops, as tools the model may call (none without an assistant naming ops).
@@ -157,11 +169,13 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
     });
     // Without documents to retrieve first, the model is asked while the request is accepted: the call
     // is prepared at once and waits at the gate, which opens once the request is recorded and
-    // reserved (a refusal shuts it: nothing is sent). With documents, it is asked once accepted.
+    // reserved (a refusal shuts it: nothing is sent), or at once when nothing can refuse it. With
+    // documents, it is asked once accepted.
     const gate = retrieves() ? undefined : gatedOutbound(deps.outbound);
     let generation = gate
       ? startChatGeneration(askedOf(), undefined, sources, gate.client, run.signal)
       : undefined;
+    if (gate && ahead.atOnce) gate.open();
     if (!gate) sources[0]?.open().catch(() => undefined);
     let opening: Promise<ChatStreamWriter> | undefined;
     const accepted = await acceptChat(deps.db, deps.spend, {
@@ -169,6 +183,7 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
       resolved,
       actor: call.actor,
       metadata,
+      plan: ahead.plan,
       // Recorded and reserved (the request is ours): while it commits, its stream is opened and the
       // model is asked; its tokens are held until the commit succeeded.
       onDecided: () => {

@@ -1,5 +1,6 @@
 import type { EventMetadata, RateLimit } from '@app/contracts';
-import type { Db } from '@app/platform';
+import type { Db, StreamAppend } from '@app/platform';
+import type { LedgerPlan } from './applicable-limits';
 
 export interface SpendRequest {
   requestId: string;
@@ -15,6 +16,26 @@ export interface SpendRequest {
   metadata: EventMetadata;
 }
 
+/** Whose spend a request is and where it goes: what decides the ledgers and limits that count it. */
+export type SpendScope = Pick<SpendRequest, 'actor' | 'accountId' | 'apiKey'>;
+
+/** The ledgers a request of `scope` counts on, with their limits, as the configuration is now. */
+export interface SpendPlan {
+  scope: SpendScope;
+  ledgers: readonly LedgerPlan[];
+  /** Whether some ledger has a limit: false, nothing can refuse a reservation of this scope. */
+  limited: boolean;
+}
+
+export interface ReserveOptions {
+  /** The plan read ahead (`plan`) for this request's scope: the reservation does not read it again. */
+  plan?: SpendPlan;
+  /** The caller's own appends, made in the same statement as the ledgers' (one round trip). */
+  alongside?: StreamAppend[];
+  /** Called once every ledger decided to reserve, before anything is appended. */
+  onDecided?: () => void;
+}
+
 /**
  * The spend limits of a chat request: the Chat Rate Limit card (per user), the limits of the
  * caller's Amplify groups (a billing group's spend is the group's, across its members) and the
@@ -25,9 +46,14 @@ export interface SpendGuard {
    * Reserves `amount` against every limit that applies, atomically with the caller's transaction
    * `trx`: concurrent reservations never pass a limit together. Over a limit it throws a DomainError
    * with chatMessages.limitReached(...) naming the first limit that would be passed, and reserves
-   * nothing.
+   * nothing (the `alongside` appends neither).
    */
-  reserve(trx: Db, r: SpendRequest): Promise<void>;
+  reserve(trx: Db, r: SpendRequest, options?: ReserveOptions): Promise<void>;
+  /**
+   * The ledgers and limits a request of `scope` would count on; null when its account is not the
+   * caller's (a reservation is then refused).
+   */
+  plan(db: Db, scope: SpendScope): Promise<SpendPlan | null>;
   /** Replaces the reservation of `r.requestId` with the actual cost `r.amount` (0 when nothing was used). */
   settle(db: Db, r: SpendRequest): Promise<void>;
 }

@@ -5,7 +5,7 @@ import {
   rateLimitStreamId,
   spendStreamIds,
 } from '@app/contracts';
-import { appendToStream, DomainError, inTransaction, type Db } from '@app/platform';
+import { appendToStreams, DomainError, inTransaction, type Db } from '@app/platform';
 import { accountOf, accountsDecider } from '../accounts/accounts-decider';
 import { amplifyGroupsDecider } from '../domain/amplify-groups';
 import { chatRateLimitDecider } from '../domain/chat-rate-limit';
@@ -16,7 +16,7 @@ import { fold } from '../domain/decider';
 import { planLedgers, type LedgerPlan } from './applicable-limits';
 import { spendLedgerDecider, type SpendLedgerCommand } from './ledger-decider';
 import { lockLedgers } from './ledger-locks';
-import type { SpendGuard, SpendRequest } from './ports';
+import type { ReserveOptions, SpendGuard, SpendPlan, SpendRequest, SpendScope } from './ports';
 
 /** Runs `work` in `db`'s transaction when it is one, else in a new one. */
 const within = <R>(db: Db, work: (trx: Db) => Promise<R>): Promise<R> =>
@@ -31,7 +31,7 @@ const within = <R>(db: Db, work: (trx: Db) => Promise<R>): Promise<R> =>
 const ledgersOf = async (
   cache: StateCache,
   trx: Db,
-  r: SpendRequest,
+  r: SpendScope,
   strict: boolean,
 ): Promise<LedgerPlan[]> => {
   const batch = cache.batch();
@@ -69,6 +69,7 @@ const onLedgers = async (
   streamIds: readonly string[],
   commandOf: (streamId: string) => SpendLedgerCommand,
   metadata: SpendRequest['metadata'],
+  options: Pick<ReserveOptions, 'alongside' | 'onDecided'> = {},
 ): Promise<void> => {
   const batch = cache.batch();
   const ledgers = streamIds.map((streamId) => ({
@@ -80,10 +81,19 @@ const onLedgers = async (
     const { state, version } = loaded();
     return { streamId, state, version, events: spendLedgerDecider.decide(commandOf(streamId), state) };
   });
-  for (const { streamId, state, version, events } of decided) {
-    if (events.length === 0) continue;
-    const result = await appendToStream(trx, streamId, events, { expectedVersion: version, metadata });
-    const next = result.nextExpectedVersion;
+  options.onDecided?.();
+  const alongside = options.alongside ?? [];
+  const appending = decided.filter((d) => d.events.length > 0);
+  const results = await appendToStreams(
+    trx,
+    [
+      ...alongside,
+      ...appending.map((d) => ({ streamId: d.streamId, events: d.events, expectedVersion: d.version })),
+    ],
+    metadata,
+  );
+  for (const [i, { streamId, state, version, events }] of appending.entries()) {
+    const next = results[alongside.length + i]?.nextExpectedVersion ?? 0;
     if (crossesSnapshot(version, next) && spendLedgerDecider.snapshot)
       await writeSnapshot(trx, {
         streamId,
@@ -94,9 +104,18 @@ const onLedgers = async (
   }
 };
 
-const reserve = (cache: StateCache, db: Db, r: SpendRequest): Promise<void> =>
+/** The plan read ahead, when it was read for this request's scope. */
+const planFor = (r: SpendRequest, plan: SpendPlan | undefined): readonly LedgerPlan[] | undefined =>
+  plan &&
+  plan.scope.actor === r.actor &&
+  plan.scope.accountId === r.accountId &&
+  plan.scope.apiKey?.id === r.apiKey?.id
+    ? plan.ledgers
+    : undefined;
+
+const reserve = (cache: StateCache, db: Db, r: SpendRequest, options: ReserveOptions = {}): Promise<void> =>
   within(db, async (trx) => {
-    const plans = await ledgersOf(cache, trx, r, true);
+    const plans = planFor(r, options.plan) ?? (await ledgersOf(cache, trx, r, true));
     const streamIds = plans.map((p) => p.streamId);
     await lockLedgers(trx, streamIds);
     const [user, ...others] = plans;
@@ -117,6 +136,7 @@ const reserve = (cache: StateCache, db: Db, r: SpendRequest): Promise<void> =>
         },
       }),
       r.metadata,
+      options,
     );
   });
 
@@ -154,7 +174,16 @@ const settle = (cache: StateCache, db: Db, r: SpendRequest): Promise<void> =>
 export const createSpendGuard = (): SpendGuard => {
   const cache = createStateCache();
   return {
-    reserve: (db, r) => reserve(cache, db, r),
+    reserve: (db, r, options) => reserve(cache, db, r, options),
+    plan: async (db, scope) => {
+      try {
+        const ledgers = await ledgersOf(cache, db, scope, true);
+        return { scope, ledgers, limited: ledgers.some((plan) => plan.limits.length > 0) };
+      } catch (e) {
+        if (e instanceof DomainError) return null;
+        throw e;
+      }
+    },
     settle: (db, r) => settle(cache, db, r),
   };
 };

@@ -1,4 +1,4 @@
-import { DomainError, type Db } from '@app/platform';
+import { appendToStreams, DomainError, type Db } from '@app/platform';
 import type { ChatChunk } from '@app/contracts';
 import type { ChatStreamStore, ChatStreamWriter, StopBus, StreamedChunk } from '../../src/chat/streams/ports';
 import type { SpendGuard, SpendRequest } from '../../src/spend/ports';
@@ -82,11 +82,14 @@ export const fakeSpend = (): FakeSpend => {
     settled: [],
     refuseWith: null,
     inTransaction: [],
-    reserve: (trx: Db, r) => {
+    // While reservations are refused, a limit applies.
+    plan: (_db, scope) => Promise.resolve({ scope, ledgers: [], limited: spend.refuseWith !== null }),
+    reserve: async (trx: Db, r, options = {}) => {
       spend.inTransaction.push(trx.isTransaction);
-      if (spend.refuseWith !== null) return Promise.reject(new DomainError(spend.refuseWith));
+      if (spend.refuseWith !== null) throw new DomainError(spend.refuseWith);
+      options.onDecided?.();
+      if (options.alongside) await appendToStreams(trx, options.alongside, r.metadata);
       spend.reserved.push(r);
-      return Promise.resolve();
     },
     settle: (_db, r) => {
       spend.settled.push(r);
