@@ -168,9 +168,9 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
       ...(tools ? { tools } : {}),
     });
     // Without documents to retrieve first, the model is asked while the request is accepted: the call
-    // is prepared at once and waits at the gate, which opens once the request is recorded and
-    // reserved (a refusal shuts it: nothing is sent), or at once when nothing can refuse it. With
-    // documents, it is asked once accepted.
+    // is prepared at once and waits at the gate, which opens once its reservation is decided (a
+    // refusal shuts it: nothing is sent), or at once when nothing can refuse it. With documents, it
+    // is asked once the reservation is decided.
     const gate = retrieves() ? undefined : gatedOutbound(deps.outbound);
     let generation = gate
       ? startChatGeneration(askedOf(), undefined, sources, gate.client, run.signal)
@@ -184,8 +184,8 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
       actor: call.actor,
       metadata,
       plan: ahead.plan,
-      // Recorded and reserved (the request is ours): while it commits, its stream is opened and the
-      // model is asked; its tokens are held until the commit succeeded.
+      // Reserved (the request is ours): while it is appended and committed, its stream is opened and
+      // the model is asked; its tokens are held until the commit succeeded.
       onDecided: () => {
         opening = deps.streams.open(requestId, call.actor);
         opening.catch(() => undefined);
