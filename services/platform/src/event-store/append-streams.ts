@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { ConcurrencyError, type ExpectedVersion } from './errors';
+import { asConcurrencyError } from './append';
+import type { ExpectedVersion } from './errors';
 import { markAppended } from './log-waker';
 import { observeAppend, secondsSince } from '../metrics/registry';
 import type { AppendResult, EventMetadata, NewEvent } from './types';
@@ -15,25 +16,11 @@ export interface StreamAppend {
 const expectedArgument = (expected: ExpectedVersion): number =>
   expected === 'any' ? -1 : expected === 'no-stream' ? 0 : expected;
 
-/** The stream `append_to_stream` names in its message (`stream <id> moved on`), and the head in DETAIL. */
+/** A conflict of the statement, as a ConcurrencyError of the stream `append_to_stream` names (`stream <id> moved on`). */
 const conflictOf = (e: unknown, appends: readonly StreamAppend[]): unknown => {
-  if (typeof e !== 'object' || e === null || !('code' in e) || e.code !== 'EV409') return e;
-  const message = 'message' in e && typeof e.message === 'string' ? e.message : '';
+  const message = typeof e === 'object' && e !== null && 'message' in e ? String(e.message) : '';
   const append = appends.find((a) => message === `stream ${a.streamId} moved on`);
-  if (!append) return e;
-  let head: { version?: number; actor?: string | null; at?: string | null } = {};
-  try {
-    head = JSON.parse('detail' in e && typeof e.detail === 'string' ? e.detail : '{}') as typeof head;
-  } catch {
-    // An unreadable detail still is a conflict, naming no one.
-  }
-  return new ConcurrencyError(
-    append.streamId,
-    append.expectedVersion,
-    head.version ?? 0,
-    head.actor ?? null,
-    head.at ? new Date(head.at).toISOString() : null,
-  );
+  return append ? asConcurrencyError(e, append.streamId, append.expectedVersion) : e;
 };
 
 /**

@@ -25,7 +25,8 @@ interface ConflictDetail {
 const expectedArgument = (expected: ExpectedVersion): number =>
   expected === 'any' ? -1 : expected === 'no-stream' ? 0 : expected;
 
-const asConcurrencyError = (e: unknown, streamId: string, expected: ExpectedVersion): unknown => {
+/** An EV409 of `append_to_stream` as a ConcurrencyError naming who moved the stream on; anything else as is. */
+export const asConcurrencyError = (e: unknown, streamId: string, expected: ExpectedVersion): unknown => {
   if (typeof e !== 'object' || e === null || !('code' in e) || e.code !== 'EV409') return e;
   let head: ConflictDetail = {};
   try {
