@@ -34,6 +34,7 @@ export type * from './schema-assistant-groups';
 export type * from './schema-integrations';
 export type * from './schema-assistants';
 export type * from './schema-api-keys';
+export type * from './schema-chat';
 
 /** Ordered, forward-only. Add a file, then list it here. */
 const migrations: Record<string, Migration> = {

@@ -7,6 +7,7 @@ import type { AssistantGroupsTables } from './schema-assistant-groups';
 import type { IntegrationsTables } from './schema-integrations';
 import type { AssistantsTables } from './schema-assistants';
 import type { ApiKeysTables } from './schema-api-keys';
+import type { ChatTables } from './schema-chat';
 
 /** The tables every service may read, as kysely sees them. */
 export interface EventsTable {
@@ -216,60 +217,6 @@ export interface SnapshotsTable {
   taken_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-/** A conversation of `owner` (migration 0014); `name` null until renamed (a cloud one: its first message). */
-export interface RmConversationsTable {
-  owner: string;
-  conversation_id: string;
-  storage: string;
-  name: string | null;
-  cost: number;
-  requests: number;
-  updated_at: Date;
-}
-
-/** Which conversation a chat request belongs to (its end event names only the request). */
-export interface RmConversationRequestsTable {
-  request_id: string;
-  owner: string;
-  conversation_id: string;
-}
-
-/** A message of a conversation stored in the cloud; in log order by (position, ordinal). */
-export interface RmConversationMessagesTable {
-  position: string;
-  ordinal: number;
-  owner: string;
-  conversation_id: string;
-  request_id: string;
-  role: string;
-  content: string;
-  at: Date;
-}
-
-/** A user's stored settings: only the fields they set (the contracts' UserSettings fills the rest). */
-export interface RmUserSettingsTable {
-  email: string;
-  settings: ColumnType<Record<string, unknown>, string, string>;
-  changed_at: Date;
-}
-
-/** Spend per ledger (`scope`: its stream id) and window (migration 0013), in dollars. */
-export interface RmSpendTotalsTable {
-  scope: string;
-  window_key: string;
-  settled: number;
-  reserved: number;
-}
-
-/** A user's accounts (COA) with their limits (migration 0013); `position` 0 is the default account. */
-export interface RmSpendAccountsTable {
-  email: string;
-  account_id: string;
-  position: number;
-  name: string;
-  rate_limit: JSONColumnType<{ period: string; rate: number | null }, string, string>;
-}
-
 export interface Database
   extends
     FilesTables,
@@ -279,7 +226,8 @@ export interface Database
     ApiKeysTables,
     AssistantsTables,
     IntegrationsTables,
-    AssistantGroupsTables {
+    AssistantGroupsTables,
+    ChatTables {
   events: EventsTable;
   command_results: CommandResultsTable;
   checkpoints: CheckpointsTable;
@@ -301,30 +249,4 @@ export interface Database
   data_keys: DataKeysTable;
   secret_master_key: SecretMasterKeyTable;
   snapshots: SnapshotsTable;
-  rm_spend_totals: RmSpendTotalsTable;
-  rm_spend_accounts: RmSpendAccountsTable;
-  rm_conversations: RmConversationsTable;
-  rm_conversation_requests: RmConversationRequestsTable;
-  rm_conversation_messages: RmConversationMessagesTable;
-  rm_user_settings: RmUserSettingsTable;
-  chat_stream_chunks: ChatStreamChunksTable;
-  chat_stops: ChatStopsTable;
-}
-
-/** One flushed batch of a chat stream's chunks (migration 0012); `first_id` 0 is the stream's opening row. */
-export interface ChatStreamChunksTable {
-  request_id: string;
-  owner: string;
-  first_id: number;
-  last_id: number;
-  /** json text as written: an array of the contracts' ChatChunk. */
-  chunks: ColumnType<unknown, string, never>;
-  ended: ColumnType<boolean, boolean | undefined, never>;
-  created_at: ColumnType<Date, Date | undefined, Date>;
-}
-
-/** A stop published for a chat request, kept minutes for the instances that subscribe late. */
-export interface ChatStopsTable {
-  request_id: string;
-  at: ColumnType<Date, Date | undefined, Date>;
 }
