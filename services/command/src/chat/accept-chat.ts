@@ -35,8 +35,9 @@ export interface AcceptedChat {
 /**
  * Records the request and reserves its worst case in one transaction: the spend reservation decided
  * on the ledgers (over a limit: a 429, and nothing is kept), then ChatRequested (at 'no stream': a
- * reused requestId is a 409) with the model's first status and the ledgers' events, in one statement. Only the last user message is kept, and only when the
- * conversation is stored in the cloud. `onDecided` lets the caller start what needs an accepted
+ * reused requestId is a 409) with the model's first status and the ledgers' events, in one
+ * statement. Only the last user message is kept, and only when the conversation is stored in the
+ * cloud. `onDecided` lets the caller start what needs an accepted
  * request (its stream) while the transaction commits: a commit that fails still throws here.
  */
 export const acceptChat = async (

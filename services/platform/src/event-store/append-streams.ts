@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { asConcurrencyError } from './append';
+import { asConcurrencyError, expectedArgument } from './append';
 import type { ExpectedVersion } from './errors';
 import { markAppended } from './log-waker';
 import { observeAppend, secondsSince } from '../metrics/registry';
@@ -12,9 +12,6 @@ export interface StreamAppend {
   events: readonly NewEvent[];
   expectedVersion: ExpectedVersion;
 }
-
-const expectedArgument = (expected: ExpectedVersion): number =>
-  expected === 'any' ? -1 : expected === 'no-stream' ? 0 : expected;
 
 /** A conflict of the statement, as a ConcurrencyError of the stream `append_to_stream` names (`stream <id> moved on`). */
 const conflictOf = (e: unknown, appends: readonly StreamAppend[]): unknown => {
@@ -36,32 +33,26 @@ export const appendToStreams = async (
 ): Promise<AppendResult[]> => {
   if (!trx.isTransaction) throw new Error('appendToStreams runs inside a transaction');
   if (appends.length === 0) return [];
-  const wanted = appends;
   const started = performance.now();
   let rows: { ord: string; next_version: string; last_position: string | null }[];
   try {
     ({ rows } = await sql<{ ord: string; next_version: string; last_position: string | null }>`
       select s.ord, a.next_version, a.last_position
-      from unnest(${wanted.map((a) => a.streamId)}::text[],
-                  ${wanted.map((a) => expectedArgument(a.expectedVersion))}::int[],
-                  ${wanted.map((a) => JSON.stringify(a.events.map((e) => ({ type: e.type, data: e.data }))))}::jsonb[])
+      from unnest(${appends.map((a) => a.streamId)}::text[],
+                  ${appends.map((a) => expectedArgument(a.expectedVersion))}::int[],
+                  ${appends.map((a) => JSON.stringify(a.events.map((e) => ({ type: e.type, data: e.data }))))}::jsonb[])
              with ordinality as s(stream_id, expected, events, ord)
       cross join lateral append_to_stream(s.stream_id, s.expected, s.events, ${JSON.stringify(metadata)}::jsonb) as a
       order by s.ord`.execute(trx));
   } catch (e) {
-    throw conflictOf(e, wanted);
+    throw conflictOf(e, appends);
   } finally {
     observeAppend(secondsSince(started));
   }
-  if (wanted.some((a) => a.events.length > 0)) markAppended(trx);
-  const byStream = new Map(
-    wanted.map((a, i) => {
-      const row = rows.find((r) => Number(r.ord) === i + 1);
-      return [
-        a,
-        { nextExpectedVersion: Number(row?.next_version ?? 0), position: row?.last_position ?? '0' },
-      ];
-    }),
-  );
-  return appends.map((a) => byStream.get(a) ?? { nextExpectedVersion: 0, position: '0' });
+  if (appends.some((a) => a.events.length > 0)) markAppended(trx);
+  const byOrdinal = new Map(rows.map((r) => [Number(r.ord), r]));
+  return appends.map((_, i) => {
+    const row = byOrdinal.get(i + 1);
+    return { nextExpectedVersion: Number(row?.next_version ?? 0), position: row?.last_position ?? '0' };
+  });
 };

@@ -22,7 +22,8 @@ interface ConflictDetail {
   at?: string | null;
 }
 
-const expectedArgument = (expected: ExpectedVersion): number =>
+/** `append_to_stream`'s expected version: -1 any, 0 no stream, else the version. */
+export const expectedArgument = (expected: ExpectedVersion): number =>
   expected === 'any' ? -1 : expected === 'no-stream' ? 0 : expected;
 
 /** An EV409 of `append_to_stream` as a ConcurrencyError naming who moved the stream on; anything else as is. */
