@@ -2,7 +2,7 @@ import type { ChatRequest, Model } from '@app/contracts';
 import type { ResolvedAssistant } from './assistant-chat';
 import { retrievalTokenAllowance } from './retrieval';
 import { defaultToolSteps, maxToolCallsPerStep, toolResultChars } from './tool-loop';
-import { estimateInputTokens, estimateTokens, worstCaseCost } from './usage';
+import { estimateInputTokens, estimateTokens, tokensOfChars, worstCaseCost } from './usage';
 
 export interface Reservation {
   /** The input tokens of the first call, as estimated. */
@@ -11,7 +11,7 @@ export interface Reservation {
   amount: number;
 }
 
-const toolResultTokens = estimateTokens(' '.repeat(toolResultChars)) * maxToolCallsPerStep;
+const toolResultTokens = tokensOfChars(toolResultChars) * maxToolCallsPerStep;
 
 /**
  * What a request reserves before it reaches the provider: every text sent (the messages, the model's

@@ -25,10 +25,30 @@ export const maxToolCallsPerStep = 4;
 /** A tool's result as the model sees it, at most (its JSON text): the reservation counts on it. */
 export const toolResultChars = 16_000;
 
-/** A result whose JSON is longer than the model is given: its beginning, marked as cut. */
+/**
+ * `text` cut so that, written as a JSON string (its quotes and escapes counted), it stays within
+ * `max`: a character takes 1 to 6 once escaped, so each round drops a sixth of the excess, never much
+ * more than needed.
+ */
+const cutForJson = (text: string, max: number): string => {
+  let cut = text.slice(0, max);
+  for (let over = JSON.stringify(cut).length - max; over > 0; over = JSON.stringify(cut).length - max)
+    cut = cut.slice(0, cut.length - Math.ceil(over / 6));
+  return cut;
+};
+
+/** What a cut result adds around its text once written as JSON. */
+const cutMarkChars = JSON.stringify({ truncated: true, text: '' }).length;
+
+/**
+ * A result whose JSON is longer than the model is given: its beginning, marked as cut, so that the
+ * JSON the provider sends (the cut text escaped again inside it) stays within `toolResultChars`.
+ */
 export const boundedToolResult = (value: JSONValue): JSONValue => {
   const text = JSON.stringify(value) ?? 'null';
-  return text.length <= toolResultChars ? value : { truncated: true, text: text.slice(0, toolResultChars) };
+  return text.length <= toolResultChars
+    ? value
+    : { truncated: true, text: cutForJson(text, toolResultChars - cutMarkChars) };
 };
 
 /** The tools as the provider interface takes them: name, description, JSON schema of the input. */

@@ -4,7 +4,10 @@ import { costOf, type ChatUsage, type Model } from '@app/contracts';
 export type Tokens = Omit<ChatUsage, 'cost'>;
 
 /** A rough count where the provider gave none: characters / 4, rounded up. */
-export const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
+/** The estimated tokens of `chars` characters of text (about four a token). */
+export const tokensOfChars = (chars: number): number => Math.ceil(chars / 4);
+
+export const estimateTokens = (text: string): number => tokensOfChars(text.length);
 
 /** The estimated input tokens of what is sent: every message's text. */
 export const estimateInputTokens = (texts: readonly string[]): number => estimateTokens(texts.join(''));

@@ -49,4 +49,11 @@ describe("a tool's result as the model sees it", () => {
     expect(long).toMatchObject({ truncated: true });
     expect(JSON.stringify(long).length).toBeLessThan(toolResultChars + 100);
   });
+
+  it('stays within the bound when cut text full of quotes is escaped again inside the result', () => {
+    const quoted = boundedToolResult({ text: '"\\'.repeat(toolResultChars) });
+    expect(quoted).toMatchObject({ truncated: true });
+    expect(JSON.stringify(quoted).length).toBeLessThanOrEqual(toolResultChars);
+    expect(JSON.stringify(quoted).length).toBeGreaterThan(toolResultChars - 10);
+  });
 });
