@@ -121,7 +121,6 @@ const ApiKeyUpdateFields = z.object({
 });
 export const ApiKeyUpdate = z.preprocess(withLongNames, ApiKeyUpdateFields);
 export type ApiKeyUpdate = z.infer<typeof ApiKeyUpdate>;
-export type ApiKeyUpdateInput = z.input<typeof ApiKeyUpdateFields>;
 
 /** POST /apiKeys/keys/update: a list of changes, applied together or not at all. */
 export const ApiKeysUpdateRequest = boundedList(
@@ -130,7 +129,6 @@ export const ApiKeysUpdateRequest = boundedList(
   apiKeyLimits.updatesPerRequest,
 ).min(1, apiKeyMessages.nothingChanged);
 export type ApiKeysUpdateRequest = z.infer<typeof ApiKeysUpdateRequest>;
-export type ApiKeysUpdateInput = ApiKeyUpdateInput[];
 
 /** A key as answered: never owner_api_id, never the secret nor its hash. */
 export const ApiKeyView = z.object({

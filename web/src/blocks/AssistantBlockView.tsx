@@ -3,7 +3,7 @@ import { useSetAtom } from 'jotai';
 import { blockTexts, type AssistantBlock } from '@app/contracts';
 import { createAssistant } from '../api/assistants';
 import { errorText } from '../api/http';
-import { loadAssistantsAtom } from '../assistants/state/assistants';
+import { loadAssistantsAtom } from '../assistants';
 import { BlockOutcome } from './BlockFrame';
 
 type Phase =

@@ -2,7 +2,7 @@ import type { ChatRequest, Model } from '@app/contracts';
 import type { ResolvedAssistant } from './assistant-chat';
 import { retrievalTokenAllowance } from './retrieval';
 import { defaultToolSteps, maxToolCallsPerStep, toolResultChars } from './tool-loop';
-import { estimateInputTokens, estimateTokens, tokensOfChars, worstCaseCost } from './usage';
+import { estimateInputTokens, tokensOfChars, worstCaseCost } from './usage';
 
 export interface Reservation {
   /** The input tokens of the first call, as estimated. */
