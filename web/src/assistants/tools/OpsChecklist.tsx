@@ -55,7 +55,7 @@ export function OpsChecklist({ tools, onChange }: OpsChecklistProps) {
             type="search"
             placeholder="Search ops by name or tag"
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={(e) => setSearch(e.target.value.toLowerCase())}
           />
           {rows.length === 0 && <p className="muted">No ops match the search.</p>}
         </>
