@@ -2,7 +2,7 @@ import {
   chatRoute,
   chatStreamUrl,
   KillSwitchResponse,
-  type ChatRequest,
+  type ChatRequestInput,
   type KillSwitchRequest,
 } from '@app/contracts';
 import { chatErrorText } from './chat-error';
@@ -35,7 +35,7 @@ const answerOf = async (response: Response): Promise<ChatStreamAnswer> => {
 };
 
 /** POST /api/chat: asks a model; the answer streams (network failures throw the relay's text). */
-export async function postChat(request: ChatRequest, signal?: AbortSignal): Promise<ChatStreamAnswer> {
+export async function postChat(request: ChatRequestInput, signal?: AbortSignal): Promise<ChatStreamAnswer> {
   const response = await relayStream('chat', chatRoute, {
     method: 'POST',
     body: request,

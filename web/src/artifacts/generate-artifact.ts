@@ -1,5 +1,5 @@
-import { chatRoute, type ChatRequestInput } from '@app/contracts';
-import { SseDataReader, answerStep } from '../chat/render/chart/repair-request';
+import type { ChatRequestInput } from '@app/contracts';
+import { askForAnswer } from '../api/chat-answer';
 import type { Artifact, ArtifactDraft } from './artifact';
 
 /** The system prompt of an artifact's generation: only the artifact's content comes back. */
@@ -54,50 +54,7 @@ export async function generateArtifact(
   onText: (text: string) => void,
   signal: AbortSignal,
 ): Promise<string> {
-  const response = await fetch(chatRoute, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-    body: JSON.stringify(request),
-    signal,
-  });
-  if (!response.ok || !response.body) {
-    const text = await response.text().catch(() => '');
-    throw new Error(errorOf(text) ?? `The model could not write the artifact (${response.status}).`);
-  }
-  const reader = new SseDataReader();
-  const decoder = new TextDecoder();
-  const body = response.body.getReader();
-  let answer = '';
-  try {
-    for (;;) {
-      const { done, value } = await body.read();
-      if (done) break;
-      for (const data of reader.feed(decoder.decode(value, { stream: true }))) {
-        const step = answerStep(data);
-        if (step.kind === 'failed') throw new Error('The model stopped while writing the artifact.');
-        if (step.kind === 'text') {
-          answer += step.text;
-          onText(answer);
-        }
-      }
-    }
-  } finally {
-    body.cancel().catch(() => undefined);
-  }
-  return unfenced(answer);
+  const answer = await askForAnswer(request, signal, onText);
+  if (!answer.ok) throw new Error(answer.message ?? 'The model stopped while writing the artifact.');
+  return unfenced(answer.text);
 }
-
-const errorOf = (text: string): string | null => {
-  try {
-    const json: unknown = JSON.parse(text);
-    if (typeof json === 'object' && json !== null) {
-      const error =
-        (json as Record<string, unknown>)['error'] ?? (json as Record<string, unknown>)['message'];
-      if (typeof error === 'string') return error;
-    }
-  } catch {
-    // not JSON
-  }
-  return null;
-};

@@ -1,6 +1,7 @@
-import { AvailableModelsResponse, availableModelsRoute, chatRoute } from '@app/contracts';
+import { AvailableModelsResponse, availableModelsRoute } from '@app/contracts';
 import { requestJson } from '../../../api/http';
-import { SseDataReader, answerStep, jsonOfAnswer, repairRequest } from './repair-request';
+import { askForAnswer } from '../../../api/chat-answer';
+import { jsonOfAnswer, repairRequest } from './repair-request';
 
 let repairModel: Promise<string | null> | null = null;
 
@@ -25,37 +26,10 @@ const newRequestId = (): string => `chart-repair-${crypto.randomUUID()}`;
 export async function repairChartJson(broken: string, model: string | undefined, signal: AbortSignal) {
   const modelId = model ?? (await cheapestModel().catch(() => null));
   if (!modelId || signal.aborted) return null;
-  let response: Response;
   try {
-    response = await fetch(chatRoute, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify(repairRequest(modelId, broken, newRequestId())),
-      signal,
-    });
+    const answer = await askForAnswer(repairRequest(modelId, broken, newRequestId()), signal);
+    return answer.ok ? jsonOfAnswer(answer.text) : null;
   } catch {
     return null;
   }
-  if (!response.ok || !response.body) return null;
-  const reader = new SseDataReader();
-  const decoder = new TextDecoder();
-  let answer = '';
-  const body = response.body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await body.read();
-      if (done) break;
-      for (const data of reader.feed(decoder.decode(value, { stream: true }))) {
-        const step = answerStep(data);
-        if (step.kind === 'failed') return null;
-        if (step.kind === 'text') answer += step.text;
-      }
-    }
-  } catch {
-    return null;
-  } finally {
-    body.cancel().catch(() => undefined);
-  }
-  return jsonOfAnswer(answer);
 }
