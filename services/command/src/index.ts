@@ -119,8 +119,6 @@ export interface CommandServiceOptions {
   integrations?: {
     endpoints?: IntegrationProviderEndpoints;
     outbound?: OutboundClient;
-    /** PUBLIC_URL: the OAuth callback is under it; without it, under the address the request came to (loopback). */
-    publicUrl?: string;
   };
 }
 
@@ -157,7 +155,6 @@ export const commandService =
           awaitProjected,
           outbound: integrationsOutbound,
           ...(opts.integrations?.endpoints ? { endpoints: opts.integrations.endpoints } : {}),
-          ...(opts.integrations?.publicUrl ? { publicUrl: opts.integrations.publicUrl } : {}),
         }),
       );
     await app.register(

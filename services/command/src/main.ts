@@ -73,7 +73,6 @@ await app.register(
     chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },
     websites: { outbound: websiteOutbound },
     userUrls: websiteOutbound,
-    ...(settings.PUBLIC_URL ? { integrations: { publicUrl: settings.PUBLIC_URL } } : {}),
   }),
 );
 await app.register(chatStreamRoutes({ store: chatStreams.store }));

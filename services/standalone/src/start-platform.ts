@@ -183,7 +183,6 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
       integrations: {
         ...(opts.integrationProviders ? { endpoints: opts.integrationProviders.endpoints } : {}),
         ...(integrationOutbound ? { outbound: integrationOutbound } : {}),
-        ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
       },
       documents: { blobs, vectors },
       ...(workers.queueHealth ? { jobQueue: workers.queueHealth } : {}),

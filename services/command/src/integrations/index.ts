@@ -17,8 +17,6 @@ export interface IntegrationOptions {
   outbound: OutboundClient;
   /** The providers' endpoints when the platform's configuration overrides them (tests); else the real ones. */
   endpoints?: IntegrationProviderEndpoints;
-  /** PUBLIC_URL: the callback address is under it; else under the address the request came to. */
-  publicUrl?: string;
 }
 
 /**

@@ -30,7 +30,6 @@ import {
   type Db,
   type SecretBox,
 } from '@app/platform';
-import type { FastifyRequest } from 'fastify';
 import { handleCommand, type CommandOutcome } from '../handling/handle-command';
 import { loadState } from '../handling/stream-state';
 import { timedCommand } from '../routes/command-metrics';
@@ -51,17 +50,7 @@ export interface IntegrationUserOptions {
   secrets: SecretBox;
   awaitProjected: AwaitProjected;
   endpoints: IntegrationProviderEndpoints;
-  publicUrl?: string;
 }
-
-/**
- * Where the provider sends the user back: under PUBLIC_URL when set, else this platform's address as
- * the request reached it (the Host guard allows only loopback then).
- */
-export const redirectUriOf = (request: FastifyRequest, publicUrl: string | undefined): string =>
-  publicUrl
-    ? new URL(integrationRoutes.callback, publicUrl).href
-    : `${request.protocol}://${request.host}${integrationRoutes.callback}`;
 
 const itemsOf = (settings: IntegrationSettings, provider: IntegrationProvider): IntegrationItem[] =>
   integrationsOf(provider).map((item) => ({
@@ -160,7 +149,7 @@ export const integrationUserRoutes =
           throw new DomainError(integrationMessages.notSupported(item?.name ?? request.body.integration));
         const { verifier, challenge } = pkcePair();
         const state = newState();
-        const redirectUri = redirectUriOf(request, opts.publicUrl);
+        const redirectUri = app.publicAddress(request, integrationRoutes.callback);
         const location = authorizationUrl({
           endpoints: endpointsOf(item.provider, secrets.tenantId, opts.endpoints),
           item,

@@ -40,6 +40,8 @@ declare module 'fastify' {
     registeredRoutes(): readonly RegisteredRoute[];
     /** What /healthz reports: every part of the service adds the dependencies it needs (`app.health.add`). */
     health: HealthRegistry;
+    /** The address of `path` as the browser reaches it: under PUBLIC_URL, else the host it used (loopback). */
+    publicAddress(request: FastifyRequest, path: string): string;
   }
 }
 
@@ -73,15 +75,14 @@ export interface ServiceAppOptions {
 const hour = 3600 * 1000;
 
 /**
- * Where the browser comes back to after OIDC: PUBLIC_URL's callback, or (loopback only, the Host
- * guard has checked it) the very host the browser used, so the flow cookie comes back with it.
+ * The address of `path` as the browser reaches it, for a provider to send it back to (the OIDC
+ * sign-in's, an integration's): under PUBLIC_URL, or (loopback only, the Host guard has checked it)
+ * the very host the browser used, so the flow cookie comes back with it.
  */
-const callbackUrl =
+const addressUnder =
   (publicUrl: URL | undefined) =>
-  (request: FastifyRequest): string =>
-    publicUrl
-      ? new URL(routes.oidcCallback, publicUrl).href
-      : `http://${request.headers.host ?? '127.0.0.1'}${routes.oidcCallback}`;
+  (request: FastifyRequest, path: string): string =>
+    publicUrl ? new URL(path, publicUrl).href : `http://${request.headers.host ?? '127.0.0.1'}${path}`;
 
 /**
  * A Fastify instance as every service starts it: JSON logs without bodies, request ids, the error
@@ -118,6 +119,7 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
     policy: { idleMs: 7 * 24 * hour, maxMs: 30 * 24 * hour, secureCookies: https, ...opts.sessionPolicy },
   });
   app.decorate('sessions', sessions);
+  app.decorate('publicAddress', addressUnder(publicUrl));
   installRequestGuard(app, {
     ...(publicUrl ? { publicUrl } : {}),
     cookieName: sessions.cookieName,
@@ -146,7 +148,7 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
         clientId: opts.oidc.clientId,
         clientSecret: opts.oidc.clientSecret,
         providerName: oidcName,
-        redirectUri: callbackUrl(publicUrl),
+        redirectUri: (request) => app.publicAddress(request, routes.oidcCallback),
         cookieSecret: opts.sessionSecret,
         secureCookies: https,
         ...(opts.oidc.requireVerifiedEmail === false ? { requireVerifiedEmail: false } : {}),
