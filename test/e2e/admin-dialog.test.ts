@@ -23,7 +23,7 @@ describe('signing in', () => {
   it('a user who is not an admin sees the chat, without the Admin Interface button', async () => {
     const { context, page, errors } = await signIn(browser, platform.url, 'someone@example.com');
     await page.getByText('someone@example.com').waitFor();
-    await page.getByRole('button', { name: 'New conversation' }).waitFor();
+    await page.getByRole('button', { name: 'New conversation', exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Admin Interface' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();

@@ -155,7 +155,7 @@ describe('the chat screen', () => {
 
   it('a reload while the answer streams reconnects, and the answer continues where it was', async () => {
     const { page } = u;
-    await page.getByRole('button', { name: 'New conversation' }).click();
+    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
     models.behave({ tokens: numberedTokens(60), tokenDelayMs: 80 });
     await send(page, 'Count to sixty');
     await waitForWords(answers(page).last(), 5);
@@ -171,9 +171,9 @@ describe('the chat screen', () => {
   it('a second tab sees a new conversation at once, its answer streaming, then its cost', async () => {
     const second = await u.context.newPage();
     await second.goto('/');
-    await second.getByRole('button', { name: 'New conversation' }).waitFor();
+    await second.getByRole('button', { name: 'New conversation', exact: true }).waitFor();
     models.behave({ tokens: numberedTokens(400), tokenDelayMs: 100 });
-    await u.page.getByRole('button', { name: 'New conversation' }).click();
+    await u.page.getByRole('button', { name: 'New conversation', exact: true }).click();
     await send(u.page, 'Seen from the other tab');
     const item = conversations(second).getByRole('listitem').filter({ hasText: 'Seen from the other tab' });
     await item.getByRole('button', { name: /^Seen from the other tab/ }).click();
@@ -211,7 +211,7 @@ describe('the chat screen', () => {
     // The choice is the user's setting: it is still there after a reload.
     await page.reload();
     await expect.poll(() => storage.inputValue()).toBe('future-cloud');
-    await page.getByRole('button', { name: 'New conversation' }).click();
+    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
     models.behave({ tokens: numberedTokens(8) });
     await send(page, 'Kept on the server');
     await answers(page).last().getByLabel('Usage').waitFor();

@@ -114,7 +114,7 @@ describe('an admin removed while the Admin Interface is open', () => {
     await toast(c.page, identityMessages.noLongerAdmin).waitFor();
     await dialogC.waitFor({ state: 'detached' });
     await c.page.screenshot({ path: '/tmp/no-longer-admin.png' });
-    await c.page.getByRole('button', { name: 'New conversation' }).waitFor();
+    await c.page.getByRole('button', { name: 'New conversation', exact: true }).waitFor();
     expect(await c.page.getByRole('button', { name: 'Admin Interface' }).count()).toBe(0);
     expect(await c.page.getByRole('alertdialog').count()).toBe(0);
     // Still signed in: only the admin right went.
