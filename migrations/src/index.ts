@@ -23,6 +23,7 @@ import * as m0020 from './0020_assistants';
 import * as m0021 from './0021_ops';
 import * as m0022 from './0022_integrations';
 import * as m0023 from './0023_assistant_groups';
+import * as m0024 from './0024_rate_limits';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -35,6 +36,7 @@ export type * from './schema-integrations';
 export type * from './schema-assistants';
 export type * from './schema-api-keys';
 export type * from './schema-chat';
+export type * from './schema-rate-limits';
 
 /** Ordered, forward-only. Add a file, then list it here. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0021_ops': m0021,
   '0022_integrations': m0022,
   '0023_assistant_groups': m0023,
+  '0024_rate_limits': m0024,
 };
 
 export const migrationProvider: MigrationProvider = {

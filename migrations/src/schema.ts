@@ -8,6 +8,7 @@ import type { IntegrationsTables } from './schema-integrations';
 import type { AssistantsTables } from './schema-assistants';
 import type { ApiKeysTables } from './schema-api-keys';
 import type { ChatTables } from './schema-chat';
+import type { RateLimitsTables } from './schema-rate-limits';
 
 /** The tables every service may read, as kysely sees them. */
 export interface EventsTable {
@@ -227,7 +228,8 @@ export interface Database
     AssistantsTables,
     IntegrationsTables,
     AssistantGroupsTables,
-    ChatTables {
+    ChatTables,
+    RateLimitsTables {
   events: EventsTable;
   command_results: CommandResultsTable;
   checkpoints: CheckpointsTable;

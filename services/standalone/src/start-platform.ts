@@ -163,6 +163,8 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
     ...(opts.sessionPolicy ? { sessionPolicy: opts.sessionPolicy } : {}),
     ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
+    // The rate limits' counters: on Redis when there is one, else in PostgreSQL.
+    ...(opts.redisUrl ? { redisUrl: opts.redisUrl } : {}),
     ...(opts.trustProxy ? { trustProxy: true } : {}),
     ...(opts.metricsToken ? { metricsToken: opts.metricsToken } : {}),
   });

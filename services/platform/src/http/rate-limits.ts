@@ -2,16 +2,26 @@ import rateLimit from '@fastify/rate-limit';
 import ipaddr from 'ipaddr.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { identityMessages, routes } from '@app/contracts';
+import type { Db } from '../db/database';
+import { briefError } from '../db/notifications';
 import { stateChangingMethods } from './http-names';
+import { pgWindowCounter, redisWindowCounter } from './rate-limit-counters';
+import { sharedRateLimitStore } from './rate-limit-store';
 
 export interface RateLimits {
   /** Sign-in attempts per address per minute (development sign-in, OIDC start and callback). */
   signInPerMinute: number;
-  /** State-changing requests per signed-in user (per address when signed out) per minute. */
+  /** State-changing requests per caller per minute, all routes together (see `callerKey`). */
   commandsPerMinute: number;
 }
 
 export const defaultRateLimits: RateLimits = { signInPerMinute: 20, commandsPerMinute: 300 };
+
+/** Where the counters live: Redis when there is one (REDIS_URL), else PostgreSQL. */
+export interface RateLimitStoreOptions {
+  db: Db;
+  redisUrl?: string;
+}
 
 const signInPaths = new Set<string>([routes.devLogin, routes.oidcLogin, routes.oidcCallback]);
 
@@ -27,16 +37,48 @@ export const addressKey = (ip: string): string => {
   return `${parts.map((p) => p.toString(16)).join(':')}::/64`;
 };
 
-const byAddress = (request: FastifyRequest) => `address:${addressKey(request.ip)}`;
-const byUser = (request: FastifyRequest) =>
-  request.principal ? `user:${request.principal}` : byAddress(request);
+const byAddress = (request: FastifyRequest) => `sign-in:${addressKey(request.ip)}`;
 
 /**
- * @fastify/rate-limit on sign-in (per address) and on every state-changing route (per user), as
- * the routes are registered: a route added later is limited without a line of its own. Runs after
- * the identity hook, so the user is known. Answers 429 with Retry-After and our own words.
+ * Who one budget of state-changing requests belongs to: the signed-in user; for an API key, its
+ * owner (the person who made it, whoever it acts as: a hundred keys are not a hundred budgets); the
+ * client address when signed out.
  */
-export const installRateLimits = async (app: FastifyInstance, limits: RateLimits): Promise<void> => {
+export const callerKey = (request: FastifyRequest): string => {
+  if (request.apiKey) return `commands:user:${request.apiKey.owner}`;
+  if (request.principal) return `commands:user:${request.principal}`;
+  return `commands:address:${addressKey(request.ip)}`;
+};
+
+/** A counter that fails is logged at most once a minute: an outage must not flood the logs. */
+const warnEveryMs = 60_000;
+
+/**
+ * @fastify/rate-limit on sign-in (per address) and on every state-changing route (one budget per
+ * caller, `callerKey`), as the routes are registered: a route added later is limited without a
+ * line of its own. The counters are shared by every route and every instance (Redis, else the
+ * `rate_limit_counters` table). Runs after the identity hook, so the caller is known, and after the
+ * route's sign-in and admin guards: a request they refuse is not counted (it costs no more than a
+ * read), one that then fails validation or is refused by its command is. Answers 429 with
+ * Retry-After and our own words. While the counters cannot be reached, requests are let through
+ * and a warning is logged.
+ */
+export const installRateLimits = async (
+  app: FastifyInstance,
+  limits: RateLimits,
+  storeOptions: RateLimitStoreOptions,
+): Promise<void> => {
+  const counter = storeOptions.redisUrl
+    ? redisWindowCounter(storeOptions.redisUrl)
+    : pgWindowCounter(storeOptions.db);
+  app.addHook('onClose', () => counter.close());
+  let warnedAt = -Infinity;
+  const onError = (e: unknown) => {
+    const now = performance.now();
+    if (now - warnedAt < warnEveryMs) return;
+    warnedAt = now;
+    app.log.warn({ error: briefError(e) }, 'rate limits not counted: their store did not answer');
+  };
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const signIn = signInPaths.has(route.url);
@@ -45,11 +87,13 @@ export const installRateLimits = async (app: FastifyInstance, limits: RateLimits
       ...route.config,
       rateLimit: signIn
         ? { max: limits.signInPerMinute, timeWindow: 60_000, keyGenerator: byAddress }
-        : { max: limits.commandsPerMinute, timeWindow: 60_000, keyGenerator: byUser },
+        : { max: limits.commandsPerMinute, timeWindow: 60_000, keyGenerator: callerKey },
     };
   });
   await app.register(rateLimit, {
     global: false,
+    store: sharedRateLimitStore(counter, onError),
+    skipOnError: true,
     // Where the guards run too (they are added first, so they run first): a request refused at
     // validation (schema) is still counted.
     hook: 'preValidation',

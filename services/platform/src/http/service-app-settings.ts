@@ -4,13 +4,16 @@ import type { ServiceAppOptions } from './service-app';
 
 const hour = 3600 * 1000;
 
-/** The sign-in and session parts of a service's options, from the settings; throws why it must not start. */
+/**
+ * The sign-in, session and shared-limits parts of a service's options (REDIS_URL holds the rate
+ * limits' counters), from the settings; throws why it must not start.
+ */
 export const serviceAuthOptions = (
   settings: Settings,
   authMode: 'dev' | 'oidc' = settings.AUTH_MODE,
 ): Pick<
   ServiceAppOptions,
-  'devLogin' | 'oidc' | 'publicUrl' | 'sessionPolicy' | 'trustProxy' | 'metricsToken'
+  'devLogin' | 'oidc' | 'publicUrl' | 'sessionPolicy' | 'trustProxy' | 'metricsToken' | 'redisUrl'
 > => {
   const mode = resolveAuthMode({ ...settings, AUTH_MODE: authMode });
   return {
@@ -20,5 +23,6 @@ export const serviceAuthOptions = (
     sessionPolicy: { idleMs: settings.SESSION_IDLE_HOURS * hour, maxMs: settings.SESSION_MAX_HOURS * hour },
     trustProxy: settings.TRUST_PROXY,
     ...(settings.METRICS_TOKEN ? { metricsToken: settings.METRICS_TOKEN } : {}),
+    ...(settings.REDIS_URL ? { redisUrl: settings.REDIS_URL } : {}),
   };
 };

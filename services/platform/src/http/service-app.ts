@@ -64,6 +64,8 @@ export interface ServiceAppOptions {
   publicUrl?: string;
   sessionPolicy?: Partial<SessionPolicy>;
   rateLimits?: Partial<RateLimits>;
+  /** REDIS_URL: the rate limits' counters live there; without it, in PostgreSQL (every instance shares them either way). */
+  redisUrl?: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy?: boolean;
   /** The checks /healthz runs (default: a new registry); the database and the LISTEN connections are added. */
@@ -132,7 +134,11 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
     admins,
     apiKeys: opts.db,
   });
-  await installRateLimits(app, { ...defaultRateLimits, ...opts.rateLimits });
+  await installRateLimits(
+    app,
+    { ...defaultRateLimits, ...opts.rateLimits },
+    { db: opts.db, ...(opts.redisUrl ? { redisUrl: opts.redisUrl } : {}) },
+  );
   // Before every route, so the OpenAPI document lists them all.
   await installOpenApi(app);
   await app.register(

@@ -1,0 +1,108 @@
+import { Redis } from 'ioredis';
+import { CompiledQuery, sql } from 'kysely';
+import { poolOf, type Db } from '../db/database';
+import { backoffDelay, defaultListenBackoff } from '../db/notifications';
+
+/** A caller's count in its current window, and the milliseconds until that window ends. */
+export interface WindowCount {
+  current: number;
+  ttl: number;
+}
+
+/** Request budgets' counters, shared by every instance: one round trip counts one request. */
+export interface WindowCounter {
+  /** Counts one request against `key`; a window of `windowMs` starts with the first request after the last ended. */
+  incr(key: string, windowMs: number): Promise<WindowCount>;
+  close(): Promise<void>;
+}
+
+// The counter's one statement: a first request (or the first after the window ended) starts a
+// window of $2 ms at 1; any other adds 1. The database's clock decides, so instances agree.
+const countStatement = `
+  insert into rate_limit_counters as c (key, count, resets_at)
+  values ($1, 1, now() + $2::double precision * interval '1 millisecond')
+  on conflict (key) do update set
+    count = case when c.resets_at <= now() then 1 else c.count + 1 end,
+    resets_at = case when c.resets_at <= now() then excluded.resets_at else c.resets_at end
+  returning count, greatest(0, ceil(extract(epoch from (resets_at - now())) * 1000))::integer as ttl`;
+
+interface CountRow {
+  count: number;
+  ttl: number;
+}
+
+/** How often an instance deletes the rows whose window has ended. */
+const pruneEveryMs = 60_000;
+
+/**
+ * The counters in PostgreSQL (`rate_limit_counters`, migration 0024): one upsert per request, a
+ * named prepared statement on the pool's connections. Each instance deletes ended windows once a
+ * minute, so callers seen once (anonymous addresses) do not stay.
+ */
+export const pgWindowCounter = (db: Db): WindowCounter => {
+  const pool = poolOf(db);
+  const prune = setInterval(() => {
+    sql`delete from rate_limit_counters where resets_at <= now()`.execute(db).catch(() => undefined);
+  }, pruneEveryMs);
+  prune.unref();
+  return {
+    incr: async (key, windowMs) => {
+      const row = pool
+        ? (
+            await pool.query<CountRow>({
+              name: 'rate_limit_count',
+              text: countStatement,
+              values: [key, windowMs],
+            })
+          ).rows[0]
+        : ((await db.executeQuery(CompiledQuery.raw(countStatement, [key, windowMs]))).rows[0] as
+            CountRow | undefined);
+      if (!row) throw new Error('rate limit counter answered no row');
+      return { current: row.count, ttl: row.ttl };
+    },
+    close: () => {
+      clearInterval(prune);
+      return Promise.resolve();
+    },
+  };
+};
+
+// INCR, and the window's expiry set by the request that opened it (or restored if a key lost it).
+const countScript = `
+local current = redis.call('INCR', KEYS[1])
+if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {current, ttl}`;
+
+/** Key prefix of the counters on Redis. */
+export const redisRateLimitPrefix = 'rate-limit:';
+
+/**
+ * The counters on Redis (REDIS_URL): one script per request (INCR, PEXPIRE on a new window, PTTL),
+ * so the count and its window move together. A connection of its own that fails fast while Redis
+ * is down (one retry, a bounded wait) and reconnects with the LISTEN connections' backoff.
+ */
+export const redisWindowCounter = (url: string): WindowCounter => {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    commandTimeout: 2_000,
+    retryStrategy: (times) => backoffDelay(times - 1, defaultListenBackoff),
+  });
+  // Errors reach the requests that counted (and are logged there); an idle connection's are not news.
+  redis.on('error', () => undefined);
+  return {
+    incr: async (key, windowMs) => {
+      const answer = (await redis.eval(countScript, 1, `${redisRateLimitPrefix}${key}`, windowMs)) as [
+        number,
+        number,
+      ];
+      return { current: Number(answer[0]), ttl: Number(answer[1]) };
+    },
+    close: async () => {
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
+    },
+  };
+};
