@@ -5,6 +5,8 @@ export const identityMessages = {
   /** A NUL character or a broken (lone surrogate) character in a request: no database can store it. */
   unstorableText: (where: string) =>
     `${where} holds a character that cannot be saved (a NUL character or a broken Unicode character).`,
+  /** A JSON body that nests objects or arrays deeper than the platform reads. */
+  jsonTooDeep: (max: number) => `The request body nests deeper than ${max} levels.`,
   devSignInUnavailable: 'The development sign-in is not offered here.',
   tooManyRequests: (retryAfterSeconds: number) =>
     `Too many requests. Please wait ${retryAfterSeconds} seconds and try again.`,

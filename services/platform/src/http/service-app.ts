@@ -17,6 +17,7 @@ import { createSessions, type SessionPolicy, type Sessions } from '../identity/s
 import { sessionTokens } from '../identity/session-token';
 import type { Logger } from '../logging/logger';
 import { installErrorHandler } from './error-handler';
+import { installJsonDepthLimit } from './json-depth';
 import {
   createHealthRegistry,
   databaseHealthCheck,
@@ -101,6 +102,7 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
     trustProxy: opts.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
   });
   installErrorHandler(app);
+  installJsonDepthLimit(app);
   installZodSchemas(app);
   const registered: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
