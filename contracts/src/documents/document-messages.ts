@@ -17,6 +17,8 @@ export const documentMessages = {
   tooLarge: (maxMb: number) => `The file is larger than ${maxMb} MB.`,
   md5Mismatch: 'The file did not arrive intact (its Content-MD5 does not match). Please upload it again.',
   urlExpired: 'The upload link has expired or is not valid. Please upload the file again.',
+  uploadUsed: 'This upload link was already used. Please upload the file again.',
+  uploadRevoked: 'This file was deleted, so its upload link no longer works.',
   downloadExpired: 'The download link has expired or is not valid. Please ask for the file again.',
   typeMismatch: (claimed: string, actual: string) =>
     `The file says it is ${claimed} but its content is ${actual}.`,
@@ -24,4 +26,14 @@ export const documentMessages = {
   archiveUnsafe: 'The document contains a path outside itself; it was not unpacked.',
   fileNotFound: 'File not found',
   processingUnavailable: 'The document could not be processed right now. Please try again later.',
+  /** Ours: a document past one of the extraction limits (docs/architecture.md, Documents). */
+  timeLimit: (seconds: number) =>
+    `Reading the document went past the time limit (${seconds} s); it was stopped.`,
+  memoryLimit: (mb: number) => `Reading the document went past the memory limit (${mb} MB); it was stopped.`,
+  inflatedLimit: (mb: number) =>
+    `The document's compressed content expands past the inflated size limit (${mb} MB); it was not read.`,
+  htmlDepthLimit: (depth: number) =>
+    `The page nests its elements deeper than the depth limit (${depth.toLocaleString('en-US')}); it was not read.`,
+  htmlElementLimit: (count: number) =>
+    `The page has more elements than the element limit (${count.toLocaleString('en-US')}); it was not read.`,
 } as const;

@@ -35,6 +35,10 @@ export interface BlobPaths {
   sidecar: string;
   /** The directory both live in. */
   dir: string;
+  /** Made once a signed PUT stored bytes under the key: its upload URLs grant nothing more. */
+  claimed: string;
+  /** Made when the key's object is deleted: nothing may be stored under it again. */
+  deleted: string;
 }
 
 /**
@@ -46,5 +50,5 @@ export const blobPathsOf = (root: string, key: string): BlobPaths => {
   const hash = createHash('sha256').update(key, 'utf8').digest('hex');
   const dir = join(root, 'objects', hash.slice(0, 2));
   const data = join(dir, hash);
-  return { data, sidecar: `${data}.json`, dir };
+  return { data, sidecar: `${data}.json`, dir, claimed: `${data}.claimed`, deleted: `${data}.deleted` };
 };

@@ -31,11 +31,21 @@ const refuse = (reply: FastifyReply, code: number, message: string, close = fals
   return reply.code(code).send({ success: false, message });
 };
 
+/** A stored type as a header value: one with a control character (kept before types were checked) is served as bytes. */
+const servedType = (type: string): string =>
+  /[\u0000-\u001f\u007f-\u009f]/.test(type) ? 'application/octet-stream' : type;
+
+const refusedMessage = {
+  used: documentMessages.uploadUsed,
+  deleted: documentMessages.uploadRevoked,
+} as const;
+
 const megabytes = (bytes: number): number => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
 /**
  * The filesystem store's signed URLs (contracts `blobRoutes`): PUT streams the body to a temp file
- * under a hard byte cap with its digests checked, then moves it into place; GET streams it back as
+ * under a hard byte cap with its digests checked, then moves it into place, once per key (a second
+ * PUT, or one after the key was deleted, is 409 and stores nothing); GET streams it back as
  * an attachment. The token in the path is the whole authorisation (no session): it is signed,
  * expires and names one key and one operation.
  */
@@ -51,6 +61,8 @@ export const blobRoutes =
       const check = opts.store.checkToken(token, 'upload');
       if (!check.ok) return refuse(reply, 403, documentMessages.urlExpired, true);
       const grant = check.payload;
+      const refusal = await opts.store.uploadRefusal(grant.key);
+      if (refusal !== null) return refuse(reply, 409, refusedMessage[refusal], true);
       const maxBytes = grant.maxBytes ?? 0;
       const tooLarge = documentMessages.tooLarge(megabytes(maxBytes));
 
@@ -76,7 +88,15 @@ export const blobRoutes =
           md5: received.md5,
           sha256: received.sha256,
         };
+        // One PUT per key, whatever URL it came by: of two racing, the second stores nothing.
+        const claimed = await opts.store.claimUpload(grant.key);
+        if (!claimed) {
+          const now = (await opts.store.uploadRefusal(grant.key)) ?? 'used';
+          return refuse(reply, 409, refusedMessage[now]);
+        }
         await opts.store.commit(temp, { key: grant.key, ...head, metadata: grant.meta });
+        if (!(await opts.store.keepUnlessDeleted(grant.key)))
+          return refuse(reply, 409, documentMessages.uploadRevoked);
         await opts.onUploaded?.(grant.key, head);
         const etag = Buffer.from(received.md5, 'base64').toString('hex');
         return reply.code(200).header('etag', `"${etag}"`).send();
@@ -93,7 +113,7 @@ export const blobRoutes =
       if (!found) return refuse(reply, 404, documentMessages.fileNotFound);
       const fallbackName = check.payload.key.split('/').pop() ?? 'download';
       return reply
-        .header('content-type', found.meta.contentType)
+        .header('content-type', servedType(found.meta.contentType))
         .header('content-length', String(found.meta.size))
         .header('content-disposition', attachmentDisposition(check.payload.fileName ?? fallbackName))
         .header('x-content-type-options', 'nosniff')

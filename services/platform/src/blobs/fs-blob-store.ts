@@ -1,6 +1,6 @@
 import { randomBytes, createHash } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { blobRoutes } from '@app/contracts';
@@ -29,6 +29,29 @@ const Sidecar = z.object({
   metadata: z.record(z.string(), z.string()).optional(),
 });
 export type BlobSidecar = z.infer<typeof Sidecar>;
+
+const isCode = (e: unknown, code: string): boolean => e instanceof Error && 'code' in e && e.code === code;
+
+/** Makes an empty marker file; false when it was there already (`wx`: exactly one maker wins). */
+const makeMarker = async (path: string): Promise<boolean> => {
+  try {
+    await writeFile(path, '', { flag: 'wx' });
+    return true;
+  } catch (e) {
+    if (isCode(e, 'EEXIST')) return false;
+    throw e;
+  }
+};
+
+const exists = async (path: string): Promise<boolean> => {
+  try {
+    await access(path);
+    return true;
+  } catch (e) {
+    if (isMissing(e)) return false;
+    throw e;
+  }
+};
 
 const isMissing = (e: unknown): boolean =>
   e instanceof Error && 'code' in e && (e.code === 'ENOENT' || e.code === 'ENOTDIR');
@@ -148,11 +171,48 @@ export class FsBlobStore implements BlobStore {
     }
   }
 
+  /**
+   * Deletes the object and revokes its key: the `deleted` marker first, so an upload URL signed for
+   * it grants nothing from now on, then the sidecar (once it is gone the object is gone to every
+   * reader), then the bytes.
+   */
   async delete(key: string): Promise<void> {
-    const { data, sidecar } = blobPathsOf(this.root, key);
-    // The sidecar first: once it is gone the object is gone to every reader.
+    const { data, sidecar, dir, deleted } = blobPathsOf(this.root, key);
+    await mkdir(dir, { recursive: true });
+    await makeMarker(deleted);
     await rm(sidecar, { force: true });
     await rm(data, { force: true });
+  }
+
+  /** Why a signed PUT for `key` may not store bytes: used once already, or deleted; null when it may. */
+  async uploadRefusal(key: string): Promise<'used' | 'deleted' | null> {
+    const { claimed, deleted } = blobPathsOf(this.root, key);
+    if (await exists(deleted)) return 'deleted';
+    return (await exists(claimed)) ? 'used' : null;
+  }
+
+  /**
+   * Takes the key's one signed upload (the `claimed` marker, made with `wx`): of two PUTs racing,
+   * exactly one gets true; a key already deleted gets false.
+   */
+  async claimUpload(key: string): Promise<boolean> {
+    const { claimed, deleted, dir } = blobPathsOf(this.root, key);
+    await mkdir(dir, { recursive: true });
+    if (await exists(deleted)) return false;
+    return makeMarker(claimed);
+  }
+
+  /**
+   * After a signed PUT moved its bytes into place: when the key was deleted meanwhile, the bytes go
+   * again (the delete made its marker before removing, so one of the two always removes them).
+   * Answers whether the bytes stay.
+   */
+  async keepUnlessDeleted(key: string): Promise<boolean> {
+    const { data, sidecar, deleted } = blobPathsOf(this.root, key);
+    if (!(await exists(deleted))) return true;
+    await rm(sidecar, { force: true });
+    await rm(data, { force: true });
+    return false;
   }
 
   /** A fresh path under `tmp/` (same filesystem as the objects, so a rename is atomic). */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -208,5 +208,56 @@ describe('filesystem blob routes', () => {
     expect(await store.head('bo@example.com/a.txt')).toBeNull();
     expect(await store.get('bo@example.com/a.txt')).toBeNull();
     await expect(store.put('../escape', Buffer.from('x'), 'text/plain')).rejects.toThrow(/Refused blob key/);
+  });
+});
+
+describe('filesystem blob routes: an upload URL is used once', () => {
+  const other = Buffer.from('%PDF-1.7 other bytes, same length\n');
+
+  it('Given a stored upload, When its URL (or another for the key) is PUT again, Then 409 and the first bytes stay', async () => {
+    const url = await signPut();
+    expect((await put(url, body)).statusCode).toBe(200);
+    const again = await put(url, body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe(documentMessages.uploadUsed);
+    const fresh = await signPut({ md5: md5Of(other) });
+    expect((await put(fresh, other, { 'content-md5': md5Of(other) })).statusCode).toBe(409);
+    expect(await store.get(key)).toEqual(body);
+    expect(uploaded).toHaveLength(1);
+  });
+
+  it('Given two PUTs racing on one key, When both arrive whole, Then exactly one stores its bytes', async () => {
+    const [a, b] = await Promise.all([
+      signPut().then((u) => put(u, body)),
+      signPut({ md5: md5Of(other) }).then((u) => put(u, other, { 'content-md5': md5Of(other) })),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const kept = a.statusCode === 200 ? body : other;
+    expect(await store.get(key)).toEqual(kept);
+    expect(uploaded).toHaveLength(1);
+  });
+
+  it('Given a deleted key, When its unused upload URL is PUT, Then 409, nothing is stored and its download URL finds nothing', async () => {
+    const url = await signPut();
+    const download = await store.signDownload(key, { expiresInSeconds: 600 });
+    await store.delete(key);
+    const res = await put(url, body);
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ message: string }>().message).toBe(documentMessages.uploadRevoked);
+    expect(await store.head(key)).toBeNull();
+    expect(uploaded).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: pathOf(download) })).statusCode).toBe(404);
+    expect((await filesUnder()).filter((f) => !f.endsWith('.deleted'))).toEqual([]);
+  });
+
+  it('Given a delete that lands while a PUT moves its bytes in, When the PUT checks after its commit, Then the bytes go', async () => {
+    expect(await store.claimUpload(key)).toBe(true);
+    const temp = await store.tempPath();
+    await writeFile(temp, body);
+    await store.commit(temp, { key, size: body.length, contentType: 'application/pdf' });
+    await store.delete(key);
+    expect(await store.keepUnlessDeleted(key)).toBe(false);
+    expect(await store.head(key)).toBeNull();
+    expect(await store.claimUpload(key)).toBe(false);
   });
 });
