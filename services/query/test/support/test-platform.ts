@@ -107,6 +107,13 @@ export interface TestPlatformOptions {
   liveSweepEveryMs?: number;
   /** Rate limits (default: high enough never to be hit by a test that is not about them). */
   rateLimits?: RateLimits;
+  /** The rate limits' counters on this Redis (default: in PostgreSQL). */
+  redisUrl?: string;
+  /**
+   * Another instance's database: this platform is a second instance on it (its own app, runner and
+   * store objects); `close()` leaves the database to its owner.
+   */
+  database?: TestDatabase;
   /** Where the services log (default: silent). */
   logger?: Logger;
   /** How the runner retries an event a projection fails on (default: the runner's). */
@@ -129,7 +136,9 @@ export const startTestPlatform = async (
 ): Promise<TestPlatform & { url: string }> => {
   const logger = opts.logger ?? silentLogger();
   const secrets = opts.secrets ?? createSecretBox(parseMasterKey(newMasterKey()));
-  const database = await createTestDatabase();
+  const shared = opts.database;
+  const database = shared ?? (await createTestDatabase());
+  const dropDatabase = () => (shared ? Promise.resolve() : database.drop());
   const { db } = database;
   const projections = opts.projections ?? allProjections;
   let runner: ProjectionRunner | undefined;
@@ -158,6 +167,7 @@ export const startTestPlatform = async (
       sessionSecret: randomBytes(32).toString('base64url'),
       devLogin: true,
       rateLimits: opts.rateLimits ?? { signInPerMinute: 10_000, commandsPerMinute: 10_000 },
+      ...(opts.redisUrl ? { redisUrl: opts.redisUrl } : {}),
       ...opts.service,
     });
     // Chat as the platform runs it; no model is reachable (the guarded client allows nothing).
@@ -268,7 +278,7 @@ export const startTestPlatform = async (
         await theChat?.close();
         await theOutbound?.close();
         await theRunner.stop();
-        await database.drop();
+        await dropDatabase();
         await dropBlobs();
       },
     };
@@ -277,7 +287,7 @@ export const startTestPlatform = async (
     await chatStreams?.close();
     await outbound?.close();
     await runner?.stop();
-    await database.drop();
+    await dropDatabase();
     await dropBlobs();
     throw e;
   }
