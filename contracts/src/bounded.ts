@@ -20,6 +20,16 @@ export const reservedNameRefusal = (field: string, name: string): string | null 
 export const boundedString = (field: string, max: number) =>
   z.string().max(max, platformMessages.tooLong(field, max));
 
+/** C0 and C1 control characters and DEL: CR and LF among them, which would split an HTTP header. */
+const controlCharacters = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+
+/**
+ * A bounded string that may reach an HTTP header (a file's name in Content-Disposition, its type in
+ * Content-Type): no control character, so it never breaks the header or the answer that carries it.
+ */
+export const headerSafeString = (field: string, max: number) =>
+  boundedString(field, max).regex(controlCharacters, platformMessages.controlCharacters(field));
+
 /** A name a person types: at most `max` characters and never a reserved name (after trimming). */
 export const nameString = (field: string, max: number = limits.nameLength) =>
   boundedString(field, max).superRefine((value, ctx) => {

@@ -57,6 +57,12 @@ export const platformMessages = {
   maskedKeyUnknown: (model: string, url: string) =>
     `The key of the endpoint '${url}' of ${model} was sent masked, but no saved key matches it. Please enter the key again.`,
   noSuchSecret: (section: string, key: string) => `${section} holds no saved value for '${key}'.`,
+  /** An endpoint saved without a key whose address is not one a keyless server may have (see keylessEndpointAllowed). */
+  endpointKeyRequired: (model: string, url: string) =>
+    `The endpoint '${url}' of ${model} needs a key. Only an OpenAI-compatible server on this machine or a private address listed in OUTBOUND_ALLOW may be saved without one.`,
+  /** The web card's hint beside an endpoint's key field. */
+  endpointKeyOptionalHint:
+    'Leave the key empty for an OpenAI-compatible server without keys (Ollama, vLLM) on this machine or a private address listed in OUTBOUND_ALLOW.',
   endpointTestPassed: 'Successfully made contact with the endpoint.',
   endpointTestInvalidUrl: 'The url must be an http:// or https:// address without a user name or password.',
   endpointTestTimedOut: 'The endpoint test did not finish in time.',
@@ -105,6 +111,8 @@ export const platformMessages = {
   /** Bounded input (contracts/src/limits.ts): the field and its limit. */
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long.`,
   tooMany: (field: string, max: number) => `${field} may list at most ${max} entries.`,
+  /** A field that may reach an HTTP header (a file's name or type): no C0 or C1 control character, nor DEL. */
+  controlCharacters: (field: string) => `${field} cannot hold control characters (such as line breaks).`,
   reservedName: (field: string, name: string) =>
     `${field} '${name.trim()}' is reserved. Please choose another name.`,
   headerInvalid: (header: string, max: number) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedList, boundedString } from '../bounded';
+import { boundedList, boundedString, headerSafeString } from '../bounded';
 import { limits } from '../limits';
 import { fileLimits } from './files';
 
@@ -101,7 +101,7 @@ export const featureDataLimits = {
   progressEveryMs: 200,
 } as const;
 
-const FileName = boundedString('The file name', fileLimits.nameLength)
+const FileName = headerSafeString('The file name', fileLimits.nameLength)
   .trim()
   .min(1, 'The file name cannot be empty');
 /** Base64 of the 16 bytes of an MD5. */
@@ -128,7 +128,7 @@ export const PptxUploadRequest = z.object({
   fileName: FileName,
   isAvailable: z.boolean().default(false),
   amplifyGroups: GroupNames.default([]),
-  contentType: boundedString('The content type', fileLimits.typeLength),
+  contentType: headerSafeString('The content type', fileLimits.typeLength),
   md5: ContentMd5,
 });
 export type PptxUploadRequest = z.infer<typeof PptxUploadRequest>;
@@ -153,7 +153,7 @@ export type FeatureDataChangeResponse = z.infer<typeof FeatureDataChangeResponse
 
 export const DisclosureUploadRequest = z.object({
   fileName: FileName,
-  contentType: boundedString('The content type', fileLimits.typeLength),
+  contentType: headerSafeString('The content type', fileLimits.typeLength),
   md5: ContentMd5,
 });
 export type DisclosureUploadRequest = z.infer<typeof DisclosureUploadRequest>;

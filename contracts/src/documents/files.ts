@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedList, boundedString } from '../bounded';
+import { boundedList, boundedString, headerSafeString } from '../bounded';
 
 /**
  * Documents (second spec, sections 3, 4 and 7): the upload flow and the `/files` routes. A file is a
@@ -82,8 +82,10 @@ export const FileKey = boundedString('The file key', 600).regex(/^[^\s]+$/, 'The
 
 export const UploadFileRequest = z.object({
   /** The MIME type the browser reports ('' when it has none). */
-  type: boundedString('The file type', fileLimits.typeLength),
-  name: boundedString('The file name', fileLimits.nameLength).trim().min(1, 'The file name cannot be empty'),
+  type: headerSafeString('The file type', fileLimits.typeLength),
+  name: headerSafeString('The file name', fileLimits.nameLength)
+    .trim()
+    .min(1, 'The file name cannot be empty'),
   knowledgeBase: boundedString('The knowledge base', 200).default('default'),
   tags: FileTags.default([]),
   /** Free-form data the client attaches (kept with the file, at most 16 KB once serialised). */

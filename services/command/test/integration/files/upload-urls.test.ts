@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  documentMessages,
+  fileRoutes,
+  fileStreamId,
+  platformMessages,
+  type DownloadUrlResponse,
+  type UploadFileResponse,
+} from '@app/contracts';
+import { startTestPlatform, type TestPlatform } from '../../../../query/test/support/test-platform';
+
+const ann = 'ann@example.com';
+const first = Buffer.from('first bytes of the notes');
+const second = Buffer.from('other bytes, sent again');
+const md5Of = (b: Buffer) => createHash('md5').update(b).digest('base64');
+
+let p: TestPlatform;
+beforeAll(async () => {
+  p = await startTestPlatform({ admins: [] });
+});
+afterAll(async () => {
+  await p.close();
+});
+
+const upload = async (email: string, body: unknown) => {
+  const res = await p.call(email, 'POST', fileRoutes.upload, { body });
+  return { status: res.statusCode, body: res.json<UploadFileResponse & { message?: string }>() };
+};
+const put = (url: string, bytes: Buffer) =>
+  p.app.inject({
+    method: 'PUT',
+    url,
+    payload: bytes,
+    headers: { 'content-type': 'text/plain', 'content-md5': md5Of(bytes) },
+  });
+const fileEvents = async (key: string) =>
+  (await p.events()).filter((e) => e.streamId === fileStreamId(key)).map((e) => e.type);
+const eventCount = async () => (await p.events()).length;
+
+describe('probe: an upload URL is used once', () => {
+  it('a second PUT to the URL is 409; the first bytes and one FileUploaded stay', async () => {
+    const { body } = await upload(ann, { type: 'text/plain', name: 'once.txt' });
+    expect((await put(body.url, first)).statusCode).toBe(200);
+    const again = await put(body.url, second);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe(documentMessages.uploadUsed);
+    expect(await p.blobs.get(body.key)).toEqual(first);
+    expect((await fileEvents(body.key)).filter((t) => t === 'FileUploaded')).toHaveLength(1);
+  });
+
+  it('a PUT after the file was deleted is 409, stores nothing, and the old download URL serves nothing', async () => {
+    const { body } = await upload(ann, { type: 'text/plain', name: 'gone.txt' });
+    expect((await p.call(ann, 'POST', fileRoutes.delete, { body: { key: body.key } })).statusCode).toBe(200);
+    const late = await put(body.url, second);
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ message: string }>().message).toBe(documentMessages.uploadRevoked);
+    expect(await p.blobs.head(body.key)).toBeNull();
+    expect((await p.app.inject({ method: 'GET', url: body.contentUrl })).statusCode).toBe(404);
+    expect(await fileEvents(body.key)).toEqual(['FileUploadRequested', 'FileDeleted']);
+  });
+
+  it('a file uploaded, downloaded and deleted: its download URL, asked for before the delete, serves nothing after', async () => {
+    const { body } = await upload(ann, { type: 'text/plain', name: 'kept.txt' });
+    expect((await put(body.url, first)).statusCode).toBe(200);
+    const link = await p.call(ann, 'POST', fileRoutes.download, { body: { key: body.key } });
+    const { downloadUrl } = link.json<DownloadUrlResponse>();
+    expect((await p.app.inject({ method: 'GET', url: downloadUrl })).rawPayload).toEqual(first);
+    await p.call(ann, 'POST', fileRoutes.delete, { body: { key: body.key } });
+    expect((await put(body.url, second)).statusCode).toBe(409);
+    expect((await p.app.inject({ method: 'GET', url: downloadUrl })).statusCode).toBe(404);
+  });
+});
+
+describe('probe: control characters in fields that reach a header', () => {
+  it.each([
+    ['CR/LF in the type', { type: 'text/plain\r\nX-Injected: 1', name: 'a.txt' }, 'The file type'],
+    ['LF in the type', { type: 'text/plain\n', name: 'a.txt' }, 'The file type'],
+    ['NEL (C1) in the type', { type: 'text/\u0085plain', name: 'a.txt' }, 'The file type'],
+    ['DEL in the name', { type: 'text/plain', name: 'a\u007f.txt' }, 'The file name'],
+    ['CR/LF in the name', { type: 'text/plain', name: 'a\r\nb.txt' }, 'The file name'],
+    ['a tab in the name', { type: 'text/plain', name: 'a\tb.txt' }, 'The file name'],
+  ])('%s is a 400 naming the field, nothing appended', async (_case, request, field) => {
+    const before = await eventCount();
+    const { status, body } = await upload(ann, request);
+    expect(status).toBe(400);
+    expect(body.message).toContain(platformMessages.controlCharacters(field));
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('a type with parameters and a name with spaces and accents are still accepted', async () => {
+    const { status } = await upload(ann, { type: 'text/plain; charset=utf-8', name: 'Résumé final.txt' });
+    expect(status).toBe(200);
+  });
+});
