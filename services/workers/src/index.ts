@@ -7,6 +7,8 @@ import { defaultJobOptionsOf, type FinishedJobsRetention } from './finished-jobs
 import { startPruning } from './pruning';
 import { collectQueueMetrics } from './queue-metrics';
 import type { JobServices, ProcessorRegistry, Routes } from './jobs/types';
+import { createExtractionPool, type ExtractionPool } from './documents/extraction-pool';
+import { extractionLimitsFrom, type ExtractionLimits } from './documents/extraction-limits';
 
 export * from './jobs/types';
 export { processors as platformProcessors, routes as platformRoutes } from './jobs/registry';
@@ -49,6 +51,13 @@ export {
   type JobFailedData,
 } from './job-failures';
 
+export { createExtractionPool, type ExtractionPool } from './documents/extraction-pool';
+export {
+  defaultExtractionLimits,
+  extractionLimitsFrom,
+  type ExtractionLimits,
+} from './documents/extraction-limits';
+
 export const defaultQueueName = 'platform';
 
 export interface WorkersOptions {
@@ -75,6 +84,11 @@ export interface WorkersOptions {
   pruneEveryMs?: number;
   /** How long and how many finished BullMQ jobs stay (defaultFinishedJobs when unset). */
   finishedJobs?: FinishedJobsRetention;
+  /**
+   * The document extraction pool's limits, over those of the environment (DOCUMENT_WORKERS,
+   * DOCUMENT_TIME_LIMIT_SECONDS, DOCUMENT_MEMORY_MB; see extraction-limits.ts).
+   */
+  extraction?: Partial<ExtractionLimits>;
 }
 
 export interface RunningWorkers {
@@ -87,6 +101,8 @@ export interface RunningWorkers {
    * it is down.
    */
   queueHealth: HealthCheck | null;
+  /** The threads documents are read on (null with no job to run); started on the first document. */
+  extraction: ExtractionPool | null;
   /** Stops enqueuing, finishes the jobs in flight, then closes the queue, the worker and their connections. */
   stop(): Promise<void>;
   /**
@@ -126,18 +142,27 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
       backend: backend.kind,
       queue: null,
       queueHealth: null,
+      extraction: null,
       stop: () => pruning.stop(),
       idle: nothing,
     };
   }
 
   const queueName = opts.queueName ?? defaultQueueName;
+  let extraction: ExtractionPool;
+  try {
+    extraction = createExtractionPool({ ...extractionLimitsFrom(process.env), ...opts.extraction }, log);
+  } catch (e) {
+    await pruning.stop();
+    throw e;
+  }
   const retry = opts.retry ?? defaultRetry;
   const onError = (what: string) => (e: Error) => log.error({ err: e, queue: queueName }, `${what} error`);
   try {
     await backend.prepare();
   } catch (e) {
     await pruning.stop();
+    await extraction.close();
     throw e;
   }
   const queue = backend.queue(queueName, {
@@ -153,6 +178,7 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
     await reactor?.stop().catch((e: unknown) => log.error({ err: e }, 'reactor stop failed'));
     await worker?.close().catch((e: unknown) => log.error({ err: e }, 'worker close failed'));
     await queue.close().catch((e: unknown) => log.error({ err: e }, 'queue close failed'));
+    await extraction.close().catch((e: unknown) => log.error({ err: e }, 'extraction pool close failed'));
     await pruning.stop();
   };
   try {
@@ -163,7 +189,7 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
         logger: log,
         processors: opts.processors,
         queueName,
-        ...(opts.services ? { services: opts.services } : {}),
+        services: { extraction, ...opts.services },
       }),
       {
         concurrency: opts.concurrency ?? 4,
@@ -199,6 +225,7 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
     backend: backend.kind,
     queue,
     queueHealth: queue.health,
+    extraction,
     stop: () => (stopping ??= closeAll()),
     idle: async () => {
       while (!stopping) {

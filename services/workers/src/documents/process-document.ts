@@ -7,11 +7,11 @@ import {
   type FileEvent,
 } from '@app/contracts';
 import type { BlobStore, ChunkText, VectorStore } from '@app/platform';
-import { ArchiveRefused, checkArchive, type CheckedArchive } from './archive-limits';
 import { chunkItems, itemsOf } from './chunk-text';
-import { defaultExtractors, type Extractors } from './extract/index';
-import { checkOfficeEntries, extensionOf, sniffType } from './sniff-type';
-import { isOfficeFormat, type Extracted, type Refusal } from './types';
+import { extractOnThisThread, isRefusal, type ExtractDocument } from './extract-document';
+import type { Extractors } from './extract/index';
+import { sniffType } from './sniff-type';
+import type { Refusal } from './types';
 
 /** The reports the processing worker makes on a file (recordFileProgress's events). */
 export type ProgressEvent = Extract<
@@ -42,6 +42,11 @@ export interface ProcessingDeps {
   record: (event: ProgressEvent) => Promise<'recorded' | 'ignored'>;
   /** The model an earlier identical file was embedded with ('' when unknown). */
   embeddedModelOf: (sha256: string) => Promise<string>;
+  /**
+   * Reads the document: the extraction pool's `extract` in the workers (a thread of its own, bounded);
+   * unset, extraction runs on the calling thread with `extractors` (tests, the bench's direct figure).
+   */
+  extract?: ExtractDocument;
   extractors?: Extractors;
   maxBytes?: number;
 }
@@ -63,54 +68,16 @@ export const sha256Of = (bytes: Uint8Array): string => createHash('sha256').upda
 
 const stopped = { outcome: 'stopped' } as const;
 
-const unreadable = (name: string, detail: string): Refusal => {
-  const label = extensionOf(name).toUpperCase() || 'a document';
-  return {
-    reason: `unreadable: ${detail.slice(0, 200)}`,
-    message: documentMessages.typeMismatch(label, `not a readable ${label}`),
-  };
-};
-
-/** Extracts, turning what a broken or hostile document does into a refusal. */
-const extract = async (
-  extractors: Extractors,
-  file: FileToProcess,
-  format: keyof Extractors,
-  bytes: Buffer,
-): Promise<Extracted | Refusal> => {
-  let archive: CheckedArchive | null = null;
-  try {
-    if (isOfficeFormat(format)) {
-      const checked = await checkArchive(bytes);
-      if (!checked.ok) return 'refusal' in checked ? checked.refusal : unreadable(file.name, checked.damaged);
-      archive = checked.archive;
-      const notOffice = checkOfficeEntries(
-        format,
-        archive.entries.map((e) => e.name),
-      );
-      if (notOffice) return notOffice;
-    }
-    return await extractors[format]({ bytes, archive });
-  } catch (e) {
-    if (e instanceof ArchiveRefused) return e.refusal;
-    return unreadable(file.name, e instanceof Error ? e.message : String(e));
-  } finally {
-    archive?.close();
-  }
-};
-
-const isRefusal = (x: Extracted | Refusal): x is Refusal => 'reason' in x;
-
 /**
  * One file through processing: size (head), bytes, SHA-256, type from content, then either the earlier
- * result for the same content (nothing extracted) or archive limits, extraction and chunking; every
+ * result for the same content (nothing extracted) or extraction (limits included) and chunking; every
  * step recorded. With RAG on it then asks for embedding, unless the same content is embedded already.
  */
 export const processDocument = async (
   file: FileToProcess,
   deps: ProcessingDeps,
 ): Promise<ProcessingOutcome> => {
-  const extractors = deps.extractors ?? defaultExtractors;
+  const extract = deps.extract ?? extractOnThisThread(deps.extractors);
   const maxBytes = deps.maxBytes ?? fileLimits.maxBytes;
   const refuse = async (refusal: Refusal): Promise<ProcessingOutcome> => {
     const r = await deps.record({
@@ -157,7 +124,7 @@ export const processDocument = async (
     totalItems = itemsOf(earlier);
     chunks = earlier;
   } else {
-    const extracted = await extract(extractors, file, format, bytes);
+    const extracted = await extract({ name: file.name, format, bytes });
     if (isRefusal(extracted)) return refuse(extracted);
     isImage = extracted.isImage;
     if (extracted.items.length === 0 && !isImage)

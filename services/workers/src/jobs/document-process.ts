@@ -36,8 +36,8 @@ const servicesOf = (ctx: JobContext) => {
 
 /**
  * The `document-process` job: the file's state (nothing to do once deleted or terminated), then
- * `processDocument`, every step recorded on the file's stream. A refusal (type, size, archive limits,
- * no text) is recorded as FileProcessingFailed and fails the job without retry; anything else (the
+ * `processDocument` (extraction on the pool's threads), every step recorded on the file's stream. A
+ * refusal (type, size, archive or extraction limits, no text) is recorded as FileProcessingFailed and fails the job without retry; anything else (the
  * blob or vector store unreachable) is retried.
  */
 export const runDocumentProcess: JobProcessor = async (data, ctx) => {
@@ -52,7 +52,13 @@ export const runDocumentProcess: JobProcessor = async (data, ctx) => {
     recordFileProgress(ctx.db, key, event, reportMetadata(ctx.metadata, event));
   const outcome = await processDocument(
     { key, name: state.name, type: state.type, ragOn: state.ragOn },
-    { blobs, vectors, record, embeddedModelOf: (sha256) => embeddedModelOf(ctx.db, sha256) },
+    {
+      blobs,
+      vectors,
+      record,
+      embeddedModelOf: (sha256) => embeddedModelOf(ctx.db, sha256),
+      ...(ctx.extraction ? { extract: ctx.extraction.extract } : {}),
+    },
   ).catch(async (e: unknown) => {
     // The last attempt failed (a store unreachable all along): the file says so, not 'processing' forever.
     if (ctx.lastAttempt && !(e instanceof UnrecoverableError))

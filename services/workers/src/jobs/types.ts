@@ -1,5 +1,6 @@
 import type { EventMetadata, RecordedEvent } from '@app/contracts';
 import type { BlobStore, Db, Logger, OutboundClient, SecretBox, VectorStore } from '@app/platform';
+import type { ExtractionPool } from '../documents/extraction-pool';
 
 /** What a route asks for: a job of this name with this input. */
 export interface JobRequest {
@@ -56,10 +57,15 @@ export interface JobContext {
   blobs?: BlobStore;
   /** Documents' chunks and vectors, keyed by content SHA-256 (issue 9). */
   vectors?: VectorStore;
+  /** The threads documents are read on, bounded (startWorkers makes it); absent: the calling thread. */
+  extraction?: Pick<ExtractionPool, 'extract'>;
 }
 
 /** What the processors may need beyond the database, given to startWorkers once. */
-export type JobServices = Pick<JobContext, 'secrets' | 'outbound' | 'websiteOutbound' | 'blobs' | 'vectors'>;
+export type JobServices = Pick<
+  JobContext,
+  'secrets' | 'outbound' | 'websiteOutbound' | 'blobs' | 'vectors' | 'extraction'
+>;
 
 /**
  * Does the side work of one job and reports its outcome as a command (so it lands in the log).

@@ -1,0 +1,140 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel, type Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { documentMessages } from '@app/contracts';
+import type { Logger } from '@app/platform';
+import { isRefusal, type ExtractDocument, type ExtractRequest } from './extract-document';
+import type { ExtractionLimits } from './extraction-limits';
+import type { ExtractionTask } from './extraction-worker';
+import type { Extracted, Refusal } from './types';
+
+/**
+ * Document extraction off the event loop (docs/architecture.md, Documents): a piscina pool of worker
+ * threads, each document on one thread under a time limit (counted from when its thread starts on it),
+ * a JS heap cap (`resourceLimits`) and a bound on heap plus buffers (the thread's heap statistics,
+ * polled). Past either, the thread is terminated (piscina starts another on the next document) and the
+ * document is refused with the limit's message. The threads run at a lower CPU priority than the
+ * process's event loop.
+ */
+export interface ExtractionPool {
+  extract: ExtractDocument;
+  /** The ids of the threads alive now (for tests: a thread that hit a limit is gone). */
+  threadIds(): number[];
+  /** Threads terminated for a limit so far. */
+  terminated(): number;
+  close(): Promise<void>;
+}
+
+const mb = 1024 * 1024;
+const memoryPollMs = 100;
+
+/** The worker is TypeScript: its thread loads tsx's loader, as `npm start` and the services do. */
+const workerFile = new URL('./extraction-worker.ts', import.meta.url).href;
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+type LimitHit = 'time' | 'memory';
+
+const refusalOf = (hit: LimitHit, limits: ExtractionLimits): Refusal =>
+  hit === 'time'
+    ? { reason: 'time-limit', message: documentMessages.timeLimit(Math.round(limits.timeLimitMs / 1000)) }
+    : { reason: 'memory-limit', message: documentMessages.memoryLimit(limits.memoryMb) };
+
+/** V8 ended the thread at its heap cap (`resourceLimits`). */
+const isHeapLimit = (e: unknown) =>
+  e instanceof Error &&
+  ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' || /memory limit/i.test(e.message));
+
+/** A refusal for a limit the thread checked itself (inflated bytes, HTML depth or elements). */
+const isLimitRefusal = (r: Extracted | Refusal) => isRefusal(r) && r.reason.endsWith('-limit');
+
+export const createExtractionPool = (limits: ExtractionLimits, logger?: Logger): ExtractionPool => {
+  let pool: Piscina<ExtractionTask, Extracted | Refusal> | null = null;
+  let terminated = 0;
+  // Started on the first document: a process that never reads one starts no thread.
+  const poolOf = () =>
+    (pool ??= new Piscina<ExtractionTask, Extracted | Refusal>({
+      filename: workerFile,
+      execArgv: ['--import', tsxLoader],
+      minThreads: 0,
+      maxThreads: limits.threads,
+      concurrentTasksPerWorker: 1,
+      idleTimeout: 60_000,
+      niceIncrement: 10,
+      resourceLimits: {
+        maxOldGenerationSizeMb: limits.memoryMb,
+        maxYoungGenerationSizeMb: Math.min(64, Math.max(16, Math.floor(limits.memoryMb / 8))),
+      },
+    }).on('error', (e: unknown) => logger?.warn({ err: e }, 'document extraction thread failed')));
+
+  /** A thread that read a document past a limit is not used again. */
+  const retire = async (threadId: number) => {
+    const thread = poolOf().threads.find((t: Worker) => t.threadId === threadId);
+    if (!thread) return;
+    terminated += 1;
+    await thread.terminate();
+  };
+
+  const watch = (threadId: number, stop: (hit: LimitHit) => void) => {
+    const clock = setTimeout(() => stop('time'), limits.timeLimitMs);
+    const memory = setInterval(() => {
+      const thread = poolOf().threads.find((t: Worker) => t.threadId === threadId);
+      thread
+        ?.getHeapStatistics()
+        .then((h) => {
+          if (h.used_heap_size + h.external_memory > limits.memoryMb * mb) stop('memory');
+        })
+        .catch(() => undefined);
+    }, memoryPollMs);
+    return () => {
+      clearTimeout(clock);
+      clearInterval(memory);
+    };
+  };
+
+  const extract = async ({ name, format, bytes }: ExtractRequest): Promise<Extracted | Refusal> => {
+    const controller = new AbortController();
+    let hit: LimitHit | null = null;
+    let unwatch = () => {};
+    let ranOn: number | null = null;
+    const { port1, port2 } = new MessageChannel();
+    port1.once('message', (threadId: number) => {
+      ranOn = threadId;
+      unwatch = watch(threadId, (h) => {
+        hit ??= h;
+        controller.abort(h);
+      });
+    });
+    try {
+      const result = await poolOf().run(
+        { name, format, bytes, limits, started: port2 },
+        { signal: controller.signal, transferList: [port2] },
+      );
+      if (isLimitRefusal(result) && ranOn !== null) await retire(ranOn);
+      return result;
+    } catch (e) {
+      if (hit) {
+        terminated += 1;
+        return refusalOf(hit, limits);
+      }
+      if (isHeapLimit(e)) {
+        terminated += 1;
+        return refusalOf('memory', limits);
+      }
+      throw e;
+    } finally {
+      unwatch();
+      port1.close();
+    }
+  };
+
+  return {
+    extract,
+    threadIds: () => (pool ? pool.threads.map((t) => t.threadId) : []),
+    terminated: () => terminated,
+    close: async () => {
+      await pool?.destroy();
+      pool = null;
+    },
+  };
+};
