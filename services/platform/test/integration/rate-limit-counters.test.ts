@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../src/testing/index';
+import { pgWindowCounter, redisWindowCounter, type WindowCounter } from '../../src/http/rate-limit-counters';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+const minute = 60_000;
+
+const counterBehaviour = (name: string, open: () => WindowCounter) =>
+  describe(`the request budget's counter on ${name}`, () => {
+    let counter: WindowCounter;
+    // Unique per run: Redis keeps its counters between runs for their minute.
+    const run = randomBytes(4).toString('hex');
+    beforeAll(() => {
+      counter = open();
+    });
+    afterAll(async () => {
+      await counter.close();
+    });
+
+    it('given a new key, each request counts one more in a window that ends within its length', async () => {
+      const key = `count-${run}`;
+      const seen = [];
+      for (let i = 0; i < 3; i++) seen.push(await counter.incr(key, minute));
+      expect(seen.map((s) => s.current)).toEqual([1, 2, 3]);
+      for (const s of seen) {
+        expect(s.ttl).toBeGreaterThan(0);
+        expect(s.ttl).toBeLessThanOrEqual(minute);
+      }
+    });
+
+    it('given concurrent requests on several instances, none is lost', async () => {
+      const key = `concurrent-${run}`;
+      const counters = [counter, open()];
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => counters[i % 2]!.incr(key, minute)),
+      );
+      await counters[1]!.close();
+      expect(answers.map((a) => a.current).sort((x, y) => x - y)).toEqual(
+        Array.from({ length: 40 }, (_, i) => i + 1),
+      );
+    });
+
+    it('given another key, its count is its own', async () => {
+      await counter.incr(`mine-${run}`, minute);
+      expect((await counter.incr(`theirs-${run}`, minute)).current).toBe(1);
+    });
+
+    it('given a window that has ended, the next request starts a new one at 1', async () => {
+      const key = `ends-${run}`;
+      await counter.incr(key, 20);
+      await counter.incr(key, 20);
+      // Waits on the condition (the window's end as the store's clock sees it), not a fixed time.
+      await expect.poll(async () => (await counter.incr(key, 20)).current, { timeout: 5_000 }).toBe(1);
+    });
+  });
+
+counterBehaviour('PostgreSQL', () => pgWindowCounter(database.db));
+counterBehaviour('Redis', () => redisWindowCounter(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379'));
