@@ -8,6 +8,7 @@ import {
   eventColumns,
   parseAllowList,
   toRecordedEvent,
+  type Lookup,
   type OutboundClient,
 } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
@@ -34,12 +35,13 @@ export interface OpsApp {
  * The ops' routes on an app of their own; the guarded client of users' addresses may reach
  * 127.0.0.1 only (other loopback addresses, like private ones, are refused).
  */
-export const startOpsApp = async (): Promise<OpsApp> => {
+export const startOpsApp = async (opts: { lookup?: Lookup } = {}): Promise<OpsApp> => {
   const database = await createTestDatabase();
   const { db } = database;
   const userUrls: OutboundClient = createOutboundClient({
     allow: parseAllowList(['127.0.0.1']),
     timeoutMs: 5_000,
+    ...(opts.lookup ? { lookup: opts.lookup } : {}),
   });
   await seedAdmins(db, [opsAdmin]);
   await db

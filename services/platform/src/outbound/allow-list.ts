@@ -69,12 +69,15 @@ export const loopbackAllowEntries = ['127.0.0.0/8', '::1'] as const;
 /**
  * Why an address may not be reached from `hostname`, or null when it may: public addresses always,
  * others only when OUTBOUND_ALLOW names the address (or the host, except for metadata addresses).
+ * The reason is shown to whoever made the call: it names what they typed, nothing resolved.
  */
 export const refusalFor = (address: string, hostname: string, allow: AllowList): string | null => {
   const kind = classifyAddress(address);
   if (kind === 'public') return null;
   if (allow.allowsAddress(address)) return null;
   if (kind !== 'metadata' && kind !== 'invalid' && allow.allowsHost(hostname)) return null;
-  const shown = hostname === address ? address : `${hostname} (${address})`;
-  return `${shown} is a ${addressClassLabels[kind]} address, not listed in OUTBOUND_ALLOW`;
+  // An address typed as such is named with its kind; a host name is named alone, never what it
+  // resolves to nor the kind of that address (a caller must not learn the inside of the network).
+  if (hostname !== address) return `${hostname} is not at an allowed address, not listed in OUTBOUND_ALLOW`;
+  return `${address} is a ${addressClassLabels[kind]} address, not listed in OUTBOUND_ALLOW`;
 };

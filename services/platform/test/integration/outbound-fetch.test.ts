@@ -84,7 +84,8 @@ describe('guarded outbound fetch', () => {
     for (const url of [`${trap.origin}/x`, `http://trap.test:${trap.port}/x`]) {
       const error = await failure(client.fetch(url, completion()));
       expect(error).toBeInstanceOf(OutboundRefusedError);
-      expect((error as Error).message).toMatch(/is a loopback address, not listed in OUTBOUND_ALLOW$/);
+      expect((error as Error).message).toMatch(/ address, not listed in OUTBOUND_ALLOW$/);
+      expect((error as Error).message).not.toContain('(127.');
     }
     expect(trap.seen.length).toBe(0);
   });
