@@ -26,7 +26,8 @@ const jsonLength = (body: unknown): number => {
  */
 export const TestEndpointRequest = z.object({
   url: boundedString('The url', maxEndpointUrlLength).trim().min(1, 'url is required'),
-  key: boundedString('The key', maxEndpointKeyLength).min(1, 'key is required'),
+  /** Empty or absent for a keyless server: the test sends no key. */
+  key: boundedString('The key', maxEndpointKeyLength).optional(),
   model: nameString('The model').trim().optional(),
   body: z
     .record(z.string(), z.unknown())
@@ -56,8 +57,11 @@ export type EndpointTestRequestedData = {
   url: string;
   urlSecret?: SealedSecret;
   model?: string;
+  /** The model's provider as Supported Models lists it, when it does: it picks the embeddings call. */
+  provider?: string;
   body?: Record<string, unknown>;
-  key: SealedSecret;
+  /** None for a keyless server. */
+  key?: SealedSecret;
 };
 
 export type EndpointTestEvent =

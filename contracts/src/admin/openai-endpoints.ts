@@ -45,15 +45,15 @@ export type OpenAiEndpointsEvent =
   | { type: 'OpenAiModelRemoved'; data: Model }
   /**
    * `url` is the url with its credentials masked (maskUrlCredentials); when it carried any, the whole
-   * url is `urlSecret`, sealed like the key.
+   * url is `urlSecret`, sealed like the key. No `key`: a keyless server (its calls carry no key).
    */
   | {
       type: 'OpenAiEndpointAdded';
-      data: Model & { url: string; key: SealedSecret; urlSecret?: SealedSecret };
+      data: Model & { url: string; key?: SealedSecret; urlSecret?: SealedSecret };
     }
   /**
-   * An endpoint is known by its model, url, key fingerprint and (for a url with credentials) the
-   * url's fingerprint: a model never lists the same endpoint twice.
+   * An endpoint is known by its model, url, key fingerprint ('' for a keyless one) and (for a url
+   * with credentials) the url's fingerprint: a model never lists the same endpoint twice.
    */
   | {
       type: 'OpenAiEndpointRemoved';
@@ -69,7 +69,7 @@ export const openaiEndpointsEventTypes = [
 
 /**
  * An endpoint url the platform may call: http or https, no user name or password in it (the key has
- * its own field, sent as the `api-key` and `Authorization: Bearer` headers, so a user name and
+ * its own field, sent as the `api-key` and `Authorization: Bearer` headers when there is one, so a user name and
  * password could only travel in that same Authorization header). Credentials in the query are
  * accepted and sealed. Answers the parsed URL, or null.
  */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '@app/contracts';
 import type {
+  AllowList,
   AwaitProjected,
   BlobStore,
   Db,
@@ -68,9 +69,13 @@ export {
   EmbeddingCallError,
   EmbeddingUnavailableError,
   embeddingUnavailableReasons,
+  embeddingModelFor,
+  embeddingsCallUrl,
   type Embedder,
   type EmbeddingSession,
 } from './documents/index';
+export { endpointKeyHeaders } from './chat/provider-fetch';
+export { providerKindOf } from './chat/providers';
 export {
   extractSitemapUrls,
   fetchWebsiteFile,
@@ -85,6 +90,11 @@ export interface CommandServiceOptions {
   db: Db;
   /** Seals secret values before they are decided; opens them for reveals. */
   secrets: SecretBox;
+  /**
+   * The model client's OUTBOUND_ALLOW: an OpenAi Endpoints endpoint on a loopback or private address
+   * it lists may be saved without a key (a keyless OpenAI-compatible server). None when absent.
+   */
+  outboundAllow?: AllowList;
   /** How long POST /api/admin/testEndpoint waits for the workers' outcome. */
   endpointTestWaitMs?: number;
   /**
@@ -131,7 +141,13 @@ export const commandService =
     if (opts.jobQueue) app.health.add(opts.jobQueue);
     await app.register(accountRoutesPlugin(opts.db));
     await app.register(
-      configsUpdateRoute(opts.db, routes.configsUpdate, opts.secrets, opts.awaitProjected ?? answerAtOnce),
+      configsUpdateRoute(
+        opts.db,
+        routes.configsUpdate,
+        opts.secrets,
+        opts.awaitProjected ?? answerAtOnce,
+        opts.outboundAllow,
+      ),
     );
     await app.register(
       secretRoutesPlugin({

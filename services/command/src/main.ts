@@ -51,7 +51,8 @@ const app = await createServiceApp({
 // With REDIS_URL the job queue is on Redis: while it does not answer, endpoint tests say so at once.
 const jobQueue = settings.REDIS_URL ? redisHealthCheck(settings.REDIS_URL) : undefined;
 // Chat: model calls through the guarded client; answers in flight and stops shared by every instance.
-const outbound = createOutboundClient({ allow: parseAllowList(settings.OUTBOUND_ALLOW ?? []) });
+const outboundAllow = parseAllowList(settings.OUTBOUND_ALLOW ?? []);
+const outbound = createOutboundClient({ allow: outboundAllow });
 // What users type (websites, sitemaps): a client of its own, public addresses only.
 const websiteOutbound = createOutboundClient({ allow: parseAllowList(settings.WEBSITE_FETCH_ALLOW ?? []) });
 const chatStreams = chatStreamsFor({
@@ -68,6 +69,7 @@ await app.register(
   commandService({
     db: database.db,
     secrets,
+    outboundAllow,
     documents: { blobs, vectors },
     ...(jobQueue ? { jobQueue } : {}),
     chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },

@@ -113,9 +113,8 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
   if (!opts.masterKey)
     logger.warn('no master key given: secrets saved in this run cannot be read after a restart');
   const secrets = createSecretBox(parseMasterKey(opts.masterKey ?? newMasterKey()));
-  const outbound = createOutboundClient({
-    allow: parseAllowList(opts.outboundAllow ?? loopbackAllowEntries),
-  });
+  const outboundAllow = parseAllowList(opts.outboundAllow ?? loopbackAllowEntries);
+  const outbound = createOutboundClient({ allow: outboundAllow });
   // What users type (websites, sitemaps) is fetched by a client of its own: public addresses only.
   const websiteOutbound = createOutboundClient({ allow: parseAllowList(opts.websiteAllow ?? []) });
   const integrationOutbound = opts.integrationProviders?.ca
@@ -179,6 +178,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     commandService({
       db,
       secrets,
+      outboundAllow,
       chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },
       websites: { outbound: websiteOutbound },
       userUrls: websiteOutbound,

@@ -11,7 +11,7 @@ import { defaultModelsDecider } from '../domain/default-models';
 import { openaiEndpointsDecider } from '../domain/openai-endpoints';
 import { supportedModelsDecider } from '../domain/supported-models';
 import { loadState } from '../handling/stream-state';
-import { languageModelFor, providerKindOf } from '../chat/providers';
+import { languageModelFor, openSavedEndpoint, providerKindOf } from '../chat/providers';
 
 /** Whether a path holds an inappropriate term (PG-13); never rejects. */
 export type PathTermCheck = (astPath: string) => Promise<boolean>;
@@ -96,10 +96,7 @@ export const createPathTermCheck = (opts: PathTermCheckOptions): PathTermCheck =
     let lastError: unknown = new Error('no endpoint answered');
     for (const e of entry.endpoints) {
       try {
-        const endpoint = {
-          key: await keyring.open(e.key),
-          url: e.urlSecret ? await keyring.open(e.urlSecret) : e.url,
-        };
+        const endpoint = await openSavedEndpoint(keyring, e);
         const { text } = await generateText({
           model: languageModelFor(providerKindOf(model.provider), model.id, endpoint, outbound),
           prompt: pathTermPrompt(astPath),

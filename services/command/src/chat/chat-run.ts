@@ -13,6 +13,7 @@ import { modelStatus, type AcceptedChat } from './accept-chat';
 import { chatRequestDecider, type ChatRequestCommand } from './chat-decider';
 import type { EndpointPool } from './endpoint-pool';
 import { failureLogFields } from './failure-reason';
+import { openSavedEndpoint } from './providers';
 import type { EarlyGeneration } from './early-generation';
 import type { EndpointSource, GenerationOutcome } from './generate';
 import type { ResolvedChat } from './resolve-chat';
@@ -54,8 +55,7 @@ export const endpointSourcesOf = (
   deps.pool.order(resolved.model.id, resolved.endpoints).map((e) => {
     let opened: Promise<{ key: string; url: string }> | undefined;
     const open = async () => {
-      const keyring = deps.secrets.keyring(deps.db);
-      return { key: await keyring.open(e.key), url: e.urlSecret ? await keyring.open(e.urlSecret) : e.url };
+      return openSavedEndpoint(deps.secrets.keyring(deps.db), e);
     };
     return { open: () => (opened ??= open()) };
   });

@@ -7,6 +7,13 @@ const methods: readonly OutboundMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELE
 /** The key's headers: set by us, whatever the provider put there. */
 const keyHeaders = new Set(['authorization', 'api-key']);
 
+/**
+ * The headers that carry an endpoint's key: `api-key` (Azure OpenAI) and `Authorization: Bearer`
+ * (OpenAI and OpenAI-compatible servers); none for a keyless server (key '').
+ */
+export const endpointKeyHeaders = (key: string): Record<string, string> =>
+  key === '' ? {} : { 'api-key': key, authorization: `Bearer ${key}` };
+
 const urlOf = (input: Parameters<FetchFunction>[0]): string =>
   typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
@@ -35,7 +42,8 @@ export const guardedFetch =
 /**
  * For the OpenAI-wire providers: whatever url the provider built, the request goes to exactly the
  * endpoint's url (the full chat-completions url the admin entered, its query such as api-version
- * kept), with the key as `api-key` and `Authorization: Bearer`, through the guarded outbound client.
+ * kept), with the key as `api-key` and `Authorization: Bearer` (neither for a keyless server),
+ * through the guarded outbound client.
  */
 export const exactUrlFetch =
   (outbound: OutboundClient, endpoint: { url: string; key: string }): FetchFunction =>
@@ -47,6 +55,6 @@ export const exactUrlFetch =
     return outbound.fetch(endpoint.url, {
       ...request,
       method: 'POST',
-      headers: { ...headers, 'api-key': endpoint.key, authorization: `Bearer ${endpoint.key}` },
+      headers: { ...headers, ...endpointKeyHeaders(endpoint.key) },
     });
   };

@@ -5,7 +5,8 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3, SharedV3ProviderOptions } from '@ai-sdk/provider';
 import { assertNever, type ReasoningLevel } from '@app/contracts';
-import type { OutboundClient } from '@app/platform';
+import type { Keyring, OutboundClient } from '@app/platform';
+import type { SavedEndpoint } from '../domain/openai-endpoint-rules';
 import { exactUrlFetch, guardedFetch } from './provider-fetch';
 
 /** The AI SDK provider a model's `provider` field picks; anything unnamed speaks the OpenAI wire. */
@@ -27,11 +28,17 @@ export const providerKindOf = (provider: string): ProviderKind => {
   }
 };
 
-/** One endpoint, opened: the url as the admin entered it and its key in clear. Never logged. */
+/** One endpoint, opened: the url as the admin entered it and its key in clear ('' for a keyless server). Never logged. */
 export interface OpenedEndpoint {
   url: string;
   key: string;
 }
+
+/** A saved endpoint with its key (and url with credentials) opened; a keyless one has the key ''. */
+export const openSavedEndpoint = async (keyring: Keyring, e: SavedEndpoint): Promise<OpenedEndpoint> => ({
+  key: e.key ? await keyring.open(e.key) : '',
+  url: e.urlSecret ? await keyring.open(e.urlSecret) : e.url,
+});
 
 /** Gemini's base url: the endpoint's url up to `/models/...` (or the whole url, without a trailing slash). */
 export const geminiBaseUrl = (url: string): string => {

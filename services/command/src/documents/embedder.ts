@@ -2,7 +2,7 @@ import { embedMany } from 'ai';
 import type { Db, OutboundClient, SecretBox } from '@app/platform';
 import { createEndpointPool, type EndpointPool } from '../chat/endpoint-pool';
 import { failureReason } from '../chat/failure-reason';
-import { providerKindOf, type OpenedEndpoint } from '../chat/providers';
+import { openSavedEndpoint, providerKindOf, type OpenedEndpoint } from '../chat/providers';
 import type { SavedEndpoint } from '../domain/openai-endpoint-rules';
 import { createStateCache, type StateCache } from '../handling/state-cache';
 import { embeddingModelFor } from './embedding-models';
@@ -90,11 +90,7 @@ export const createEmbedder = (opts: EmbedderOptions): Embedder => {
     const open = (e: SavedEndpoint) => {
       let o = opened.get(e);
       if (!o) {
-        const keyring = opts.secrets.keyring(opts.db);
-        o = (async () => ({
-          key: await keyring.open(e.key),
-          url: e.urlSecret ? await keyring.open(e.urlSecret) : e.url,
-        }))();
+        o = openSavedEndpoint(opts.secrets.keyring(opts.db), e);
         opened.set(e, o);
       }
       return o;

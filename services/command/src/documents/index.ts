@@ -11,4 +11,9 @@ export {
   resolveEmbeddings,
   type ResolvedEmbeddings,
 } from './resolve-embeddings';
-export { embeddingModelFor, embeddingsUrlOf } from './embedding-models';
+export {
+  azureEmbeddingsApiVersion,
+  embeddingModelFor,
+  embeddingsCallUrl,
+  embeddingsUrlOf,
+} from './embedding-models';

@@ -11,11 +11,14 @@ import { DomainError } from '@app/platform';
 /**
  * An endpoint once the route sealed its key; `key` is null when the dialog sent it empty. `url` is
  * never a credential in clear: a url that carried one is masked, the whole url `urlSecret`.
+ * `keyOptional`: the url's host is one a keyless OpenAI-compatible server may have (loopback or a
+ * private address that OUTBOUND_ALLOW lists; the route decides, see keyless-endpoints.ts).
  */
 export interface SealedEndpointInput {
   url: string;
   urlSecret?: SealedSecret;
   key: SealedSecret | null;
+  keyOptional?: boolean;
 }
 
 /** The section as the decider receives it: the dialog's models in order, each with sealed keys. */
@@ -24,10 +27,11 @@ export interface SealedModelInput {
   endpoints: SealedEndpointInput[];
 }
 
+/** No `key`: a keyless server, called without one. */
 export interface SavedEndpoint {
   url: string;
   urlSecret?: SealedSecret;
-  key: SealedSecret;
+  key?: SealedSecret;
 }
 
 export interface SavedModel {
@@ -39,17 +43,33 @@ export interface SavedModel {
 export const urlFingerprintOf = (e: Pick<SavedEndpoint, 'urlSecret'>): string =>
   e.urlSecret?.fingerprint ?? '';
 
-const sameEndpoint = (a: SavedEndpoint, b: SavedEndpoint) =>
-  a.url === b.url && a.key.fingerprint === b.key.fingerprint && urlFingerprintOf(a) === urlFingerprintOf(b);
+/** The fingerprint of the key, '' for a keyless endpoint. */
+export const keyFingerprintOf = (e: Pick<SavedEndpoint, 'key'>): string => e.key?.fingerprint ?? '';
 
-/** The endpoints kept: an empty url or key is dropped, and so is a pair listed twice. */
-const keptEndpoints = (endpoints: readonly SealedEndpointInput[]): SavedEndpoint[] =>
+const sameEndpoint = (a: SavedEndpoint, b: SavedEndpoint) =>
+  a.url === b.url &&
+  keyFingerprintOf(a) === keyFingerprintOf(b) &&
+  urlFingerprintOf(a) === urlFingerprintOf(b);
+
+/**
+ * The endpoints kept: an empty url is dropped, and so is a pair listed twice. An endpoint without a
+ * key is kept keyless where its address allows it (`keyOptional`) and refused elsewhere.
+ */
+const keptEndpoints = (model: string, endpoints: readonly SealedEndpointInput[]): SavedEndpoint[] =>
   endpoints.reduce<SavedEndpoint[]>((kept, e) => {
     const url = e.url.trim();
-    if (url === '' || e.key === null) return kept;
-    const endpoint: SavedEndpoint = e.urlSecret
-      ? { url, urlSecret: e.urlSecret, key: e.key }
-      : { url, key: e.key };
+    if (url === '') return kept;
+    if (e.key === null && e.keyOptional !== true) {
+      const shown = displayUrl(url);
+      if (parseEndpointUrl(url) === null)
+        throw new DomainError(platformMessages.invalidEndpointUrl(model, shown));
+      throw new DomainError(platformMessages.endpointKeyRequired(model, shown));
+    }
+    const endpoint: SavedEndpoint = {
+      url,
+      ...(e.urlSecret ? { urlSecret: e.urlSecret } : {}),
+      ...(e.key ? { key: e.key } : {}),
+    };
     return kept.some((k) => sameEndpoint(k, endpoint)) ? kept : [...kept, endpoint];
   }, []);
 
@@ -61,10 +81,11 @@ const checkModel = (model: SavedModel): void => {
 };
 
 /**
- * The spec's save rules for the OpenAi Endpoints section: endpoints with an empty url or key are
- * dropped; a model left without endpoints is removed with the note 'Removed <model> (no endpoints
- * configured)'; a model with endpoints needs a name other than the default 'modelid', unique among
- * the models saved, and http(s) urls.
+ * The save rules for the OpenAi Endpoints section: endpoints with an empty url are dropped; one
+ * without a key is kept only where a keyless server may be (`keyOptional`), else refused; a model
+ * left without endpoints is removed with the note 'Removed <model> (no endpoints configured)'; a
+ * model with endpoints needs a name other than the default 'modelid', unique among the models
+ * saved, and http(s) urls.
  */
 export const normaliseOpenAiModels = (
   models: readonly SealedModelInput[],
@@ -72,7 +93,8 @@ export const normaliseOpenAiModels = (
   const notes: string[] = [];
   const saved: SavedModel[] = [];
   for (const input of models) {
-    const model = { name: input.name.trim(), endpoints: keptEndpoints(input.endpoints) };
+    const name = input.name.trim();
+    const model = { name, endpoints: keptEndpoints(name, input.endpoints) };
     if (model.endpoints.length === 0) {
       if (model.name !== '') notes.push(adminMessages.openAiModelRemoved(model.name));
       continue;

@@ -2,6 +2,7 @@ import type { OpenAiEndpointsEvent } from '@app/contracts';
 import { assertNever, plainSnapshot, type Decider } from './decider';
 import {
   endpointsDiff,
+  keyFingerprintOf,
   normaliseOpenAiModels,
   urlFingerprintOf,
   type SavedEndpoint,
@@ -26,14 +27,19 @@ const removed = (model: string, e: SavedEndpoint): E => ({
   data: {
     model,
     url: e.url,
-    keyFingerprint: e.key.fingerprint,
+    keyFingerprint: keyFingerprintOf(e),
     ...(e.urlSecret ? { urlFingerprint: e.urlSecret.fingerprint } : {}),
   },
 });
 
 const added = (model: string, e: SavedEndpoint): E => ({
   type: 'OpenAiEndpointAdded',
-  data: { model, url: e.url, key: e.key, ...(e.urlSecret ? { urlSecret: e.urlSecret } : {}) },
+  data: {
+    model,
+    url: e.url,
+    ...(e.key ? { key: e.key } : {}),
+    ...(e.urlSecret ? { urlSecret: e.urlSecret } : {}),
+  },
 });
 
 const removedModelEvents = (model: SavedModel): E[] => [
@@ -56,7 +62,7 @@ const sameEndpoint = (
   removed: { url: string; keyFingerprint: string; urlFingerprint?: string },
 ) =>
   e.url === removed.url &&
-  e.key.fingerprint === removed.keyFingerprint &&
+  keyFingerprintOf(e) === removed.keyFingerprint &&
   urlFingerprintOf(e) === (removed.urlFingerprint ?? '');
 
 /** The endpoints `event` leaves a model of its name with. */
@@ -65,9 +71,11 @@ const endpointsAfter = (endpoints: SavedEndpoint[], event: E): SavedEndpoint[] =
     case 'OpenAiEndpointAdded':
       return [
         ...endpoints,
-        event.data.urlSecret
-          ? { url: event.data.url, urlSecret: event.data.urlSecret, key: event.data.key }
-          : { url: event.data.url, key: event.data.key },
+        {
+          url: event.data.url,
+          ...(event.data.urlSecret ? { urlSecret: event.data.urlSecret } : {}),
+          ...(event.data.key ? { key: event.data.key } : {}),
+        },
       ];
     case 'OpenAiEndpointRemoved':
       return endpoints.filter((e) => !sameEndpoint(e, event.data));

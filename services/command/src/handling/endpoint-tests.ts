@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   endpointTestStreamId,
   maskUrlCredentials,
+  ownValue,
+  supportedModelsStreamId,
   parseEndpointUrl,
   platformMessages,
   type EndpointTestEvent,
@@ -20,17 +22,28 @@ import {
   type SecretBox,
 } from '@app/platform';
 import { endpointTestDecider, type EndpointTestOutcome } from '../domain/endpoint-test';
+import { supportedModelsDecider } from '../domain/supported-models';
 import { handleCommand, type CommandOutcome } from './handle-command';
+import { loadState } from './stream-state';
+
+/** The model's provider as Supported Models lists it now, when it lists the model. */
+const providerOf = async (db: Db, model: string | undefined): Promise<string | undefined> => {
+  if (!model) return undefined;
+  const { state } = await loadState(db, supportedModelsDecider, supportedModelsStreamId);
+  return ownValue(state, model)?.provider;
+};
 
 /**
- * The test's data with the key sealed, and the url masked with the whole url sealed when it carries
- * credentials (`?api-key=...`); a url the platform may not call (not http(s), a user name or password
- * before the host) is refused before anything is sealed.
+ * The test's data with the key sealed (none for a keyless server), the model's provider (it picks
+ * the embeddings call), and the url masked with the whole url sealed when it carries credentials
+ * (`?api-key=...`); a url the platform may not call (not http(s), a user name or password before the
+ * host) is refused before anything is sealed.
  */
 const sealedTestData = async (
   testId: string,
   input: TestEndpointRequest,
   keys: Keyring,
+  provider: string | undefined,
 ): Promise<EndpointTestRequestedData> => {
   const url = input.url.trim();
   if (parseEndpointUrl(url) === null) throw new DomainError(platformMessages.endpointTestInvalidUrl);
@@ -40,8 +53,9 @@ const sealedTestData = async (
     url: masked,
     ...(masked === url ? {} : { urlSecret: await keys.seal(url) }),
     ...(input.model ? { model: input.model } : {}),
+    ...(provider === undefined ? {} : { provider }),
     ...(input.body ? { body: input.body } : {}),
-    key: await keys.seal(input.key),
+    ...(input.key ? { key: await keys.seal(input.key) } : {}),
   };
 };
 
@@ -67,7 +81,8 @@ export const requestEndpointTest = async (
     },
     async (trx) => {
       const testId = randomUUID();
-      const data = await sealedTestData(testId, input, secrets.keyring(trx));
+      const provider = await providerOf(trx, input.model);
+      const data = await sealedTestData(testId, input, secrets.keyring(trx), provider);
       const outcome = await handleCommand(
         trx,
         endpointTestDecider,
@@ -87,7 +102,9 @@ export const requestEndpointTest = async (
 /** The sealed values a test's request carries (its key, its url with credentials). */
 const requestSecrets = (events: readonly { type: string; data: unknown }[]): SealedSecret[] =>
   (events as readonly EndpointTestEvent[]).flatMap((e) =>
-    e.type === 'EndpointTestRequested' ? [e.data.key, ...(e.data.urlSecret ? [e.data.urlSecret] : [])] : [],
+    e.type === 'EndpointTestRequested'
+      ? [...(e.data.key ? [e.data.key] : []), ...(e.data.urlSecret ? [e.data.urlSecret] : [])]
+      : [],
   );
 
 /**

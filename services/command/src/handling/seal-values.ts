@@ -49,7 +49,7 @@ const savedKeyFor = (
   url: string,
   mask: string,
 ): SealedSecret | undefined => {
-  const matching = endpoints.filter((e) => maskOf(e.key.last4) === mask);
+  const matching = endpoints.filter((e) => e.key && maskOf(e.key.last4) === mask);
   return (matching.find((e) => e.url === url) ?? matching[0])?.key;
 };
 
@@ -66,7 +66,7 @@ const sealKey = async (
     return found;
   }
   const fingerprint = keys.fingerprint(key);
-  return saved.find((e) => e.key.fingerprint === fingerprint)?.key ?? (await keys.seal(key));
+  return saved.find((e) => e.key?.fingerprint === fingerprint)?.key ?? (await keys.seal(key));
 };
 
 /**
@@ -96,12 +96,14 @@ const sealUrl = async (
 
 /**
  * The OpenAi Endpoints section with its keys (and urls with credentials) sealed; an empty key, or an
- * endpoint without url, is null: dropped by the rules.
+ * endpoint without url, is null (the rules drop an endpoint without url, and keep one without key
+ * keyless only where `keyOptional`, which `keyless` tells from the url's host).
  */
 export const sealOpenAiEndpoints = async (
   input: OpenAiEndpointsSection,
   state: OpenAiEndpointsState,
   keys: Keyring,
+  keyless: (url: string) => boolean = () => false,
 ): Promise<SealedModelInput[]> => {
   const models: SealedModelInput[] = [];
   for (const entry of input.models) {
@@ -111,8 +113,13 @@ export const sealOpenAiEndpoints = async (
       const sealed: SealedEndpointInput[] = [];
       for (const { url: rawUrl, key } of endpoints) {
         const url = rawUrl.trim();
-        if (url === '' || key === '') {
-          sealed.push({ url: maskUrlCredentials(url), key: null });
+        if (url === '') {
+          sealed.push({ url: '', key: null });
+          continue;
+        }
+        if (key === '') {
+          const stored = await sealUrl(name, url, saved, keys);
+          sealed.push({ ...stored, key: null, keyOptional: keyless(url) });
           continue;
         }
         const stored = await sealUrl(name, url, saved, keys);
@@ -126,7 +133,9 @@ export const sealOpenAiEndpoints = async (
 
 /** Every sealed value an endpoints state holds: keys and urls with credentials. */
 export const endpointSecrets = (state: OpenAiEndpointsState): SealedSecret[] =>
-  state.flatMap((m) => m.endpoints.flatMap((e) => (e.urlSecret ? [e.key, e.urlSecret] : [e.key])));
+  state.flatMap((m) =>
+    m.endpoints.flatMap((e) => [...(e.key ? [e.key] : []), ...(e.urlSecret ? [e.urlSecret] : [])]),
+  );
 
 /** Every sealed value the sealed input of a save holds. */
 export const sentEndpointSecrets = (models: readonly SealedModelInput[]): SealedSecret[] =>

@@ -8,7 +8,14 @@ import {
   type OpenAiEndpointsSection,
   type SealedSecret,
 } from '@app/contracts';
-import type { Db, Keyring, NewEvent, SecretBox } from '@app/platform';
+import {
+  emptyAllowList,
+  type AllowList,
+  type Db,
+  type Keyring,
+  type NewEvent,
+  type SecretBox,
+} from '@app/platform';
 import { applicationSecretsDecider, applicationVariablesDecider } from '../domain/application-variables';
 import type { Decider } from '../domain/decider';
 import { normaliseOpenAiModels } from '../domain/openai-endpoint-rules';
@@ -16,10 +23,20 @@ import { openaiEndpointsDecider } from '../domain/openai-endpoints';
 import { handleCommand, type CommandOutcome } from './handle-command';
 import { loadState as loadStreamState } from './stream-state';
 import type { NamedValuesState } from '../domain/named-values';
+import { keylessEndpointAllowed } from './keyless-endpoints';
 import { endpointSecrets, sealNamedValues, sealOpenAiEndpoints, sentEndpointSecrets } from './seal-values';
 
-/** The saves run in the command's transaction (`db`): data keys sealed, and destroyed, commit with the events. */
-export type SecretSectionOptions = { metadata: EventMetadata; expectedVersion?: number; secrets: SecretBox };
+/**
+ * The saves run in the command's transaction (`db`): data keys sealed, and destroyed, commit with the
+ * events. `endpointAllow`: the model client's OUTBOUND_ALLOW, where keyless endpoints may be (none
+ * when absent).
+ */
+export type SecretSectionOptions = {
+  metadata: EventMetadata;
+  expectedVersion?: number;
+  secrets: SecretBox;
+  endpointAllow?: AllowList;
+};
 
 /** A section's state as its decider folds it, and the version it was loaded at. */
 export const loadState = async <S, E extends NewEvent>(
@@ -115,7 +132,8 @@ export const saveOpenAiEndpoints = async (
   const load = () => loadState(db, openaiEndpointsDecider, openaiEndpointsStreamId);
   const { state, version } = await load();
   const keys = o.secrets.keyring(db);
-  const models = await sealOpenAiEndpoints(input, state, keys);
+  const allow = o.endpointAllow ?? emptyAllowList;
+  const models = await sealOpenAiEndpoints(input, state, keys, (url) => keylessEndpointAllowed(url, allow));
   const { notes } = normaliseOpenAiModels(models);
   const command = { type: 'UpdateOpenAiEndpoints', data: { models } } as const;
   const outcome = await handleCommand(

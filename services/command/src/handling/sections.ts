@@ -8,7 +8,7 @@ import {
   type SectionData,
   type SectionType,
 } from '@app/contracts';
-import type { Db, SecretBox } from '@app/platform';
+import type { AllowList, Db, SecretBox } from '@app/platform';
 import { ZodError } from 'zod';
 import { adminsDecider } from '../domain/admins';
 import { featureFlagsDecider } from '../domain/feature-flags';
@@ -18,8 +18,16 @@ import { handleCommand, type CommandOutcome } from './handle-command';
 import { configurationCardHandlers } from './configuration-cards';
 import { saveApplicationSecrets, saveApplicationVariables, saveOpenAiEndpoints } from './secret-sections';
 
-/** `secrets` seals the values of the secret sections before they are decided. */
-type Options = { metadata: EventMetadata; expectedVersion?: number; secrets: SecretBox };
+/**
+ * `secrets` seals the values of the secret sections before they are decided; `endpointAllow` (the
+ * model client's OUTBOUND_ALLOW) says where an endpoint may be saved without a key.
+ */
+type Options = {
+  metadata: EventMetadata;
+  expectedVersion?: number;
+  secrets: SecretBox;
+  endpointAllow?: AllowList;
+};
 
 /** Each configuration section of the dialog as its own command on its own stream. */
 export const sectionHandlers: {

@@ -24,6 +24,7 @@ import {
   observeCommand,
   runIdempotent,
   secondsSince,
+  type AllowList,
   type AwaitProjected,
   type Db,
   type SecretBox,
@@ -64,7 +65,13 @@ const failure = (e: unknown, label: string): SectionResult => {
  * of the whole request, so the key sent again with another body (or to another route) is a 409.
  */
 export const configsUpdateRoute =
-  (db: Db, path: string, secrets: SecretBox, awaitProjected: AwaitProjected): FastifyPluginAsync =>
+  (
+    db: Db,
+    path: string,
+    secrets: SecretBox,
+    awaitProjected: AwaitProjected,
+    endpointAllow?: AllowList,
+  ): FastifyPluginAsync =>
   async (app) => {
     const schema = {
       description:
@@ -146,6 +153,7 @@ export const configsUpdateRoute =
                 {
                   metadata,
                   secrets,
+                  ...(endpointAllow ? { endpointAllow } : {}),
                   ...(section.version === undefined ? {} : { expectedVersion: section.version }),
                 },
               ),

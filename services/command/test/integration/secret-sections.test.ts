@@ -208,7 +208,7 @@ describe('OpenAi Endpoints: keys sealed, the spec rules, the note', () => {
                 ],
               },
             },
-            { o1: { endpoints: [{ url: west, key: '' }] } },
+            { o1: { endpoints: [{ url: '', key: '' }] } },
           ],
         },
       },

@@ -101,15 +101,15 @@ describe('OpenAi endpoints decider: models and endpoints', () => {
 });
 
 describe('OpenAi endpoints decider: the save rules of spec 5', () => {
-  it('endpoints with an empty url or key are dropped', () => {
+  it('endpoints with an empty url are dropped', () => {
     given([])
-      .when(save([model('gpt-4o', ['', k1], [west, null], ['   ', k2], [east, k2])]))
+      .when(save([model('gpt-4o', ['', k1], ['   ', k2], ['', null], [east, k2])]))
       .then([modelAdded('gpt-4o'), endpointAdded('gpt-4o', east, k2)]);
   });
 
   it('a model left without endpoints is removed', () => {
     given([modelAdded('gpt-4o'), endpointAdded('gpt-4o', east, k1)])
-      .when(save([model('gpt-4o', [east, null])]))
+      .when(save([model('gpt-4o', ['', null])]))
       .then([endpointRemoved('gpt-4o', east, k1), modelRemoved('gpt-4o')]);
   });
 
@@ -221,5 +221,78 @@ describe('OpenAi endpoints decider: urls with credentials (masked, the whole url
       openaiEndpointsDecider.initialState(),
     );
     expect(state).toEqual([{ name: 'gpt-4o', endpoints: [{ url: masked, urlSecret: u2, key: k1 }] }]);
+  });
+});
+
+describe('OpenAi endpoints decider: the key rule (keyless servers on allowed loopback or private addresses)', () => {
+  const local = 'http://127.0.0.1:11434/v1/embeddings';
+  const keyless = (name: string, url: string, keyOptional: boolean): SealedModelInput => ({
+    name,
+    endpoints: [{ url, key: null, keyOptional }],
+  });
+  const keylessAdded = (m: string, url: string): E => ({
+    type: 'OpenAiEndpointAdded',
+    data: { model: m, url },
+  });
+  const keylessRemoved = (m: string, url: string): E => ({
+    type: 'OpenAiEndpointRemoved',
+    data: { model: m, url, keyFingerprint: '' },
+  });
+
+  it('an endpoint without key where a keyless server may be is saved without a key', () => {
+    given([])
+      .when(save([keyless('nomic-embed-text', local, true)]))
+      .then([modelAdded('nomic-embed-text'), keylessAdded('nomic-embed-text', local)]);
+  });
+
+  it('an endpoint without key elsewhere is refused, naming the endpoint and what would allow it', () => {
+    given([])
+      .when(save([keyless('gpt-4o', east, false)]))
+      .thenThrows(platformMessages.endpointKeyRequired('gpt-4o', east));
+  });
+
+  it('the refusal says a key is needed and where none is', () => {
+    expect(platformMessages.endpointKeyRequired('gpt-4o', east)).toMatch(/needs a key/);
+    expect(platformMessages.endpointKeyRequired('gpt-4o', east)).toMatch(/OUTBOUND_ALLOW/);
+  });
+
+  it('without the route saying so (no keyOptional), a missing key is refused', () => {
+    given([])
+      .when(save([model('gpt-4o', [local, null])]))
+      .thenThrows(platformMessages.endpointKeyRequired('gpt-4o', local));
+  });
+
+  it('a keyless url that is not http(s) is refused as an invalid url, not as a missing key', () => {
+    given([])
+      .when(save([keyless('m', 'ftp://127.0.0.1/x', true)]))
+      .thenThrows(platformMessages.invalidEndpointUrl('m', 'ftp://127.0.0.1/x'));
+  });
+
+  it('the same keyless endpoint saved again changes nothing', () => {
+    given([modelAdded('m'), keylessAdded('m', local)])
+      .when(save([keyless('m', local, true)]))
+      .then([]);
+  });
+
+  it('a key given to a keyless endpoint: the keyless one removed, the keyed one added', () => {
+    given([modelAdded('m'), keylessAdded('m', local)])
+      .when(save([model('m', [local, k1])]))
+      .then([keylessRemoved('m', local), endpointAdded('m', local, k1)]);
+  });
+
+  it('a keyless endpoint beside a keyed one on the same url are two endpoints', () => {
+    given([modelAdded('m'), endpointAdded('m', local, k1)])
+      .when(
+        save([
+          {
+            name: 'm',
+            endpoints: [
+              { url: local, key: k1 },
+              { url: local, key: null, keyOptional: true },
+            ],
+          },
+        ]),
+      )
+      .then([keylessAdded('m', local)]);
   });
 });

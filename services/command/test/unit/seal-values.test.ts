@@ -88,7 +88,7 @@ describe('sealing before deciding: endpoint keys', () => {
     expect(m?.endpoints[0]?.key).toBe(k1);
   });
 
-  it('a new key is sealed; an empty key or url becomes nothing to save', async () => {
+  it('a new key is sealed; an empty key is null (keyOptional as `keyless` says), an empty url nothing', async () => {
     const [m] = await sealOpenAiEndpoints(
       {
         models: [
@@ -108,7 +108,7 @@ describe('sealing before deciding: endpoint keys', () => {
     );
     expect(await keys.open(m!.endpoints[0]!.key!)).toBe('a new key');
     expect(m?.endpoints.slice(1)).toEqual([
-      { url: east, key: null },
+      { url: east, key: null, keyOptional: false },
       { url: '', key: null },
     ]);
   });

@@ -43,9 +43,10 @@ export const openaiEndpointsProjection = defineProjection<OpenAiEndpointsEvent>(
           .values({
             model,
             url: event.data.url,
-            key_fingerprint: event.data.key.fingerprint,
-            key: JSON.stringify(event.data.key),
-            last4: event.data.key.last4,
+            // A keyless endpoint: fingerprint and last4 '', key JSON null.
+            key_fingerprint: event.data.key?.fingerprint ?? '',
+            key: JSON.stringify(event.data.key ?? null),
+            last4: event.data.key?.last4 ?? '',
             url_fingerprint: event.data.urlSecret?.fingerprint ?? '',
             url_secret: event.data.urlSecret ? JSON.stringify(event.data.urlSecret) : null,
             position: recorded.globalPosition,

@@ -29,11 +29,15 @@ export const readApplicationVariables = (db: Db): Promise<NamedValuesSection> =>
 export const readApplicationSecrets = (db: Db): Promise<NamedValuesSection> =>
   namedValues(db, 'rm_application_secrets');
 
-/** The models in the order they were added, each with its endpoints; every key masked. */
+/** The models in the order they were added, each with its endpoints; every key masked ('' for a keyless one). */
 export const readOpenAiEndpoints = async (db: Db): Promise<OpenAiEndpointsSection> => {
   const [models, endpoints] = await Promise.all([
     db.selectFrom('rm_openai_models').select('name').orderBy('position').execute(),
-    db.selectFrom('rm_openai_endpoints').select(['model', 'url', 'last4']).orderBy('position').execute(),
+    db
+      .selectFrom('rm_openai_endpoints')
+      .select(['model', 'url', 'last4', 'key_fingerprint'])
+      .orderBy('position')
+      .execute(),
   ]);
   return {
     models: models.map((m) =>
@@ -43,7 +47,7 @@ export const readOpenAiEndpoints = async (db: Db): Promise<OpenAiEndpointsSectio
           {
             endpoints: endpoints
               .filter((e) => e.model === m.name)
-              .map((e) => ({ url: e.url, key: maskOf(e.last4) })),
+              .map((e) => ({ url: e.url, key: e.key_fingerprint === '' ? '' : maskOf(e.last4) })),
           },
         ],
       ]),

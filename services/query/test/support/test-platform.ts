@@ -28,6 +28,7 @@ import {
   createLogger,
   createOutboundClient,
   createSecretBox,
+  type AllowList,
   type OutboundClient,
   createServiceApp,
   eventColumns,
@@ -122,6 +123,8 @@ export interface TestPlatformOptions {
   blobs?: BlobStore;
   /** The guarded client for addresses people type (default: the platform's, which reaches no private address). */
   userUrls?: OutboundClient;
+  /** OUTBOUND_ALLOW as the command service gets it: where endpoints may be saved without a key (default: nowhere). */
+  outboundAllow?: AllowList;
   /** Integrations: a local OAuth provider's endpoints and the guarded client that may reach it (default: userUrls). */
   integrations?: { endpoints: IntegrationProviderEndpoints; outbound?: OutboundClient };
 }
@@ -177,6 +180,7 @@ export const startTestPlatform = async (
       commandService({
         db,
         secrets,
+        ...(opts.outboundAllow ? { outboundAllow: opts.outboundAllow } : {}),
         ...(opts.endpointTestWaitMs === undefined ? {} : { endpointTestWaitMs: opts.endpointTestWaitMs }),
         chat: {
           outbound,

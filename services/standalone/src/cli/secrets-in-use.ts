@@ -24,6 +24,8 @@ export const sealedValuesInUse = async (db: Db): Promise<SealedSecret[]> => {
   return [
     ...Object.values(secrets),
     ...Object.values(variables),
-    ...endpoints.flatMap((m) => m.endpoints.flatMap((e) => (e.urlSecret ? [e.key, e.urlSecret] : [e.key]))),
+    ...endpoints.flatMap((m) =>
+      m.endpoints.flatMap((e) => [...(e.key ? [e.key] : []), ...(e.urlSecret ? [e.urlSecret] : [])]),
+    ),
   ];
 };

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import { codeInterpreterModel, isCredentialParam, isEmbeddingModel } from '@app/contracts';
+import { embeddingsCallUrl, endpointKeyHeaders, providerKindOf } from '@app/command';
+import { codeInterpreterModel, displayUrl, isCredentialParam, isEmbeddingModel } from '@app/contracts';
 
 export type EndpointKind = 'embeddings' | 'chat';
 
@@ -12,7 +13,6 @@ export interface EndpointTestCall {
 
 export const testPrompt = 'This is a test. Reply with a short greeting.';
 export const testMaxTokens = 50;
-export const embeddingsApiVersion = '2024-02-01';
 export const codeInterpreterApiVersion = '2024-08-01-preview';
 
 /**
@@ -41,26 +41,48 @@ const chatBody = (model: string | undefined, given: Record<string, unknown> | un
   max_tokens: testMaxTokens,
 });
 
+/** An Azure OpenAI host, for a model Supported Models does not list (yet): its provider is unknown. */
+const azureHost = /\.(?:openai|cognitiveservices)\.azure\.com$/i;
+
+const embeddingsUrlFor = (url: string, model: string, provider: string | undefined): string => {
+  const kind =
+    provider !== undefined
+      ? providerKindOf(provider)
+      : azureHost.test(new URL(url).hostname)
+        ? 'azure'
+        : 'openai-compatible';
+  return embeddingsCallUrl(kind, model, url);
+};
+
+const endsInEmbeddings = (url: string): boolean => {
+  try {
+    return /\/embeddings\/?$/.test(new URL(url).pathname);
+  } catch {
+    return false;
+  }
+};
+
 /**
- * Embedding models: an embeddings request on `openai/deployments/<model>/embeddings` (api-version
- * 2024-02-01); 'code-interpreter': chat completions on deployment gpt-4o (api-version
- * 2024-08-01-preview); other models: a short chat request to the url as given. Chat requests ask for
- * at most 50 tokens; a body the dialog sent replaces the default one's fields.
+ * Embedding models (an id with 'embed', or a url ending in /embeddings): a plain embeddings request
+ * to the url the embedder calls (embeddingsCallUrl: the url as entered, `/chat/completions` as
+ * `/embeddings`; an Azure endpoint entered as its resource on `openai/deployments/<model>/embeddings`,
+ * api-version 2024-02-01); the provider is the model's in Supported Models, else Azure for an Azure
+ * OpenAI host and OpenAI-compatible otherwise. 'code-interpreter': chat completions on deployment
+ * gpt-4o (api-version 2024-08-01-preview); other models: a short chat request to the url as given.
+ * Chat requests ask for at most 50 tokens; a body the dialog sent replaces the default one's fields.
  */
 export const endpointTestCall = (input: {
   url: string;
   model?: string | undefined;
+  provider?: string | undefined;
   body?: Record<string, unknown> | undefined;
 }): EndpointTestCall => {
   const { url, model, body } = input;
-  if (model && isEmbeddingModel(model)) {
+  if ((model && isEmbeddingModel(model)) || endsInEmbeddings(url)) {
     return {
       kind: 'embeddings',
-      url: below(
-        url,
-        `openai/deployments/${encodeURIComponent(model)}/embeddings?api-version=${embeddingsApiVersion}`,
-      ),
-      body: { input: testPrompt, ...body },
+      url: embeddingsUrlFor(url, model ?? '', input.provider),
+      body: { ...(model ? { model } : {}), input: testPrompt, ...body },
     };
   }
   if (model === codeInterpreterModel) {
@@ -73,13 +95,29 @@ export const endpointTestCall = (input: {
   return { kind: 'chat', url, body: chatBody(model, body) };
 };
 
-/** The headers of a test: the key as Azure OpenAI ('api-key') and OpenAI-compatible servers (bearer) expect it. */
+/**
+ * The headers of a test: the key as Azure OpenAI ('api-key') and OpenAI-compatible servers (bearer)
+ * expect it, as the product's calls send it; none for a keyless server (key '').
+ */
 export const endpointTestHeaders = (key: string): Record<string, string> => ({
   'content-type': 'application/json',
   accept: 'application/json',
-  'api-key': key,
-  authorization: `Bearer ${key}`,
+  ...endpointKeyHeaders(key),
 });
+
+/**
+ * The url a test called as a message may show it: displayUrl's scheme, host, port and path, and its
+ * query's parameters that are no credential (`api-version`); a credential is left out, not masked.
+ */
+export const calledUrlShown = (url: string): string => {
+  try {
+    const params = [...new URL(url).searchParams].filter(([name]) => !isCredentialParam(name));
+    const query = new URLSearchParams(params).toString();
+    return `${displayUrl(url)}${query === '' ? '' : `?${query}`}`;
+  } catch {
+    return displayUrl(url);
+  }
+};
 
 const parseJson = (body: Buffer): unknown => {
   try {

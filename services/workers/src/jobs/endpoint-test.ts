@@ -9,7 +9,7 @@ import {
   type RecordedEvent,
 } from '@app/contracts';
 import { OutboundError, SecretUnavailableError, type Keyring, type OutboundClient } from '@app/platform';
-import { answerProblem, endpointTestCall, endpointTestHeaders } from './endpoint-test-call';
+import { answerProblem, calledUrlShown, endpointTestCall, endpointTestHeaders } from './endpoint-test-call';
 import type { JobProcessor, JobRequest } from './types';
 
 export const endpointTestJob = 'endpoint-test';
@@ -21,8 +21,10 @@ const EndpointTestJobData = z.object({
   url: z.string(),
   urlSecret: SealedSecret.optional(),
   model: z.string().optional(),
+  provider: z.string().optional(),
   body: z.record(z.string(), z.unknown()).optional(),
-  key: SealedSecret,
+  /** None for a keyless server: the test sends no key header. */
+  key: SealedSecret.optional(),
 });
 type EndpointTestJobData = z.infer<typeof EndpointTestJobData>;
 
@@ -31,9 +33,10 @@ export const endpointTestRoute = (event: RecordedEvent): JobRequest => ({
   data: event.data,
 });
 
-const failed = (input: EndpointTestJobData, reason: string): EndpointTestOutcome => ({
+/** A failed test: the message names `shown` (the url called, or the url entered when none was), the reason its status or error. */
+const failed = (shown: string, reason: string): EndpointTestOutcome => ({
   success: false,
-  message: adminMessages.endpointTestFailed(displayUrl(input.url)),
+  message: adminMessages.endpointTestFailed(shown),
   reason,
 });
 
@@ -43,7 +46,7 @@ const openSecrets = async (
   keys: Keyring,
 ): Promise<{ key: string; url: string } | { problem: string }> => {
   try {
-    const key = await keys.open(input.key);
+    const key = input.key ? await keys.open(input.key) : '';
     const url = input.urlSecret ? await keys.open(input.urlSecret) : input.url;
     return { key, url };
   } catch (e) {
@@ -60,7 +63,8 @@ const openSecrets = async (
 /**
  * Calls the endpoint through the guarded client with the request its model needs, to the whole url
  * (credentials in its query included). Every way it can fail is an outcome (a status, a refusal, a
- * timeout), never the remote body, the key or the url's credentials.
+ * timeout) whose message names the url called (credentials left out), never the remote body, the
+ * key or the url's credentials.
  */
 export const testEndpoint = async (
   input: EndpointTestJobData,
@@ -69,9 +73,10 @@ export const testEndpoint = async (
   signal?: AbortSignal,
 ): Promise<EndpointTestOutcome> => {
   const opened = await openSecrets(input, keys);
-  if ('problem' in opened) return failed(input, opened.problem);
+  if ('problem' in opened) return failed(displayUrl(input.url), opened.problem);
   const { key } = opened;
   const call = endpointTestCall({ ...input, url: opened.url });
+  const shown = calledUrlShown(call.url);
   try {
     const answer = await outbound.request(call.url, {
       method: 'POST',
@@ -80,9 +85,9 @@ export const testEndpoint = async (
       ...(signal ? { signal } : {}),
     });
     const problem = answerProblem(call.kind, answer.status, answer.body);
-    return problem ? failed(input, problem) : { success: true, message: platformMessages.endpointTestPassed };
+    return problem ? failed(shown, problem) : { success: true, message: platformMessages.endpointTestPassed };
   } catch (e) {
-    if (e instanceof OutboundError) return failed(input, e.message);
+    if (e instanceof OutboundError) return failed(shown, e.message);
     throw e;
   }
 };

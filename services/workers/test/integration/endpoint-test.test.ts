@@ -63,12 +63,15 @@ describe('endpoint tests run by the workers, against a local OpenAI-compatible s
     expect(call?.body).toMatchObject({ model: 'gpt-4o', max_tokens: 50 });
   });
 
-  it('an embedding model: openai/deployments/<model>/embeddings with api-version 2024-02-01', async () => {
-    const { body } = await test({ url: server.origin, key, model: 'text-embedding-ada-002' });
+  it('an embedding model on an OpenAI-compatible server: a plain embeddings request to its url', async () => {
+    const { body } = await test({
+      url: `${server.origin}/v1/embeddings`,
+      key,
+      model: 'text-embedding-ada-002',
+    });
     expect(body.success).toBe(true);
-    expect(server.calls.at(-1)?.path).toBe(
-      '/openai/deployments/text-embedding-ada-002/embeddings?api-version=2024-02-01',
-    );
+    expect(server.calls.at(-1)?.path).toBe('/v1/embeddings');
+    expect(server.calls.at(-1)?.body).toMatchObject({ model: 'text-embedding-ada-002' });
   });
 
   it("'code-interpreter': chat completions on deployment gpt-4o with api-version 2024-08-01-preview", async () => {
@@ -164,9 +167,10 @@ describe('the route', () => {
     expect(server.calls.length).toBe(calls);
   });
 
-  it('refuses a body that is not {url, key}, or a url that is not http(s)', async () => {
+  it('refuses a body that is not {url, key?}, or a url that is not http(s)', async () => {
     const before = (await t.p.events()).length;
-    expect((await test({ url: server.origin })).status).toBe(400);
+    expect((await test({ key })).status).toBe(400);
+    expect((await test({ url: server.origin, key: 7 })).status).toBe(400);
     const badUrl = await test({ url: 'file:///etc/passwd', key });
     expect(badUrl.status).toBe(400);
     expect(badUrl.body).toEqual({ success: false, message: platformMessages.endpointTestInvalidUrl });

@@ -38,7 +38,8 @@ export interface EndpointTestPlatform {
 
 /**
  * The test platform (command + query over HTTP) and the workers with the platform's real jobs, on
- * one database, one master key, and an outbound client that may reach exactly 127.0.0.1.
+ * one database, one master key, and an outbound client that may reach exactly 127.0.0.1 (OUTBOUND_ALLOW
+ * of the command service too: an endpoint there may be saved without a key).
  */
 export const startEndpointTestPlatform = async (opts: {
   admins: readonly string[];
@@ -46,14 +47,16 @@ export const startEndpointTestPlatform = async (opts: {
   listen?: boolean;
 }): Promise<EndpointTestPlatform> => {
   const secrets = createSecretBox(parseMasterKey(newMasterKey()));
+  const allow = parseAllowList(['127.0.0.1']);
   const p = await startTestPlatform({
     admins: opts.admins,
     secrets,
+    outboundAllow: allow,
     ...(opts.logger ? { logger: opts.logger } : {}),
     ...(opts.listen ? { listen: true } : {}),
   });
   const outbound = createOutboundClient({
-    allow: parseAllowList(['127.0.0.1']),
+    allow,
     lookup: testLookup,
     timeoutMs: 5000,
   });

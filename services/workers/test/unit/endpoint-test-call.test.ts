@@ -1,23 +1,70 @@
 import { describe, expect, it } from 'vitest';
-import { answerProblem, endpointTestCall, endpointTestHeaders } from '../../src/jobs/endpoint-test-call';
+import {
+  answerProblem,
+  calledUrlShown,
+  endpointTestCall,
+  endpointTestHeaders,
+} from '../../src/jobs/endpoint-test-call';
 
 const base = 'https://east.example.com';
 
 describe('the request an endpoint test sends (admin spec 7)', () => {
-  it('embedding models: an embeddings request on openai/deployments/<model>/embeddings, api-version 2024-02-01', () => {
-    for (const url of [base, `${base}/`]) {
-      expect(endpointTestCall({ url, model: 'text-embedding-3-small' })).toEqual({
+  const azure = 'https://east.openai.azure.com';
+
+  it('an OpenAI-compatible embeddings url: a plain embeddings request to the url as typed', () => {
+    const url = 'http://127.0.0.1:11434/v1/embeddings';
+    for (const provider of [undefined, 'vLLM', 'Ollama']) {
+      expect(endpointTestCall({ url, model: 'nomic-embed-text', provider })).toEqual({
         kind: 'embeddings',
-        url: `${base}/openai/deployments/text-embedding-3-small/embeddings?api-version=2024-02-01`,
-        body: { input: expect.any(String) as string },
+        url,
+        body: { model: 'nomic-embed-text', input: expect.any(String) as string },
       });
     }
   });
 
-  it('the path goes below the url as given, its query left out', () => {
-    expect(endpointTestCall({ url: `${base}/proxy?x=1`, model: 'text-embedding-3-large' }).url).toBe(
-      `${base}/proxy/openai/deployments/text-embedding-3-large/embeddings?api-version=2024-02-01`,
+  it('a chat-completions url is asked at /embeddings beside it, its query kept (as the embedder does)', () => {
+    expect(
+      endpointTestCall({ url: `${base}/v1/chat/completions?x=1`, model: 'text-embedding-3-large' }).url,
+    ).toBe(`${base}/v1/embeddings?x=1`);
+  });
+
+  it('a url ending in /embeddings is tested with an embeddings request whatever the model id', () => {
+    expect(endpointTestCall({ url: `${base}/v1/embeddings`, model: 'bge-m3' }).kind).toBe('embeddings');
+  });
+
+  it('an Azure resource: openai/deployments/<model>/embeddings, api-version 2024-02-01, its credentials kept', () => {
+    for (const url of [azure, `${azure}/`, `${azure}/openai`]) {
+      expect(endpointTestCall({ url, model: 'text-embedding-3-small' }).url).toBe(
+        `${azure}/openai/deployments/text-embedding-3-small/embeddings?api-version=2024-02-01`,
+      );
+    }
+    expect(
+      endpointTestCall({
+        url: `${base}?api-key=sk-1&x=2`,
+        model: 'text-embedding-3-small',
+        provider: 'Azure',
+      }).url,
+    ).toBe(
+      `${base}/openai/deployments/text-embedding-3-small/embeddings?api-version=2024-02-01&api-key=sk-1`,
     );
+  });
+
+  it('an Azure deployment url is called as typed', () => {
+    const url = `${azure}/openai/deployments/emb/embeddings?api-version=2024-02-01`;
+    expect(endpointTestCall({ url, model: 'text-embedding-3-small', provider: 'azure' }).url).toBe(url);
+  });
+
+  it('the Azure form is used only for Azure: an OpenAI-compatible base url is called as typed', () => {
+    expect(endpointTestCall({ url: base, model: 'text-embedding-3-small', provider: '' }).url).toBe(
+      `${base}/`,
+    );
+  });
+
+  it('the called url as messages show it: credentials left out, api-version kept', () => {
+    expect(calledUrlShown(`${base}/v1/embeddings?api-version=1&api-key=sk-secret&sig=abc`)).toBe(
+      `${base}/v1/embeddings?api-version=1`,
+    );
+    expect(calledUrlShown(`${base}/v1/embeddings`)).toBe(`${base}/v1/embeddings`);
   });
 
   it("'code-interpreter': chat completions on deployment gpt-4o, api-version 2024-08-01-preview", () => {
@@ -48,6 +95,13 @@ describe('the request an endpoint test sends (admin spec 7)', () => {
 
   it('the key goes as api-key (Azure) and bearer (OpenAI-compatible)', () => {
     expect(endpointTestHeaders('k')).toMatchObject({ 'api-key': 'k', authorization: 'Bearer k' });
+  });
+
+  it('a keyless server gets no key header at all', () => {
+    expect(endpointTestHeaders('')).toEqual({
+      'content-type': 'application/json',
+      accept: 'application/json',
+    });
   });
 });
 
