@@ -105,6 +105,8 @@ export function putFile(url: string, file: Blob, options: PutFileOptions): Promi
     xhr.open('PUT', url);
     xhr.setRequestHeader('Content-Type', options.contentType);
     xhr.setRequestHeader('Content-MD5', options.contentMd5);
+    // The URL stores bytes once: S3 signs this condition, so a PUT without it is refused.
+    xhr.setRequestHeader('If-None-Match', '*');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress(event.loaded, event.total);
     };

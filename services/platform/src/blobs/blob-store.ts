@@ -18,6 +18,8 @@ export interface SignUploadOptions {
   contentMd5?: string;
   /** Refused past this many bytes. */
   maxBytes: number;
+  /** The exact size the PUT must have, when the caller declared it (S3 signs it; files cap at maxBytes). */
+  contentLength?: number;
   expiresInSeconds: number;
   /** Extra metadata kept with the object (S3: x-amz-meta-*). */
   metadata?: Record<string, string>;
@@ -29,8 +31,14 @@ export interface SignDownloadOptions {
   fileName?: string;
 }
 
+/**
+ * A key takes bytes through a signed URL once: a second PUT (by the same URL or another signed for
+ * the key) is refused, and so is one after `delete`. The filesystem store enforces it itself; S3
+ * through a conditional PUT (`If-None-Match: *`, signed, so the browser must send it) and a
+ * tombstone left by `delete`, on servers that implement conditional writes.
+ */
 export interface BlobStore {
-  /** A URL the browser PUTs the bytes to. */
+  /** A URL the browser PUTs the bytes to (with Content-Type, Content-MD5 and `If-None-Match: *`). */
   signUpload(key: string, opts: SignUploadOptions): Promise<string>;
   /** A URL the browser GETs the bytes from. */
   signDownload(key: string, opts: SignDownloadOptions): Promise<string>;
@@ -38,7 +46,7 @@ export interface BlobStore {
   /** The whole object, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** Deleting a key that is not there is not an error. */
+  /** Deleting a key that is not there is not an error. The key takes no signed upload afterwards. */
   delete(key: string): Promise<void>;
 }
 

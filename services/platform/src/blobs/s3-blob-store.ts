@@ -1,5 +1,4 @@
 import {
-  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
@@ -31,6 +30,11 @@ export interface S3BlobStoreOptions {
 const isNotFound = (e: unknown): boolean =>
   e instanceof S3ServiceException &&
   (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata.httpStatusCode === 404);
+
+/** The metadata (x-amz-meta-*) of what `delete` leaves under a key. */
+const tombstoneMeta = 'amplify-deleted';
+const isTombstone = (metadata: Record<string, string> | undefined): boolean =>
+  metadata?.[tombstoneMeta] === '1';
 
 /** A plain PUT's ETag is the hex MD5 of its bytes (not a multipart upload's, nor under SSE-KMS). */
 const md5FromEtag = (etag: string | undefined): string | undefined => {
@@ -78,11 +82,19 @@ export class S3BlobStore implements BlobStore {
       ContentType: opts.contentType,
       ContentMD5: opts.contentMd5,
       Metadata: opts.metadata,
+      // Only while nothing is under the key (not even a tombstone): the URL stores bytes once.
+      IfNoneMatch: '*',
+      ...(opts.contentLength === undefined ? {} : { ContentLength: opts.contentLength }),
     });
     return getSignedUrl(this.signer, command, {
       expiresIn: Math.max(1, Math.floor(opts.expiresInSeconds)),
-      // The presigner leaves Content-Type unsigned unless asked: signed, S3 refuses another type.
-      signableHeaders: new Set(['content-type']),
+      // The presigner leaves these unsigned unless asked: signed, S3 refuses a PUT of another type,
+      // one without the condition, or (when declared) of another size.
+      signableHeaders: new Set([
+        'content-type',
+        'if-none-match',
+        ...(opts.contentLength === undefined ? [] : ['content-length']),
+      ]),
     });
   }
 
@@ -100,6 +112,7 @@ export class S3BlobStore implements BlobStore {
     assertSafeBlobKey(key);
     try {
       const found = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (isTombstone(found.Metadata)) return null;
       return {
         size: found.ContentLength ?? 0,
         contentType: found.ContentType ?? 'application/octet-stream',
@@ -115,6 +128,10 @@ export class S3BlobStore implements BlobStore {
     assertSafeBlobKey(key);
     try {
       const found = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (isTombstone(found.Metadata)) {
+        await found.Body?.transformToByteArray();
+        return null;
+      }
       if (!found.Body) return Buffer.alloc(0);
       return Buffer.from(await found.Body.transformToByteArray());
     } catch (e) {
@@ -130,9 +147,22 @@ export class S3BlobStore implements BlobStore {
     );
   }
 
+  /**
+   * Replaces the object with an empty tombstone rather than removing it: a URL signed earlier for
+   * the key still finds something there, so its conditional PUT is refused (412) and its download
+   * serves no bytes. Readers here take a tombstone for nothing.
+   */
   async delete(key: string): Promise<void> {
     assertSafeBlobKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: Buffer.alloc(0),
+        ContentType: 'application/octet-stream',
+        Metadata: { [tombstoneMeta]: '1' },
+      }),
+    );
   }
 
   /** Closes the client's sockets (shutdown, tests). */
