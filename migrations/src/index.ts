@@ -24,6 +24,7 @@ import * as m0021 from './0021_ops';
 import * as m0022 from './0022_integrations';
 import * as m0023 from './0023_assistant_groups';
 import * as m0024 from './0024_rate_limits';
+import * as m0025 from './0025_projection_set_aside';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0022_integrations': m0022,
   '0023_assistant_groups': m0023,
   '0024_rate_limits': m0024,
+  '0025_projection_set_aside': m0025,
 };
 
 export const migrationProvider: MigrationProvider = {

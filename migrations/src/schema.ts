@@ -195,6 +195,8 @@ export interface ProjectionParksTable {
   error: string;
   attempts: number;
   parked: Generated<boolean>;
+  /** The follower went on past it (a lasting failure); else it holds the follower before it. */
+  set_aside: Generated<boolean>;
   first_failed_at: Generated<Date>;
   last_failed_at: Generated<Date>;
   next_attempt_at: Date;

@@ -73,9 +73,34 @@ export const SectionResult = z.object({
 });
 export type SectionResult = z.infer<typeof SectionResult>;
 
+/** An event of a save that a projection set aside: it is not in that projection's read model. */
+export const NotProjectedEvent = z.object({
+  section: boundedString('A section', limits.sectionTypeLength),
+  position: boundedString('The position', limits.positionLength),
+  eventType: boundedString('The event type', limits.nameLength),
+  projection: boundedString('The projection', limits.nameLength),
+});
+export type NotProjectedEvent = z.infer<typeof NotProjectedEvent>;
+
+/** Set on a save's answer when it is known whether its events are in the read models. */
+export const projectedHeader = 'x-projected';
+
 export const ConfigsUpdateResponse = z.object({
   success: z.boolean(),
   message: boundedString('The message', limits.answerMessageLength).optional(),
+  /**
+   * Whether this save's events are in the read models (and their `/live` pushes sent) as it answers:
+   * false when the wait for them ran out or a projection set one aside, and then a successful save's
+   * `message` names the sections not shown yet. Absent when the service answering does not project
+   * (read with `?waitFor=<position>`) or the save appended nothing. Also the `x-projected` header.
+   */
+  projected: z.boolean().optional(),
+  /** The events of this save a projection set aside (GET /api/projections lists them with their error). */
+  notProjected: boundedList(
+    NotProjectedEvent,
+    'Events not projected',
+    limits.sectionsPerUpdate * 8,
+  ).optional(),
   data: z
     .record(boundedString('A section', limits.sectionTypeLength), SectionResult)
     .refine(

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 
-/** The event a projection failed on: retried with backoff, then parked until an operator acts. */
+/**
+ * An event a projection failed on. Held (in `failing`): a transient failure, retried with backoff, then
+ * parked until an operator acts. Set aside (in `setAside`): it fails the same way every time, so the
+ * projection went on past it; it stays out of the read model until an operator retries or skips it.
+ */
 export const ParkedEventView = z.object({
   position: z.string(),
   streamId: z.string(),
   eventType: z.string(),
   error: z.string(),
   attempts: z.number().int(),
-  /** True once the retries are spent: nothing happens until `retry` or `skip`. */
+  /** True once the retries are spent (always, when set aside): nothing happens until `retry` or `skip`. */
   parked: z.boolean(),
   firstFailedAt: z.string(),
   lastFailedAt: z.string(),
@@ -22,7 +26,10 @@ export const ProjectionStatusView = z.object({
   position: z.string(),
   /** Readable events after its position, counted up to `lagCountLimit`. */
   lag: z.number().int(),
+  /** The event it is held before, if any. */
   failing: ParkedEventView.nullable(),
+  /** The events it went on past, oldest first. */
+  setAside: z.array(ParkedEventView),
 });
 export type ProjectionStatusView = z.infer<typeof ProjectionStatusView>;
 
@@ -45,10 +52,16 @@ export interface ParkedEventActionData {
   streamId: string;
   eventType: string;
   error: string;
+  /** A retry of an event set aside: whether it folded now (else it stays set aside, with `error`). */
+  applied?: boolean;
 }
 
 export const projectionMessages = {
   unknownProjection: (name: string) => `There is no projection named '${name}'.`,
   nothingToRetry: (name: string) => `Projection '${name}' has no failing event to retry.`,
   nothingToSkip: (name: string) => `Projection '${name}' has no failing event to skip.`,
+  /** A save's answer when some of its events are not in the read models yet (set aside, or late). */
+  savedNotShown: (sections: readonly string[]) => `Saved, but not yet shown: ${sections.join(', ')}.`,
+  nothingAt: (name: string, position: string) =>
+    `Projection '${name}' has no failing event at position ${position}.`,
 } as const;

@@ -10,4 +10,6 @@ export * from './idempotency';
 export * from './catch-up-loop';
 export * from './follow-log';
 export * from './parks';
+export * from './failure-kind';
+export * from './set-aside-among';
 export * from './retry-policy';

@@ -4,7 +4,11 @@ import type { Db } from '../db/database';
 import type { Checkpoint } from './types';
 import { afterFailure, errorText, type RetryPolicy } from './retry-policy';
 
-/** The event a follower failed on, and whether it is being retried or parked. */
+/**
+ * An event a follower failed on. Holding (`setAside` false): the follower stops just before it, and
+ * it is retried with backoff, then parked. Set aside (`setAside` true): it fails the same way every
+ * time, so the follower went on past it; parked until an operator retries or skips it.
+ */
 export interface Park {
   projection: string;
   at: Checkpoint;
@@ -13,13 +17,14 @@ export interface Park {
   error: string;
   attempts: number;
   parked: boolean;
+  setAside: boolean;
   firstFailedAt: string;
   lastFailedAt: string;
   nextAttemptAt: string;
 }
 
-export const loadParks = async (db: Db): Promise<Map<string, Park>> => {
-  const rows = await db
+const selectParks = (db: Db) =>
+  db
     .selectFrom('projection_parks')
     .select([
       'projection',
@@ -30,28 +35,43 @@ export const loadParks = async (db: Db): Promise<Map<string, Park>> => {
       'error',
       'attempts',
       'parked',
+      'set_aside',
       'first_failed_at',
       'last_failed_at',
       'next_attempt_at',
-    ])
+    ]);
+
+type ParkRow = Awaited<ReturnType<ReturnType<typeof selectParks>['execute']>>[number];
+
+const parkOf = (r: ParkRow): Park => ({
+  projection: r.projection,
+  at: { transactionId: r.tx, globalPosition: r.global_position },
+  streamId: r.stream_id,
+  eventType: r.event_type,
+  error: r.error,
+  attempts: r.attempts,
+  parked: r.parked,
+  setAside: r.set_aside,
+  firstFailedAt: r.first_failed_at.toISOString(),
+  lastFailedAt: r.last_failed_at.toISOString(),
+  nextAttemptAt: r.next_attempt_at.toISOString(),
+});
+
+/** The event each follower is held before, by follower. */
+export const loadParks = async (db: Db): Promise<Map<string, Park>> => {
+  const rows = await selectParks(db).where('set_aside', '=', false).execute();
+  return new Map(rows.map((r) => [r.projection, parkOf(r)]));
+};
+
+/** The events set aside (of one follower, or of all), oldest first. */
+export const loadSetAside = async (db: Db, projection?: string): Promise<Park[]> => {
+  let q = selectParks(db).where('set_aside', '=', true);
+  if (projection !== undefined) q = q.where('projection', '=', projection);
+  const rows = await q
+    .orderBy('projection')
+    .orderBy(sql`global_position`)
     .execute();
-  return new Map(
-    rows.map((r) => [
-      r.projection,
-      {
-        projection: r.projection,
-        at: { transactionId: r.tx, globalPosition: r.global_position },
-        streamId: r.stream_id,
-        eventType: r.event_type,
-        error: r.error,
-        attempts: r.attempts,
-        parked: r.parked,
-        firstFailedAt: r.first_failed_at.toISOString(),
-        lastFailedAt: r.last_failed_at.toISOString(),
-        nextAttemptAt: r.next_attempt_at.toISOString(),
-      },
-    ]),
-  );
+  return rows.map(parkOf);
 };
 
 /** Whether the follower may try now: not parked, and its backoff has passed. */
@@ -78,19 +98,71 @@ export const recordFailure = async (
     error: errorText(error),
     attempts,
     parked: next.parked,
+    set_aside: false,
     last_failed_at: new Date(),
     next_attempt_at: new Date(Date.now() + (next.parked ? 0 : next.delayMs)),
+  };
+  if (!same) await clearPark(trx, projection);
+  await trx
+    .insertInto('projection_parks')
+    .values({ projection, ...row, first_failed_at: new Date() })
+    .onConflict((oc) => oc.columns(['projection', 'global_position']).doUpdateSet(row))
+    .execute();
+};
+
+/**
+ * Sets `event` aside for `projection` at once: a lasting failure (see `failureKind`). The caller moves
+ * the follower's checkpoint past it in the same transaction; an operator retries or skips it.
+ */
+export const setAside = async (
+  trx: Db,
+  projection: string,
+  event: RecordedEvent,
+  error: unknown,
+  earlier: Park | undefined,
+): Promise<void> => {
+  const same = earlier !== undefined && earlier.at.globalPosition === event.globalPosition;
+  if (!same) await clearPark(trx, projection);
+  const row = {
+    transaction_id: event.transactionId,
+    global_position: event.globalPosition,
+    stream_id: event.streamId,
+    event_type: event.type,
+    error: errorText(error),
+    attempts: same ? earlier.attempts + 1 : 1,
+    parked: true,
+    set_aside: true,
+    last_failed_at: new Date(),
+    next_attempt_at: new Date(),
   };
   await trx
     .insertInto('projection_parks')
     .values({ projection, ...row, first_failed_at: new Date() })
-    .onConflict((oc) =>
-      oc.column('projection').doUpdateSet(same ? row : { ...row, first_failed_at: new Date() }),
-    )
+    .onConflict((oc) => oc.columns(['projection', 'global_position']).doUpdateSet(row))
     .execute();
 };
 
+/** The follower no longer stops at an event (it folded it, or an operator skipped it); set-aside events stay. */
 export const clearPark = async (trx: Db, projection: string): Promise<void> => {
+  await trx
+    .deleteFrom('projection_parks')
+    .where('projection', '=', projection)
+    .where('set_aside', '=', false)
+    .execute();
+};
+
+/** Forgets one event set aside (retried with success, or skipped). */
+export const clearSetAside = async (trx: Db, projection: string, position: string): Promise<void> => {
+  await trx
+    .deleteFrom('projection_parks')
+    .where('projection', '=', projection)
+    .where('global_position', '=', position)
+    .where('set_aside', '=', true)
+    .execute();
+};
+
+/** Every event `projection` failed on, held or set aside: a rebuild folds them all again. */
+export const clearAllParks = async (trx: Db, projection: string): Promise<void> => {
   await trx.deleteFrom('projection_parks').where('projection', '=', projection).execute();
 };
 

@@ -144,11 +144,14 @@ export const projectionLagCheck = (
 });
 
 /**
- * Hook for the projection runner: the events a projection has parked (it gave up retrying them);
- * degraded while there is one. Register it with `app.health.add(parkedEventsCheck(...))`.
+ * Hook for the projection runner: the events a projection failed on, whether it is held before one
+ * (retrying it, or parked after its last attempt) or went on past one it set aside; degraded while
+ * there is one. Register it with `app.health.add(parkedEventsCheck(...))`.
  */
 export const parkedEventsCheck = (
-  parked: () => Promise<readonly { projection: string; eventType: string }[]>,
+  parked: () => Promise<
+    readonly { projection: string; eventType: string; state: 'retrying' | 'parked' | 'set aside' }[]
+  >,
 ): HealthCheck => ({
   name: 'parked events',
   check: async () => {
@@ -157,7 +160,7 @@ export const parkedEventsCheck = (
       ? { status: 'ok' }
       : {
           status: 'degraded',
-          detail: found.map((p) => `${p.projection} stopped at ${p.eventType}`).join('; '),
+          detail: found.map((p) => `${p.projection}: ${p.eventType} ${p.state}`).join('; '),
         };
   },
 });

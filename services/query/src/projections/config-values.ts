@@ -1,4 +1,9 @@
 import {
+  AiEmailDomainEventContract,
+  ChatRateLimitEventContract,
+  ConversationStorageEventContract,
+  PromptCostAlertEventContract,
+  SupportEmailEventContract,
   aiEmailDomainEventTypes,
   chatRateLimitEventTypes,
   conversationStorageEventTypes,
@@ -10,23 +15,26 @@ import {
   promptCostAlertEventTypes,
   supportEmailEventTypes,
 } from '@app/contracts';
+import type { z } from 'zod';
 import { defineProjection, type Projection } from './projection';
 import { readConfigValue, type ConfigValueSection } from '../read/config-values';
 
 /**
  * One projection per single-value card, each folding its own events into its row of
  * rm_config_values with the evolve the decider uses, and named like its section so /live tells
- * the dialog which card changed.
+ * the dialog which card changed. An event that does not fit its card's contract is set aside.
  */
 const configValueProjection = <V, E extends { type: string; data: unknown }>(
   section: ConfigValueSection,
   eventTypes: readonly E['type'][],
+  contract: z.ZodType<E>,
   evolve: (state: V, event: E) => V,
 ): Projection =>
   defineProjection<E>({
     name: section,
     readModel: section,
     eventTypes,
+    contract,
     apply: async (event, recorded, trx) => {
       const current = (await readConfigValue(trx, section)) as V;
       const next = evolve(current, event);
@@ -50,26 +58,31 @@ const configValueProjection = <V, E extends { type: string; data: unknown }>(
 export const supportEmailProjection = configValueProjection(
   'emailSupport',
   supportEmailEventTypes,
+  SupportEmailEventContract,
   evolveSupportEmail,
 );
 export const aiEmailDomainProjection = configValueProjection(
   'aiEmailDomain',
   aiEmailDomainEventTypes,
+  AiEmailDomainEventContract,
   evolveAiEmailDomain,
 );
 export const chatRateLimitProjection = configValueProjection(
   'rateLimit',
   chatRateLimitEventTypes,
+  ChatRateLimitEventContract,
   evolveChatRateLimit,
 );
 export const conversationStorageProjection = configValueProjection(
   'defaultConversationStorage',
   conversationStorageEventTypes,
+  ConversationStorageEventContract,
   evolveConversationStorage,
 );
 export const promptCostAlertProjection = configValueProjection(
   'promtCostAlert',
   promptCostAlertEventTypes,
+  PromptCostAlertEventContract,
   evolvePromptCostAlert,
 );
 

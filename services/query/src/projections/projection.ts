@@ -1,5 +1,6 @@
 import type { ReadModelName, RecordedEvent } from '@app/contracts';
 import type { Db } from '@app/platform';
+import type { z } from 'zod';
 
 /**
  * What `apply` may answer instead of the ids alone: the ids and whose change it is (a user read model's
@@ -33,15 +34,32 @@ export interface TypedProjection<E extends { type: string; data: unknown }> {
   name: string;
   readModel: ReadModelName | null;
   eventTypes: readonly E['type'][];
+  /**
+   * The events' contract (`{ type, data }`), when the feature has one: an event that does not fit is
+   * not folded but set aside (a lasting failure), so a hand-made or buggy event never reaches `apply`.
+   */
+  contract?: z.ZodType<E>;
   /** `event` is the typed event; `recorded` the log's row (actor, time, stream, position). */
   apply(event: E, recorded: RecordedEvent, trx: Db): Promise<string[] | AppliedChange>;
   reset(trx: Db): Promise<void>;
 }
 
+/** An event that does not fit its contract: folding it again cannot succeed (a lasting failure). */
+export class EventContractViolation extends Error {
+  constructor(type: string, issues: string) {
+    super(`${type} does not fit its contract: ${issues}`);
+    this.name = 'EventContractViolation';
+  }
+}
+
+const issuesOf = (error: z.ZodError): string =>
+  error.issues.map((i) => `${i.path.join('.') || '(event)'}: ${i.message}`).join('; ');
+
 /**
  * The one place where an event read from the log becomes its contract's type. The runner hands
  * `apply` only the types in `eventTypes`, and those rows were written from `E` by the deciders; a
- * row that does not fit (a bug, a hand-made event) makes `apply` throw, and the runner parks it.
+ * row that does not fit (a bug, a hand-made event) fails `contract` when there is one, or makes
+ * `apply` throw, and the runner sets it aside.
  */
 export const defineProjection = <E extends { type: string; data: unknown }>(
   def: TypedProjection<E>,
@@ -49,6 +67,14 @@ export const defineProjection = <E extends { type: string; data: unknown }>(
   name: def.name,
   readModel: def.readModel,
   handles: def.eventTypes,
-  apply: (recorded, trx) => def.apply({ type: recorded.type, data: recorded.data } as E, recorded, trx),
+  apply: (recorded, trx) => {
+    const event = { type: recorded.type, data: recorded.data };
+    if (!def.contract) return def.apply(event as E, recorded, trx);
+    // Checked, then folded as recorded: the fold is the same as without a contract.
+    const parsed = def.contract.safeParse(event);
+    if (!parsed.success)
+      return Promise.reject(new EventContractViolation(recorded.type, issuesOf(parsed.error)));
+    return def.apply(event as E, recorded, trx);
+  },
   reset: (trx) => def.reset(trx),
 });

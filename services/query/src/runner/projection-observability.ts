@@ -35,8 +35,9 @@ const sharedFor = <T>(ms: number, read: () => Promise<T>): (() => Promise<T>) =>
 };
 
 /**
- * What the projections report: on /healthz, degraded while one is far behind or has parked an
- * event; on /metrics, each one's position, lag and parked events, read at each scrape.
+ * What the projections report: on /healthz, degraded while one is far behind, or retrying, parked or
+ * set aside an event; on /metrics, each one's position, lag and parked events (held parked or set
+ * aside), read at each scrape.
  */
 export const observeProjections = (
   app: FastifyInstance,
@@ -52,16 +53,29 @@ export const observeProjections = (
   );
   app.health.add(
     parkedEventsCheck(async () =>
-      (await status()).flatMap((s) =>
-        s.failing?.parked ? [{ projection: s.name, eventType: s.failing.eventType }] : [],
-      ),
+      (await status()).flatMap((s) => [
+        ...(s.failing
+          ? [
+              {
+                projection: s.name,
+                eventType: s.failing.eventType,
+                state: s.failing.parked ? ('parked' as const) : ('retrying' as const),
+              },
+            ]
+          : []),
+        ...s.setAside.map((e) => ({
+          projection: s.name,
+          eventType: e.eventType,
+          state: 'set aside' as const,
+        })),
+      ]),
     ),
   );
   const stop = addMetricsCollector(async () => {
     for (const s of await projectionStatus(db, projections)) {
       projectionPosition.set({ projection: s.name }, Number(s.position));
       projectionLagEvents.set({ projection: s.name }, s.lag);
-      projectionParkedEvents.set({ projection: s.name }, s.failing?.parked ? 1 : 0);
+      projectionParkedEvents.set({ projection: s.name }, (s.failing?.parked ? 1 : 0) + s.setAside.length);
     }
   });
   app.addHook('onClose', async () => stop());

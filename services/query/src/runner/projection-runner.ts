@@ -89,6 +89,8 @@ export const startProjectionRunner = async (opts: RunnerOptions): Promise<Projec
       );
       coalescedNotify(opts.db, changesChannel);
     }
+    if (outcome.setAside.length > 0)
+      log.warn({ positions: outcome.setAside }, 'events set aside (GET /api/projections lists them)');
     projected.projected(outcome.positions);
     if (Date.now() - prunedAt > pruneEveryMs) {
       prunedAt = Date.now();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { lagCountLimit, type ProjectionStatusView } from '@app/contracts';
-import { type Db, loadCheckpoint, loadParks, reactorFollower, type Park } from '@app/platform';
+import { type Db, loadCheckpoint, loadParks, loadSetAside, reactorFollower, type Park } from '@app/platform';
 import type { Projection } from '../projections/projection';
 import { checkpointName } from './run-batch';
 
@@ -18,24 +18,25 @@ const lagAfter = async (
   return { position: cp.globalPosition, lag: Number(row.rows[0]?.n ?? 0) };
 };
 
-const parkView = (park: Park | undefined): ProjectionStatusView['failing'] =>
-  park
-    ? {
-        position: park.at.globalPosition,
-        streamId: park.streamId,
-        eventType: park.eventType,
-        error: park.error,
-        attempts: park.attempts,
-        parked: park.parked,
-        firstFailedAt: park.firstFailedAt,
-        lastFailedAt: park.lastFailedAt,
-        nextAttemptAt: park.nextAttemptAt,
-      }
-    : null;
+type ParkedEventView = NonNullable<ProjectionStatusView['failing']>;
+
+const viewOf = (park: Park): ParkedEventView => ({
+  position: park.at.globalPosition,
+  streamId: park.streamId,
+  eventType: park.eventType,
+  error: park.error,
+  attempts: park.attempts,
+  parked: park.parked,
+  firstFailedAt: park.firstFailedAt,
+  lastFailedAt: park.lastFailedAt,
+  nextAttemptAt: park.nextAttemptAt,
+});
+
+const holding = (park: Park | undefined): ParkedEventView | null => (park ? viewOf(park) : null);
 
 /**
- * Each projection's position, how many events it is behind, and the event it is failing on, if any;
- * then the reactor's (the workers' log follower), once it has started.
+ * Each projection's position, how many events it is behind, the event it is held before, if any, and
+ * the events it set aside; then the reactor's (the workers' log follower), once it has started.
  */
 export const projectionStatus = async (
   db: Db,
@@ -43,25 +44,30 @@ export const projectionStatus = async (
   countUpTo: number = lagCountLimit,
 ): Promise<ProjectionStatusView[]> => {
   const parks = await loadParks(db);
+  const setAside = new Map<string, Park[]>();
+  for (const park of await loadSetAside(db))
+    setAside.set(park.projection, [...(setAside.get(park.projection) ?? []), park]);
   const out: ProjectionStatusView[] = [];
   for (const p of projections)
     out.push({
       name: p.name,
       readModel: p.readModel,
       ...(await lagAfter(db, checkpointName(p), countUpTo)),
-      failing: parkView(parks.get(p.name)),
+      failing: holding(parks.get(p.name)),
+      setAside: (setAside.get(p.name) ?? []).map(viewOf),
     });
   const reactorStarted = await db
     .selectFrom('checkpoints')
     .select('name')
     .where('name', '=', reactorFollower)
     .executeTakeFirst();
-  if (reactorStarted || parks.has(reactorFollower))
+  if (reactorStarted || parks.has(reactorFollower) || setAside.has(reactorFollower))
     out.push({
       name: reactorFollower,
       readModel: null,
       ...(await lagAfter(db, reactorFollower, countUpTo)),
-      failing: parkView(parks.get(reactorFollower)),
+      failing: holding(parks.get(reactorFollower)),
+      setAside: (setAside.get(reactorFollower) ?? []).map(viewOf),
     });
   return out;
 };

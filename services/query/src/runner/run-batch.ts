@@ -9,9 +9,12 @@ import {
   saveCheckpoint,
   type Checkpoint,
   type Db,
+  clearAllParks,
   clearPark,
+  failureKind,
   loadParks,
   recordFailure,
+  setAside,
   type Park,
   defaultRetryPolicy,
   type RetryPolicy,
@@ -45,7 +48,7 @@ const lockProjectionsForBatch = async (trx: Db) => {
   );
 };
 
-/** Checkpoints and, only when some follower is failing, the parks: one round trip in the usual case. */
+/** Checkpoints and, only when some follower is held, its park: one round trip in the usual case. */
 const loadStandings = async (trx: Db, projections: readonly Projection[]): Promise<Standing[]> => {
   const rows = await trx
     .selectFrom('checkpoints')
@@ -53,7 +56,7 @@ const loadStandings = async (trx: Db, projections: readonly Projection[]): Promi
       'name',
       sql<string>`transaction_id::text`.as('tx'),
       'global_position',
-      sql<boolean>`exists (select 1 from projection_parks)`.as('failing'),
+      sql<boolean>`exists (select 1 from projection_parks where not set_aside)`.as('failing'),
     ])
     .where(
       'name',
@@ -118,12 +121,16 @@ class ProjectionFailed extends Error {
 interface Folded {
   changes: { index: number; change: Change }[];
   checkpoint: Checkpoint;
+  /** Lasting failures: set aside, the projection went on past them. */
+  setAside: { event: RecordedEvent; error: unknown }[];
+  /** A transient failure: the projection stops just before it. */
   failed?: { event: RecordedEvent; error: unknown };
 }
 
 /**
  * Folds the events this projection has not seen. Careful: each event in a savepoint of its own, so
- * a failure undoes that event only and the projection stops just before it.
+ * a failure undoes that event only; a lasting one (`failureKind`) is set aside and the projection
+ * goes on, a transient one stops it just before the event.
  */
 const foldProjection = async (
   trx: Db,
@@ -132,7 +139,7 @@ const foldProjection = async (
   careful: boolean,
 ): Promise<Folded> => {
   const p = s.projection;
-  const folded: Folded = { changes: [], checkpoint: s.checkpoint };
+  const folded: Folded = { changes: [], checkpoint: s.checkpoint, setAside: [] };
   for (const event of unseenBy(s, events)) {
     if (handlesEvent(p, event.type)) {
       let applied: Awaited<ReturnType<Projection['apply']>>;
@@ -142,7 +149,10 @@ const foldProjection = async (
       } catch (error) {
         if (!careful) throw new ProjectionFailed(p.name, error);
         await sql`rollback to savepoint apply_event`.execute(trx);
-        return { ...folded, failed: { event, error } };
+        if (failureKind(error) === 'transient') return { ...folded, failed: { event, error } };
+        folded.setAside.push({ event, error });
+        folded.checkpoint = checkpointOf(event);
+        continue;
       }
       if (careful) await sql`release savepoint apply_event`.execute(trx);
       const { ids, audience } = Array.isArray(applied) ? { ids: applied, audience: undefined } : applied;
@@ -167,9 +177,13 @@ export interface BatchOutcome {
   more: boolean;
   /** What changed, with its `seq`, committed. */
   changes: RecordedChange[];
-  /** The global positions of the events this batch read (folded by every runnable projection). */
+  /** The global positions of the events this batch read (folded, or set aside, by every runnable projection). */
   positions: string[];
+  /** The global positions of the events a projection set aside in this batch. */
+  setAside: string[];
 }
+
+const nothingRead: BatchOutcome = { more: false, changes: [], positions: [], setAside: [] };
 
 const runOnce = (
   db: Db,
@@ -180,16 +194,21 @@ const runOnce = (
   db.transaction().execute(async (trx) => {
     await lockProjectionsForBatch(trx);
     const { runnable, from } = planBatch(await loadStandings(trx, projections), new Date());
-    if (from === null) return { more: false, changes: [], positions: [] };
+    if (from === null) return nothingRead;
     const events = await readAllForward(trx, from, opts.batchSize);
-    if (events.length === 0) return { more: false, changes: [], positions: [] };
+    if (events.length === 0) return nothingRead;
     const changes: { index: number; change: Change }[] = [];
     const moved: { name: string; at: Checkpoint }[] = [];
+    const setAsideNow: string[] = [];
     for (const s of runnable) {
       const folded = await foldProjection(trx, s, events, careful);
       changes.push(...folded.changes);
       if (folded.checkpoint !== s.checkpoint)
         moved.push({ name: checkpointName(s.projection), at: folded.checkpoint });
+      for (const { event, error } of folded.setAside) {
+        await setAside(trx, s.projection.name, event, error, s.park);
+        setAsideNow.push(event.globalPosition);
+      }
       if (folded.failed) {
         const { event, error } = folded.failed;
         await recordFailure(trx, s.projection.name, event, error, s.park, opts.retry ?? defaultRetryPolicy);
@@ -206,14 +225,16 @@ const runOnce = (
       more: events.length === opts.batchSize,
       changes: recorded,
       positions: events.map((e) => e.globalPosition),
+      setAside: setAsideNow,
     };
   });
 
 /**
  * One batch for every projection: the log is read once, after the projection furthest behind, and
  * each projection folds what it has not seen; rows, checkpoints and the changes for `/live` commit
- * in one transaction (exactly-once effects). A projection that throws is retried with backoff and
- * then parked (`projection_parks`), while the others keep going.
+ * in one transaction (exactly-once effects). A projection that throws on an event sets it aside and
+ * goes on when the failure is lasting; a transient one is retried with backoff and then parked
+ * (`projection_parks`). The others keep going either way.
  */
 export const runBatch = async (
   db: Db,
@@ -235,7 +256,7 @@ export const rebuild = async (db: Db, p: Projection, batchSize = 1000): Promise<
     await liftStatementTimeout(trx);
     await lockProjections(trx);
     await p.reset(trx);
-    await clearPark(trx, p.name);
+    await clearAllParks(trx, p.name);
     await trx.deleteFrom('checkpoints').where('name', '=', checkpointName(p)).execute();
     let count = 0;
     let from = logStart;

@@ -17,6 +17,8 @@ export interface ReplayOptions {
 
 export interface ParkOptions {
   projection: string;
+  /** The event's global position (default: the oldest the projection failed on). */
+  position?: string;
   /** Who acts, for the log (default: the operating system's user at this host). */
   by?: string;
 }
@@ -99,9 +101,15 @@ export const parseCommand = (argv: readonly string[]): Command => {
       return { name: 'projections' };
     case 'retry':
     case 'skip': {
-      const { values } = parse(rest, { projection: { type: 'string' }, by: { type: 'string' } });
+      const { values } = parse(rest, {
+        projection: { type: 'string' },
+        position: { type: 'string' },
+        by: { type: 'string' },
+      });
       if (values.projection === undefined) throw new CliError(`${name} needs --projection P`);
       const options: ParkOptions = { projection: values.projection };
+      const at = position('--position', values.position);
+      if (at !== undefined) options.position = at;
       if (values.by !== undefined) options.by = values.by.trim().toLowerCase();
       return { name, options };
     }

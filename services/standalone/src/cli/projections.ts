@@ -13,12 +13,13 @@ import { note, writeLine } from './output';
 export const runProjections = async (db: Db): Promise<void> => {
   const statuses = await projectionStatus(db, allProjections);
   await writeLine(JSON.stringify(statuses, null, 2));
-  const failing = statuses.filter((s) => s.failing !== null);
-  note(
-    failing.length === 0
-      ? 'no projection is failing'
-      : `failing: ${failing.map((s) => `${s.name} at ${s.failing?.position ?? '?'} (${s.failing?.parked ? 'parked' : 'retrying'})`).join(', ')}`,
-  );
+  const failing = statuses.flatMap((s) => [
+    ...(s.failing
+      ? [`${s.name} at ${s.failing.position} (${s.failing.parked ? 'parked' : 'retrying'})`]
+      : []),
+    ...s.setAside.map((e) => `${s.name} at ${e.position} (set aside)`),
+  ]);
+  note(failing.length === 0 ? 'no projection is failing' : `failing: ${failing.join(', ')}`);
 };
 
 const operator = (): string => `${os.userInfo().username}@${os.hostname()}`.toLowerCase();
@@ -34,8 +35,17 @@ export const runParkAction = async (db: Db, action: ParkAction, options: ParkOpt
     schemaVersion: 1,
   };
   try {
-    const done = await actOnParkedEvent(db, allProjections, action, options.projection, metadata);
+    const done = await actOnParkedEvent(
+      db,
+      allProjections,
+      action,
+      options.projection,
+      metadata,
+      options.position,
+    );
     await writeLine(JSON.stringify({ [action === 'retry' ? 'retried' : 'skipped']: done }));
+    if (done.applied === false)
+      throw new Error(`${done.projection} still fails on ${done.position}, set aside: ${done.error}`);
   } catch (e) {
     if (e instanceof DomainError) throw new CliError(e.message);
     throw e;

@@ -26,14 +26,21 @@ Commands
                      (as GET /amplifymin/configs would have answered)
 
   projections
-            Each projection's position, lag (events behind) and the event it is failing on, as one
-            JSON document (as GET /api/projections answers). A projection that throws on an event
-            retries it with backoff, then parks it; the others keep going.
+            Each projection's position, lag (events behind), the event it is held before (failing)
+            and the events it set aside, as one JSON document (as GET /api/projections answers).
+            An event that fails the same way every time (it does not fit its contract, or the fold
+            throws on it) is set aside at once and the projection goes on; a transient failure
+            (connection lost, timeout, serialization failure) is retried with backoff, then parked,
+            and holds that projection meanwhile. The others keep going either way.
 
-  retry     Try a projection's failing event again now, with fresh attempts (after a fix).
-  skip      Move a projection past its failing event: its read model never folds that event.
+  retry     Try an event a projection failed on again (after a fix). Held: now, with fresh attempts.
+            Set aside: folded now, once, out of the log's order; it stays set aside, with the new
+            error, if it fails again (exit code 1).
+  skip      Leave an event a projection failed on out: its read model never folds it (held: the
+            projection moves past it; set aside: it is no longer listed).
             Both are recorded in the log (stream projection-<name>) with who did it.
     --projection P   the projection (required)
+    --position N     the event's position (default: the oldest one the projection failed on)
     --by EMAIL       who acts (default: <os user>@<host>)
 
   help      This text (also --help, -h)
@@ -47,4 +54,5 @@ Examples
   npm run events -- replay --until 42
   npm run events -- projections
   npm run events -- skip --projection featureFlags --by ops@example.com
+  npm run events -- retry --projection emailSupport --position 1234
 `;

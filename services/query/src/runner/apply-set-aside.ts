@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import { clearSetAside, errorText, eventColumns, toRecordedEvent, type Db, type Park } from '@app/platform';
+import type { Projection } from '../projections/projection';
+import { changesChannel } from './channels';
+import { changeOf, recordChanges } from './live-changes';
+
+/**
+ * Folds an event `projection` set aside, now and once (out of the log's order: the operator's call,
+ * after a fix), in the caller's transaction. Folded: the park goes, and the change is recorded for
+ * `/live` (pushed once the transaction commits). Failing again: nothing of it is kept, and the park
+ * stays with the new error. Answers the error, or null.
+ */
+export const applySetAside = async (trx: Db, projection: Projection, park: Park): Promise<string | null> => {
+  const row = await trx
+    .selectFrom('events')
+    .select(eventColumns)
+    .where('global_position', '=', park.at.globalPosition)
+    .executeTakeFirst();
+  if (!row) {
+    // The log is append-only; a park whose event is gone has nothing left to fold.
+    await clearSetAside(trx, projection.name, park.at.globalPosition);
+    return null;
+  }
+  const event = toRecordedEvent(row);
+  await sql`savepoint apply_set_aside`.execute(trx);
+  try {
+    const applied = await projection.apply(event, trx);
+    await sql`release savepoint apply_set_aside`.execute(trx);
+    const { ids, audience } = Array.isArray(applied) ? { ids: applied, audience: undefined } : applied;
+    await clearSetAside(trx, projection.name, park.at.globalPosition);
+    if (projection.readModel && ids.length > 0) {
+      await recordChanges(trx, [changeOf(projection.readModel, event, ids, audience)]);
+      await sql`select pg_notify(${changesChannel}, '')`.execute(trx);
+    }
+    return null;
+  } catch (e) {
+    await sql`rollback to savepoint apply_set_aside`.execute(trx);
+    const error = errorText(e);
+    await trx
+      .updateTable('projection_parks')
+      .set({ error, attempts: park.attempts + 1, last_failed_at: new Date() })
+      .where('projection', '=', projection.name)
+      .where('global_position', '=', park.at.globalPosition)
+      .execute();
+    return error;
+  }
+};
