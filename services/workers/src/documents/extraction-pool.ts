@@ -6,7 +6,7 @@ import { documentMessages } from '@app/contracts';
 import type { Logger } from '@app/platform';
 import { isRefusal, type ExtractDocument, type ExtractRequest } from './extract-document';
 import type { ExtractionLimits } from './extraction-limits';
-import type { ExtractionTask } from './extraction-worker';
+import type { ExtractionResult, ExtractionTask } from './extraction-worker';
 import type { Extracted, Refusal } from './types';
 
 /**
@@ -21,8 +21,8 @@ export interface ExtractionPool {
   extract: ExtractDocument;
   /** The ids of the threads alive now (for tests: a thread that hit a limit is gone). */
   threadIds(): number[];
-  /** Threads terminated for a limit so far. */
-  terminated(): number;
+  /** The ids of the threads terminated for a limit so far. */
+  retired(): readonly number[];
   close(): Promise<void>;
 }
 
@@ -37,7 +37,7 @@ type LimitHit = 'time' | 'memory';
 
 const refusalOf = (hit: LimitHit, limits: ExtractionLimits): Refusal =>
   hit === 'time'
-    ? { reason: 'time-limit', message: documentMessages.timeLimit(Math.round(limits.timeLimitMs / 1000)) }
+    ? { reason: 'time-limit', message: documentMessages.timeLimit(limits.timeLimitMs / 1000) }
     : { reason: 'memory-limit', message: documentMessages.memoryLimit(limits.memoryMb) };
 
 /** V8 ended the thread at its heap cap (`resourceLimits`). */
@@ -49,11 +49,11 @@ const isHeapLimit = (e: unknown) =>
 const isLimitRefusal = (r: Extracted | Refusal) => isRefusal(r) && r.reason.endsWith('-limit');
 
 export const createExtractionPool = (limits: ExtractionLimits, logger?: Logger): ExtractionPool => {
-  let pool: Piscina<ExtractionTask, Extracted | Refusal> | null = null;
-  let terminated = 0;
+  let pool: Piscina<ExtractionTask, ExtractionResult> | null = null;
+  const retired: number[] = [];
   // Started on the first document: a process that never reads one starts no thread.
   const poolOf = () =>
-    (pool ??= new Piscina<ExtractionTask, Extracted | Refusal>({
+    (pool ??= new Piscina<ExtractionTask, ExtractionResult>({
       filename: workerFile,
       execArgv: ['--import', tsxLoader],
       minThreads: 0,
@@ -71,7 +71,7 @@ export const createExtractionPool = (limits: ExtractionLimits, logger?: Logger):
   const retire = async (threadId: number) => {
     const thread = poolOf().threads.find((t: Worker) => t.threadId === threadId);
     if (!thread) return;
-    terminated += 1;
+    retired.push(threadId);
     await thread.terminate();
   };
 
@@ -106,22 +106,18 @@ export const createExtractionPool = (limits: ExtractionLimits, logger?: Logger):
       });
     });
     try {
-      const result = await poolOf().run(
+      const { threadId, outcome } = await poolOf().run(
         { name, format, bytes, limits, started: port2 },
         { signal: controller.signal, transferList: [port2] },
       );
-      if (isLimitRefusal(result) && ranOn !== null) await retire(ranOn);
-      return result;
+      if (isLimitRefusal(outcome)) await retire(threadId);
+      return outcome;
     } catch (e) {
-      if (hit) {
-        terminated += 1;
-        return refusalOf(hit, limits);
-      }
-      if (isHeapLimit(e)) {
-        terminated += 1;
-        return refusalOf('memory', limits);
-      }
-      throw e;
+      // piscina has terminated the thread (an aborted task) or V8 has (its heap cap).
+      const limit = hit ?? (isHeapLimit(e) ? 'memory' : null);
+      if (!limit) throw e;
+      if (ranOn !== null) retired.push(ranOn);
+      return refusalOf(limit, limits);
     } finally {
       unwatch();
       port1.close();
@@ -131,7 +127,7 @@ export const createExtractionPool = (limits: ExtractionLimits, logger?: Logger):
   return {
     extract,
     threadIds: () => (pool ? pool.threads.map((t) => t.threadId) : []),
-    terminated: () => terminated,
+    retired: () => retired,
     close: async () => {
       await pool?.destroy();
       pool = null;

@@ -1,4 +1,5 @@
 import { threadId, type MessagePort } from 'node:worker_threads';
+import { getResolvedPDFJS } from 'unpdf';
 import { defaultExtractors } from './extract/index';
 import { extractOnThisThread, type ContentLimits } from './extract-document';
 import type { DocumentFormat, Extracted, Refusal } from './types';
@@ -13,10 +14,21 @@ export interface ExtractionTask {
   started: MessagePort;
 }
 
+// PDF.js is loaded as the thread starts (piscina loads this module before the thread takes a task),
+// so a document's time limit is not spent loading it.
+await getResolvedPDFJS();
+
+/** What the document gave, and the thread that read it (retired by the pool after a limit). */
+export interface ExtractionResult {
+  threadId: number;
+  outcome: Extracted | Refusal;
+}
+
 /** The pool's worker: reads one document on this thread (piscina's default export). */
-export default async function extractTask(task: ExtractionTask): Promise<Extracted | Refusal> {
+export default async function extractTask(task: ExtractionTask): Promise<ExtractionResult> {
   task.started.postMessage(threadId);
   task.started.close();
   const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
-  return extractOnThisThread(defaultExtractors, task.limits)({ name: task.name, format: task.format, bytes });
+  const read = extractOnThisThread(defaultExtractors, task.limits);
+  return { threadId, outcome: await read({ name: task.name, format: task.format, bytes }) };
 }
