@@ -154,6 +154,7 @@ export const commandService =
         db: opts.db,
         secrets: opts.secrets,
         endpointTestWaitMs: opts.endpointTestWaitMs ?? defaultEndpointTestWaitMs,
+        ...(opts.outboundAllow ? { outboundAllow: opts.outboundAllow } : {}),
         ...(opts.jobQueue ? { jobQueue: opts.jobQueue } : {}),
       }),
     );

@@ -11,10 +11,13 @@ import {
   type EventMetadata,
   type SealedSecret,
   type TestEndpointRequest,
+  displayUrl,
 } from '@app/contracts';
 import {
   destroyDataKeys,
   DomainError,
+  emptyAllowList,
+  type AllowList,
   readStream,
   runIdempotent,
   type Db,
@@ -24,6 +27,7 @@ import {
 import { endpointTestDecider, type EndpointTestOutcome } from '../domain/endpoint-test';
 import { supportedModelsDecider } from '../domain/supported-models';
 import { handleCommand, type CommandOutcome } from './handle-command';
+import { keylessEndpointAllowed } from './keyless-endpoints';
 import { loadState } from './stream-state';
 
 /** The model's provider as Supported Models lists it now, when it lists the model. */
@@ -44,9 +48,12 @@ const sealedTestData = async (
   input: TestEndpointRequest,
   keys: Keyring,
   provider: string | undefined,
+  allow: AllowList,
 ): Promise<EndpointTestRequestedData> => {
   const url = input.url.trim();
   if (parseEndpointUrl(url) === null) throw new DomainError(platformMessages.endpointTestInvalidUrl);
+  if (!input.key && !keylessEndpointAllowed(url, allow))
+    throw new DomainError(platformMessages.endpointKeyRequired(input.model ?? 'its model', displayUrl(url)));
   const masked = maskUrlCredentials(url);
   return {
     testId,
@@ -62,16 +69,18 @@ const sealedTestData = async (
 /**
  * Records that an admin asked for an endpoint test; the workers run it. The key (and a url with
  * credentials) is sealed here, so the event (and the job made from it) carry ciphertext only; its
- * data keys are destroyed once the outcome is recorded. A retry with the same Idempotency-Key
- * answers the first request's test.
+ * data keys are destroyed once the outcome is recorded. A test without a key is refused, nothing
+ * called, where a save would refuse the endpoint without one (outside `outboundAllow`'s loopback and
+ * private addresses). A retry with the same Idempotency-Key answers the first request's test.
  */
 export const requestEndpointTest = async (
   db: Db,
   secrets: SecretBox,
   input: TestEndpointRequest,
   metadata: EventMetadata,
-  requestHash?: string,
+  opts: { requestHash?: string; outboundAllow?: AllowList } = {},
 ): Promise<{ testId: string; position: string }> => {
+  const { requestHash } = opts;
   const { result } = await runIdempotent(
     db,
     {
@@ -82,7 +91,8 @@ export const requestEndpointTest = async (
     async (trx) => {
       const testId = randomUUID();
       const provider = await providerOf(trx, input.model);
-      const data = await sealedTestData(testId, input, secrets.keyring(trx), provider);
+      const allow = opts.outboundAllow ?? emptyAllowList;
+      const data = await sealedTestData(testId, input, secrets.keyring(trx), provider, allow);
       const outcome = await handleCommand(
         trx,
         endpointTestDecider,

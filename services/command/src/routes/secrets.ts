@@ -15,6 +15,7 @@ import {
   commandMetadata,
   requestHashOf,
   runHealthCheck,
+  type AllowList,
   type Db,
   type HealthCheck,
   type SecretBox,
@@ -41,6 +42,8 @@ export const secretRoutesPlugin =
     secrets: SecretBox;
     endpointTestWaitMs: number;
     jobQueue?: HealthCheck;
+    /** OUTBOUND_ALLOW: where an endpoint may be tested (and saved) without a key. */
+    outboundAllow?: AllowList;
   }): FastifyPluginAsync =>
   async (app) => {
     const jobQueue = opts.jobQueue;
@@ -80,7 +83,10 @@ export const secretRoutesPlugin =
         const body = request.body;
         const metadata = commandMetadata(request, await request.actor());
         const { testId } = await timedCommand('requestEndpointTest', () =>
-          requestEndpointTest(opts.db, opts.secrets, body, metadata, requestHashOf(request)),
+          requestEndpointTest(opts.db, opts.secrets, body, metadata, {
+            requestHash: requestHashOf(request),
+            ...(opts.outboundAllow ? { outboundAllow: opts.outboundAllow } : {}),
+          }),
         );
         const outcome = await waitForEndpointTestOutcome(opts.db, testId, {
           timeoutMs: opts.endpointTestWaitMs,

@@ -124,6 +124,19 @@ describe('a keyless OpenAI-compatible server on loopback (Ollama, vLLM)', () => 
     expect(calls[0]?.headers['api-key']).toBeUndefined();
   });
 
+  it('a test without a key elsewhere is refused at once with the same message, nothing appended or called', async () => {
+    const before = (await t.p.events()).length;
+    for (const url of [
+      'https://api.example.com/v1/embeddings',
+      `http://127.0.0.2:${keyless.port}/v1/embeddings`,
+    ]) {
+      const res = await t.p.call(ann, 'POST', secretRoutes.testEndpoint, { body: { url, model } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: platformMessages.endpointKeyRequired(model, url) });
+    }
+    expect((await t.p.events()).length).toBe(before);
+  });
+
   it('an endpoint on a public address without a key is refused with a clear message, nothing appended', async () => {
     const before = (await t.p.events()).length;
     const publicUrl = 'https://api.example.com/v1/embeddings';
