@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { adminMessages, displayUrl, maskOf, platformMessages } from '@app/contracts';
+import { adminMessages, displayUrl, maskOf, platformMessages, sectionLabels } from '@app/contracts';
 import { launchBrowser, openAdmin, signIn, toast } from './support/browser';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 
@@ -173,14 +173,52 @@ describe('the OpenAi Endpoints tab', () => {
     await context.close();
   });
 
-  it('saving drops an endpoint without a key and says the model left without endpoints was removed', async () => {
+  it('an endpoint without a key on a public address: its test and its save say it needs a key', async () => {
     const { context, page, errors } = await signIn(browser, platform.url, admin);
     const dialog = await openTab(page);
-    await addModelWithEndpoint(dialog, 'no-key-model', 'http://nokey.example.com/v1', '');
+    const url = 'http://nokey.example.com/v1';
+    const card = await addModelWithEndpoint(dialog, 'no-key-model', url, '');
+    const keyInput = card.getByLabel('Key of endpoint 1', { exact: true });
+    const hintId = await keyInput.getAttribute('aria-describedby');
+    expect(hintId).not.toBeNull();
+    expect(await page.locator(`[id="${hintId}"]`).textContent()).toBe(
+      platformMessages.endpointKeyOptionalHint,
+    );
     await save(dialog);
-    await toast(page, adminMessages.openAiModelRemoved('no-key-model')).waitFor();
-    await dialog.getByText(adminMessages.noOpenAiEndpoints, { exact: true }).waitFor();
+
+    const needsKey = platformMessages.endpointKeyRequired('no-key-model', url);
+    const confirm = page.getByRole('alertdialog', { name: 'Endpoint test failed' });
+    await confirm.waitFor();
+    expect(await confirm.locator('.endpoint-test-reason').textContent()).toBe(`Reason: ${needsKey}`);
+    await confirm.getByRole('button', { name: 'Continue saving' }).click();
+    await toast(page, adminMessages.partialSaveFailed([sectionLabels.openaiEndpoints])).waitFor();
+    await dialog.getByText(needsKey, { exact: true }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a keyless server on loopback (OUTBOUND_ALLOW): tested and saved without a key, no Authorization sent', async () => {
+    const { context, page, errors } = await signIn(browser, platform.url, admin);
+    let dialog = await openTab(page);
+    const before = received.length;
+    await addModelWithEndpoint(dialog, 'local-keyless', modelUrl, '');
+    await save(dialog);
+    await toast(page, adminMessages.saved).waitFor();
+    expect(received.slice(before)).toEqual([{ path: '/v1/chat/completions', authorization: undefined }]);
     await dialog.getByRole('tab', { name: 'OpenAi Endpoints', exact: true }).waitFor();
+
+    await page.reload();
+    dialog = await openTab(page);
+    const saved = model(dialog, 'local-keyless');
+    expect(await saved.getByLabel('Url of endpoint 1').inputValue()).toBe(modelUrl);
+    const keyInput = saved.getByLabel('Key of endpoint 1', { exact: true });
+    expect(await keyInput.inputValue()).toBe('');
+    expect(await keyInput.getAttribute('placeholder')).toBe('No key');
+
+    await saved.getByLabel('Select endpoint 1').check();
+    await saved.getByRole('button', { name: 'Delete Selected (1)' }).click();
+    await save(dialog);
+    await toast(page, adminMessages.openAiModelRemoved('local-keyless')).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

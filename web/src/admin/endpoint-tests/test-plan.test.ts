@@ -3,7 +3,7 @@ import { adminMessages, maskOf, type OpenAiEndpointsSection } from '@app/contrac
 import { endpointsToTest, testRequest, unreachableOutcome } from './test-plan';
 
 describe('endpointsToTest', () => {
-  it('tests only the new endpoints a save keeps', () => {
+  it('tests only the new endpoints a save keeps, keyless ones too', () => {
     const section: OpenAiEndpointsSection = {
       models: [
         {
@@ -21,6 +21,7 @@ describe('endpointsToTest', () => {
     };
     expect(endpointsToTest(section)).toEqual([
       { model: 'gpt-4o', url: 'https://new.example.com/v1/chat/completions', key: 'sk-1' },
+      { model: 'gpt-4o', url: 'https://nokey.example.com', key: '' },
       { model: 'text-embedding-3', url: 'https://e.example.com', key: 'sk-3' },
     ]);
   });
@@ -37,6 +38,10 @@ describe('requests and outcomes', () => {
 
   it('asks the server to test the url and key for the model', () => {
     expect(testRequest(test)).toEqual({ url: test.url, key: 'sk', model: 'gpt-4o' });
+  });
+
+  it('a keyless endpoint is tested without a key', () => {
+    expect(testRequest({ ...test, key: '' })).toEqual({ url: test.url, model: 'gpt-4o' });
   });
 
   it('a test that could not be run fails with the spec words, the url shown without credentials', () => {

@@ -5,7 +5,7 @@ import {
   type TestEndpointRequest,
 } from '@app/contracts';
 
-/** A new endpoint to test before saving: one that will be saved (a url, a key and a model name). */
+/** A new endpoint to test before saving: one a save would keep (a url and a model name; key '' for a keyless server). */
 export interface PlannedTest {
   model: string;
   url: string;
@@ -22,19 +22,24 @@ export interface TestOutcome {
   reason?: string;
 }
 
-/** The endpoints added in this dialog that a save would keep (an empty url or key is dropped). */
+/**
+ * The endpoints added in this dialog that a save would keep (an empty url is dropped); one without
+ * a key is tested too: the server tests a keyless server on an address it allows, and refuses the
+ * others with the message the save would give.
+ */
 export const endpointsToTest = (section: OpenAiEndpointsSection): PlannedTest[] =>
   section.models.flatMap((entry) =>
     Object.entries(entry).flatMap(([name, { endpoints }]) =>
       endpoints
-        .filter((e) => e.isNew === true && e.url.trim() !== '' && e.key !== '' && name.trim() !== '')
+        .filter((e) => e.isNew === true && e.url.trim() !== '' && name.trim() !== '')
         .map((e) => ({ model: name.trim(), url: e.url.trim(), key: e.key })),
     ),
   );
 
+/** The test's request; no key for a keyless server. */
 export const testRequest = (test: PlannedTest): TestEndpointRequest => ({
   url: test.url,
-  key: test.key,
+  ...(test.key === '' ? {} : { key: test.key }),
   model: test.model,
 });
 

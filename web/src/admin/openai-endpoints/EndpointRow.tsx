@@ -16,12 +16,22 @@ export interface EndpointRowProps {
   onChange: (patch: { url?: string; key?: string }) => void;
   /** Fetches the saved key in clear; null for an endpoint not saved yet. */
   reveal: (() => Promise<string>) | null;
+  /** The id of the hint that says when the key may be left empty (new endpoints). */
+  keyHintId?: string;
 }
 
 const notSaved = () => Promise.reject(new Error('This key is not saved yet.'));
 
 /** One url and key pair: a new one is edited here, a saved one is shown (its key, and credentials in its url, masked). */
-export function EndpointRow({ endpoint, position, selected, onToggle, onChange, reveal }: EndpointRowProps) {
+export function EndpointRow({
+  endpoint,
+  position,
+  selected,
+  onToggle,
+  onChange,
+  reveal,
+  keyHintId,
+}: EndpointRowProps) {
   const isNew = endpoint.isNew === true;
   return (
     <tr className={isNew ? 'endpoint-row is-new' : 'endpoint-row'}>
@@ -52,7 +62,8 @@ export function EndpointRow({ endpoint, position, selected, onToggle, onChange, 
         <SecretInput
           label={`Key of endpoint ${position}`}
           value={endpoint.key}
-          placeholder="API key"
+          placeholder={isNew ? 'API key (optional for a local server)' : 'No key'}
+          {...(isNew && keyHintId ? { describedBy: keyHintId } : {})}
           readOnly={!isNew}
           onChange={(key) => onChange({ key: key.slice(0, maxEndpointKeyLength) })}
           onReveal={reveal ?? notSaved}

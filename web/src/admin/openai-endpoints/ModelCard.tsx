@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { defaultOpenAiModelName, limits } from '@app/contracts';
+import { defaultOpenAiModelName, limits, platformMessages } from '@app/contracts';
 import { canDeleteModel, canRename, type ModelView } from './endpoint-edits';
 import { EndpointRow } from './EndpointRow';
 
@@ -24,6 +24,8 @@ export function ModelCard(props: ModelCardProps) {
   const { model, selected, message, onRename, onAddEndpoint, onDeleteModel, onToggle, onToggleAll } = props;
   const nameId = useId();
   const messageId = useId();
+  const keyHintId = useId();
+  const hasNew = model.endpoints.some((e) => e.isNew === true);
   const selectAll = useRef<HTMLInputElement>(null);
   const count = model.endpoints.filter((_, i) => selected.has(i)).length;
   const all = model.endpoints.length > 0 && count === model.endpoints.length;
@@ -114,10 +116,16 @@ export function ModelCard(props: ModelCardProps) {
                 onToggle={() => onToggle(i)}
                 onChange={(patch) => props.onChangeEndpoint(i, patch)}
                 reveal={props.revealFor(i)}
+                keyHintId={keyHintId}
               />
             ))}
           </tbody>
         </table>
+      )}
+      {hasNew && (
+        <p id={keyHintId} className="muted endpoint-key-hint">
+          {platformMessages.endpointKeyOptionalHint}
+        </p>
       )}
     </section>
   );

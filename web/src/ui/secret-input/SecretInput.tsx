@@ -15,13 +15,23 @@ export interface SecretInputProps {
   placeholder?: string;
   /** A saved value that is shown (revealed) but not edited here. */
   readOnly?: boolean;
+  /** The id of a hint that describes the field (aria-describedby). */
+  describedBy?: string;
 }
 
 /**
  * An obscured value with a Reveal / Hide toggle. A saved value is never in the page: the input is
  * empty with the mask as placeholder (typing replaces the value) until Reveal asks the server for it.
  */
-export function SecretInput({ label, value, onChange, onReveal, placeholder, readOnly }: SecretInputProps) {
+export function SecretInput({
+  label,
+  value,
+  onChange,
+  onReveal,
+  placeholder,
+  readOnly,
+  describedBy,
+}: SecretInputProps) {
   const [shown, setShown] = useState(false);
   const [revealed, setRevealed] = useState<Revealed | null>(null);
   const [pending, setPending] = useState(false);
@@ -65,7 +75,7 @@ export function SecretInput({ label, value, onChange, onReveal, placeholder, rea
           spellCheck={false}
           readOnly={readOnly}
           aria-invalid={error !== null}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={[describedBy, error ? errorId : undefined].filter(Boolean).join(' ') || undefined}
           onChange={(e) => onChange(e.target.value)}
         />
         <button
