@@ -145,7 +145,7 @@ export const commandService =
         opts.db,
         routes.configsUpdate,
         opts.secrets,
-        opts.awaitProjected ?? answerAtOnce,
+        opts.awaitProjected,
         opts.outboundAllow,
       ),
     );

@@ -10,6 +10,7 @@ import {
   ErrorResponse,
   isSectionType,
   platformMessages,
+  projectedHeader,
   sectionLabels,
   type SectionResult,
   type SectionType,
@@ -33,6 +34,7 @@ import { parseSection, sectionHandlers } from '../handling/sections';
 import type { CommandOutcome } from '../handling/handle-command';
 import { saveRuleRefusals } from '../handling/save-rules';
 import { outcomeOf } from './command-metrics';
+import { awaitSectionsProjected, type SectionAppend } from './projected-answer';
 
 const maxPosition = (a: string, b: string) => (BigInt(a) >= BigInt(b) ? a : b);
 
@@ -63,13 +65,15 @@ const failure = (e: unknown, label: string): SectionResult => {
  * reports each one, so a partial failure says which sections were not saved. An Idempotency-Key
  * names the whole request: each section's command id is derived from it, and each stores the hash
  * of the whole request, so the key sent again with another body (or to another route) is a 409.
+ * Where this process projects (`awaitProjected`), the answer waits for the save's events and says
+ * whether they are in the read models (`projected`).
  */
 export const configsUpdateRoute =
   (
     db: Db,
     path: string,
     secrets: SecretBox,
-    awaitProjected: AwaitProjected,
+    awaitProjected: AwaitProjected | undefined,
     endpointAllow?: AllowList,
   ): FastifyPluginAsync =>
   async (app) => {
@@ -123,8 +127,8 @@ export const configsUpdateRoute =
         }
         const data: Record<string, SectionResult> = {};
         let position = '0';
-        /** The last event this request appended (not a replay's): what the answer waits to see projected. */
-        let appended = '0';
+        /** What this request appended (not a replay's): what the answer waits to see projected. */
+        const appended: SectionAppend[] = [];
         // Rules across tabs, on the configuration as it would be after the save: a section that would
         // break one fails with the rule's message and appends nothing.
         const refusals = await saveRuleRefusals(db, parsed);
@@ -159,7 +163,12 @@ export const configsUpdateRoute =
               ),
             );
             position = maxPosition(position, result.position);
-            if (!replayed && result.eventCount > 0) appended = maxPosition(appended, result.position);
+            if (!replayed && result.eventCount > 0)
+              appended.push({
+                section: section.type,
+                position: result.position,
+                eventCount: result.eventCount,
+              });
             data[section.type] = { success: true, version: result.version, ...notesOf(result) };
             observeCommand(section.type, 'ok', secondsSince(started));
           } catch (e) {
@@ -180,16 +189,21 @@ export const configsUpdateRoute =
           }
         }
         // The answer follows the read models: whoever reads or watches next sees this save.
-        if (appended !== '0') await awaitProjected(appended);
+        const shown = await awaitSectionsProjected(db, awaitProjected, appended);
         const failed = parsed.filter((s) => !data[s.type]?.success);
         const answer: ConfigsUpdateResponse = {
           success: failed.length === 0,
           data,
           position,
+          ...(shown ? { projected: shown.projected } : {}),
+          ...(shown && shown.notProjected.length > 0 ? { notProjected: shown.notProjected } : {}),
           ...(failed.length > 0
             ? { message: adminMessages.partialSaveFailed(failed.map((s) => sectionLabels[s.type])) }
-            : {}),
+            : shown?.message
+              ? { message: shown.message }
+              : {}),
         };
+        if (shown) void reply.header(projectedHeader, String(shown.projected));
         const status = failed.some((s) => data[s.type]?.reason === 'conflict')
           ? 409
           : failed.length > 0
