@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminMessages, platformMessages } from '@app/contracts';
+import { adminMessages, platformMessages, projectionMessages } from '@app/contracts';
 import { buildUpdateRequest, summariseSave } from './save-plan';
 
 describe('buildUpdateRequest', () => {
@@ -53,6 +53,38 @@ describe('summariseSave', () => {
     });
     expect(outcome.notes).toEqual([note]);
     expect(outcome.toast).toEqual({ tone: 'success', message: adminMessages.saved });
+  });
+
+  it('saved but not yet shown (a projection set an event aside): the notice names that section', () => {
+    const outcome = summariseSave(['emailSupport', 'featureFlags'], {
+      success: true,
+      data: { emailSupport: { success: true, version: 3 }, featureFlags: { success: true, version: 2 } },
+      position: '9',
+      projected: false,
+      notProjected: [
+        {
+          section: 'emailSupport',
+          position: '8',
+          eventType: 'SupportEmailActivated',
+          projection: 'emailSupport',
+        },
+      ],
+    });
+    expect(outcome.saved).toHaveLength(2);
+    expect(outcome.toast).toEqual({
+      tone: 'info',
+      message: projectionMessages.savedNotShown(['Support Email']),
+    });
+  });
+
+  it('saved but the wait for the read models ran out: the notice names every section saved', () => {
+    const outcome = summariseSave(['admins'], {
+      success: true,
+      data: { admins: { success: true, version: 4 } },
+      position: '9',
+      projected: false,
+    });
+    expect(outcome.toast).toEqual({ tone: 'info', message: 'Saved, but not yet shown: Admins.' });
   });
 
   it('a section the server did not answer for counts as failed', () => {

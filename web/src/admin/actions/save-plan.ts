@@ -1,5 +1,7 @@
 import {
   adminMessages,
+  isSectionType,
+  projectionMessages,
   sectionLabels,
   type ConfigsUpdateRequest,
   type ConfigsUpdateResponse,
@@ -25,10 +27,24 @@ export const buildUpdateRequest = (changed: readonly ChangedSection[]): ConfigsU
 export interface SaveOutcome {
   saved: { type: SectionType; version: number | undefined }[];
   failed: { type: SectionType; message: string }[];
-  toast: { tone: 'success' | 'error'; message: string };
+  toast: { tone: 'success' | 'error' | 'info'; message: string };
   /** What the saves did beyond what was asked (e.g. 'Removed <model> (no endpoints configured)'). */
   notes: string[];
 }
+
+/**
+ * The notice for a save whose events are not in the read models yet (the server's wait ran out, or a
+ * projection set one aside): the sections it names, else every section saved. Null when shown.
+ */
+const notShownNotice = (
+  response: ConfigsUpdateResponse,
+  saved: readonly { type: SectionType }[],
+): string | null => {
+  if (response.projected !== false) return null;
+  const named = (response.notProjected ?? []).map((e) => e.section).filter(isSectionType);
+  const types = named.length > 0 ? [...new Set(named)] : saved.map((s) => s.type);
+  return projectionMessages.savedNotShown(types.map((t) => sectionLabels[t]));
+};
 
 /** Reads the per-section answer: which sections are saved, which failed and with what words. */
 export const summariseSave = (sent: readonly SectionType[], response: ConfigsUpdateResponse): SaveOutcome => {
@@ -42,9 +58,13 @@ export const summariseSave = (sent: readonly SectionType[], response: ConfigsUpd
       notes.push(...(result.notes ?? []));
     } else failed.push({ type, message: result?.message ?? adminMessages.saveFailed });
   }
+  const notShown = notShownNotice(response, saved);
   const toast: SaveOutcome['toast'] =
-    failed.length === 0
-      ? { tone: 'success', message: adminMessages.saved }
-      : { tone: 'error', message: adminMessages.partialSaveFailed(failed.map((f) => sectionLabels[f.type])) };
+    failed.length > 0
+      ? { tone: 'error', message: adminMessages.partialSaveFailed(failed.map((f) => sectionLabels[f.type])) }
+      : notShown !== null
+        ? { tone: 'info', message: notShown }
+        : { tone: 'success', message: adminMessages.saved };
+  if (failed.length > 0 && notShown !== null) notes.push(notShown);
   return { saved, failed, toast, notes };
 };
