@@ -1,5 +1,5 @@
 import type { ChatMessage, ReasoningLevel } from './chat-request';
-import type { ChatStatus, ChatUsage } from './chat-stream';
+import type { ChatStatus, ChatStopReason, ChatUsage } from './chat-stream';
 
 /** Every chat request is a stream of its own: requested, statuses, then one of completed/stopped/failed. */
 export const chatStreamId = (requestId: string) => `chat-${requestId}`;
@@ -15,7 +15,7 @@ export interface ChatRequestedData {
   reasoningLevel?: ReasoningLevel;
   /** The assistant used (`options.assistantId`), when any. */
   assistantId?: string;
-  /** Dollars reserved against the caller's limits: the worst case (input tokens and max_tokens). */
+  /** Dollars reserved against the caller's limits: the worst case (its input's bound and max_tokens). */
   reserved: number;
   messageCount: number;
   storage: ConversationStorage;
@@ -34,7 +34,8 @@ export type ChatEvent =
   | { type: 'ChatStatusChanged'; data: { requestId: string; status: ChatStatus } }
   /** `answer` only when the conversation is stored in the cloud. */
   | { type: 'ChatCompleted'; data: Ended & { answer?: string } }
-  | { type: 'ChatStopped'; data: Ended & { answer?: string } }
+  /** `reason` is absent on answers stopped before it was recorded (a kill switch then). */
+  | { type: 'ChatStopped'; data: Ended & { answer?: string; reason?: ChatStopReason } }
   | { type: 'ChatFailed'; data: Ended & { message: string; answer?: string } };
 
 export const chatEventTypes = [

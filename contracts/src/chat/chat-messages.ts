@@ -49,7 +49,14 @@ export const chatMessages = {
   /** A stop for a request that is not the caller's, or not running: the same words, so nothing leaks. */
   noSuchRequest: 'There is no running request with this id of yours.',
   stopped: 'The request was stopped.',
+  /** Why an answer was stopped (`{s:'meta', stopped}`, ChatStopped's reason), shown under it. */
+  stopReasons: {
+    user: 'The request was stopped.',
+    maxTokens: 'The answer reached its max_tokens and was stopped.',
+    reservation: 'The answer reached the spend reserved for it and was stopped.',
+  },
   stopRequested: 'Stopping the request.',
+  /** A chat request naming an account (`options.accountId`) the caller does not have: a 400. */
   unknownAccount: (id: string) => `There is no account '${id}' of yours.`,
   /** A conversation that is not the caller's, or not known: the same words, so nothing leaks. */
   noSuchConversation: (id: string) => `There is no conversation '${id}' of yours.`,

@@ -26,12 +26,22 @@ export type ChatUsage = z.infer<typeof ChatUsage>;
 
 export const zeroUsage = (): ChatUsage => ({ inputTokens: 0, outputTokens: 0, cachedTokens: 0, cost: 0 });
 
+/**
+ * Why an answer was stopped before the model finished it: its owner's kill switch (or the server
+ * shutting down), its `max_tokens` reached, or the spend reserved for it reached.
+ */
+export const chatStopReasons = ['user', 'maxTokens', 'reservation'] as const;
+export const ChatStopReason = z.enum(chatStopReasons);
+export type ChatStopReason = z.infer<typeof ChatStopReason>;
+
 export const ChatChunk = z.union([
   z.object({ s: z.literal('meta'), st: ChatStatus }),
   z.object({ s: z.literal('meta'), state: z.record(z.string(), z.unknown()) }),
   z.object({ s: z.literal('meta'), stateReset: z.literal(true) }),
   z.object({ s: z.literal('meta'), m: z.literal('out_of_order') }),
   z.object({ s: z.literal('meta'), usage: ChatUsage }),
+  /** The answer was stopped before the model finished it, and why (sent before the usage). */
+  z.object({ s: z.literal('meta'), stopped: ChatStopReason }),
   /** The passages retrieved from the request's documents, sent before the first answer chunk. */
   z.object({ s: z.literal('meta'), d: z.object({ sources: z.array(ChatSource) }) }),
   z.object({ s: z.literal('answer'), d: z.string() }),

@@ -10,9 +10,9 @@ import {
   type Model,
 } from '@app/contracts';
 import { ConcurrencyError, DomainError, inTransaction, type Db } from '@app/platform';
-import type { SpendGuard, SpendPlan, SpendRequest } from '../spend/ports';
+import { UnknownAccountError, type SpendGuard, type SpendPlan, type SpendRequest } from '../spend/ports';
 import { chatRequestDecider } from './chat-decider';
-import { reservationOf } from './reservation';
+import type { Reservation } from './reservation';
 import { ChatRefusal, type ResolvedChat } from './resolve-chat';
 import { chatApiKeyOf, recordChatRateLimitRefusal } from '../api-keys/api-key-chat';
 
@@ -27,14 +27,17 @@ export const modelStatus = (model: Model, inProgress: boolean, message?: string)
 
 export interface AcceptedChat {
   inputTokens: number;
+  /** The dollars reserved: the settlement never charges more. */
+  reserved: number;
   accountId: string;
   /** What the spend guard is told at the end, with the actual cost. */
   spendRequest: Omit<SpendRequest, 'amount' | 'at'>;
 }
 
 /**
- * Records the request and reserves its worst case in one transaction: the spend reservation decided
- * on the ledgers (over a limit: a 429, and nothing is kept), then ChatRequested (at 'no stream': a
+ * Records the request and reserves its worst case (`reservation`, reservation.ts) in one transaction:
+ * the spend reservation decided on the ledgers (over a limit: a 429; an account the caller does not
+ * have: a 400 naming it; nothing is kept either way), then ChatRequested (at 'no stream': a
  * reused requestId is a 409) with the model's first status and the ledgers' events, in one
  * statement. Only the last user message is kept, and only when the conversation is stored in the
  * cloud. `onDecided` lets the caller start what needs an accepted
@@ -46,6 +49,7 @@ export const acceptChat = async (
   input: {
     request: ChatRequest;
     resolved: ResolvedChat;
+    reservation: Reservation;
     actor: string;
     metadata: EventMetadata;
     /** The ledgers read ahead for this request (else read in the transaction). */
@@ -60,7 +64,7 @@ export const acceptChat = async (
   // A request made with an API key counts against the key's rate limit, on the key's account.
   const viaKey = await chatApiKeyOf(db, metadata);
   const accountId = viaKey?.accountId ?? request.options.accountId ?? defaultAccountId;
-  const { inputTokens, amount: reserved } = reservationOf(request, model, resolved.assistant);
+  const { inputTokens, amount: reserved } = input.reservation;
   const lastUser = request.messages.findLast((m) => m.role === 'user');
   const data: ChatRequestedData = {
     requestId,
@@ -95,6 +99,7 @@ export const acceptChat = async (
           },
         );
       } catch (e) {
+        if (e instanceof UnknownAccountError) throw new ChatRefusal(e.message, 400);
         // The user's ledger knows the id (a request of theirs): the same 409 as a stream there already.
         if (e instanceof DomainError)
           throw new ChatRefusal(e.message, e.message === chatMessages.requestIdInUse ? 409 : 429);
@@ -109,5 +114,5 @@ export const acceptChat = async (
       throw new ChatRefusal(chatMessages.requestIdInUse, 409);
     throw e;
   }
-  return { inputTokens, accountId, spendRequest };
+  return { inputTokens, reserved, accountId, spendRequest };
 };

@@ -3,6 +3,7 @@ import {
   type ChatEvent,
   type ChatRequestedData,
   type ChatStatus,
+  type ChatStopReason,
   type ChatUsage,
 } from '@app/contracts';
 import { DomainError } from '@app/platform';
@@ -26,7 +27,8 @@ export type ChatRequestCommand =
   | { type: 'RequestChat'; data: ChatRequestedData; status: ChatStatus }
   | { type: 'ChangeStatus'; status: ChatStatus }
   | { type: 'CompleteChat'; ending: ChatEnding }
-  | { type: 'StopChat'; ending: ChatEnding }
+  /** Stopped before the model finished: by its owner, its `max_tokens`, or what was reserved. */
+  | { type: 'StopChat'; ending: ChatEnding; reason: ChatStopReason }
   | { type: 'FailChat'; ending: ChatEnding; message: string };
 
 /** True while the request may still be stopped: requested or running, not ended. */
@@ -66,7 +68,12 @@ export const chatRequestDecider: Decider<ChatRequestState, ChatRequestCommand, C
       case 'CompleteChat':
         return [{ type: 'ChatCompleted', data: ended(running(state).requestId, command.ending) }];
       case 'StopChat':
-        return [{ type: 'ChatStopped', data: ended(running(state).requestId, command.ending) }];
+        return [
+          {
+            type: 'ChatStopped',
+            data: { ...ended(running(state).requestId, command.ending), reason: command.reason },
+          },
+        ];
       case 'FailChat':
         return [
           {

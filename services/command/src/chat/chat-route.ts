@@ -30,6 +30,7 @@ import { assistantDocumentsOf, withAssistantInstructions, type AssistantDocument
 import { assistantToolsOf, chatToolsFor } from './tool-ops';
 import { gatedOutbound } from './gated-outbound';
 import { readAhead } from './read-ahead';
+import { reservationOf } from './reservation';
 
 export interface ChatRouteDeps {
   db: Db;
@@ -55,7 +56,7 @@ const schema = {
     'events (`id: <n>` and `data: <ChatChunk json>`, `: keep-alive` comments), resumable at ' +
     '`GET /api/chat/stream/<requestId>`. A body `{killSwitch: {requestId, value: true}}` stops a ' +
     'running request of the caller (200 KillSwitchResponse). A status other than 200 answers `{error}`: ' +
-    '400 bad input or an unavailable model, 403 the latest Data Disclosure not accepted yet, 404 no running request of yours, 409 a requestId used ' +
+    '400 bad input, an unavailable model or an account that is not yours, 403 the latest Data Disclosure not accepted yet, 404 no running request of yours, 409 a requestId used ' +
     'before, 429 a spend limit reached.',
   body: ChatPostBody,
   response: {
@@ -163,17 +164,20 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
     const sources = endpointSourcesOf(deps, resolved);
     // The assistant's ops, as tools the model may call (none without an assistant naming ops).
     const tools = await chatToolsFor({ db: deps.db, userUrls: deps.userUrls }, assistantToolsOf(resolved));
-    const askedOf = () => ({
+    // What the model is asked, and what it is held to: the reservation of everything it sends.
+    const plain = {
       ...withAssistantInstructions(generationRequestOf(request, resolved.model), resolved.assistant),
       ...(tools ? { tools } : {}),
-    });
+    };
+    const reservation = reservationOf(plain, resolved.model, retrieves());
+    const asked = { ...plain, budget: reservation.budget };
     // Without documents to retrieve first, the model is asked while the request is accepted: the call
     // is prepared at once and waits at the gate, which opens once its reservation is decided (a
     // refusal shuts it: nothing is sent), or at once when nothing can refuse it. With documents, it
     // is asked once the reservation is decided.
     const gate = retrieves() ? undefined : gatedOutbound(deps.outbound);
     let generation = gate
-      ? startChatGeneration(askedOf(), undefined, sources, gate.client, run.signal)
+      ? startChatGeneration(asked, undefined, sources, gate.client, run.signal)
       : undefined;
     if (gate && ahead.atOnce) gate.open();
     if (!gate) sources[0]?.open().catch(() => undefined);
@@ -181,6 +185,7 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
     const accepted = await acceptChat(deps.db, deps.spend, {
       request,
       resolved,
+      reservation,
       actor: call.actor,
       metadata,
       plan: ahead.plan,
@@ -190,7 +195,7 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
         opening = deps.streams.open(requestId, call.actor);
         opening.catch(() => undefined);
         if (gate) gate.open();
-        else generation = startChatGeneration(askedOf(), retrieve(), sources, deps.outbound, run.signal);
+        else generation = startChatGeneration(asked, retrieve(), sources, deps.outbound, run.signal);
       },
     }).catch(async (e: unknown) => {
       // Refused: the call waiting at the gate is never sent. Decided, then not committed: the
@@ -200,8 +205,7 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
       await opening?.then((w) => w.end()).catch(() => undefined);
       throw e;
     });
-    const started =
-      generation ?? startChatGeneration(askedOf(), retrieve(), sources, deps.outbound, run.signal);
+    const started = generation ?? startChatGeneration(asked, retrieve(), sources, deps.outbound, run.signal);
     // The tokens go out at once; keeping them for a reload follows as soon as the stream is open.
     const writer = deferredWriter(opening ?? deps.streams.open(requestId, call.actor), (e) =>
       call.log.warn({ err: e, chatRequestId: requestId }, 'chat stream not kept: a reload cannot resume it'),

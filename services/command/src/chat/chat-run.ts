@@ -16,11 +16,12 @@ import { failureLogFields } from './failure-reason';
 import { openSavedEndpoint } from './providers';
 import type { EarlyGeneration } from './early-generation';
 import type { EndpointSource, GenerationOutcome } from './generate';
+import { noBoundTokens } from './call-budget';
 import type { ResolvedChat } from './resolve-chat';
 import type { ChatSse } from './sse';
 import type { Retrieval } from './retrieval';
 import { sendRetrieval } from './retrieval-generation';
-import { noTokens, tokensUsed, withCost } from './usage';
+import { noTokens, settledUsage, tokensUsed } from './usage';
 
 export interface ChatRunDeps {
   db: Db;
@@ -60,16 +61,18 @@ export const endpointSourcesOf = (
     return { open: () => (opened ??= open()) };
   });
 
-/** The tokens used: the provider's when it finished; estimates when stopped or broken off; none when no endpoint answered. */
+/**
+ * The tokens used: the provider's when it finished; the bound of what was sent and streamed when
+ * stopped or broken off; none when no endpoint answered. Their cost is never more than was reserved.
+ */
 const usageOf = (input: ChatRunInput, outcome: GenerationOutcome): ChatUsage => {
-  const estimate = { inputTokens: input.accepted.inputTokens, answer: outcome.answer };
   const tokens =
     outcome.kind === 'completed'
-      ? tokensUsed(outcome.reported, estimate)
+      ? tokensUsed(outcome.reported, outcome.bound)
       : outcome.kind === 'failed' && outcome.answer === ''
         ? noTokens()
-        : tokensUsed(undefined, estimate);
-  return withCost(input.resolved.model, tokens);
+        : tokensUsed(undefined, outcome.bound);
+  return settledUsage(input.resolved.model, tokens, input.accepted.reserved);
 };
 
 const endCommand = (
@@ -84,14 +87,15 @@ const endCommand = (
     ...(input.resolved.storage === 'future-cloud' ? { answer: outcome.answer } : {}),
   };
   if (outcome.kind === 'completed') return { type: 'CompleteChat', ending };
-  if (outcome.kind === 'stopped') return { type: 'StopChat', ending };
+  if (outcome.kind === 'stopped') return { type: 'StopChat', ending, reason: outcome.reason };
   return { type: 'FailChat', ending, message: failure ?? '' };
 };
 
 /**
  * One accepted chat request, to its end: asks the model (failing over between its endpoints), sends
- * every token as it comes, then the final status, the usage and the end; appends exactly one of
- * ChatCompleted, ChatStopped, ChatFailed and settles the spend with the actual cost. Never throws:
+ * every token as it comes, then the final status (with why it stopped, when it did), the usage and
+ * the end; appends exactly one of ChatCompleted, ChatStopped, ChatFailed and settles the spend with
+ * the actual cost, at most what was reserved. Never throws:
  * what cannot be recorded is logged.
  */
 export const runChat = async (deps: ChatRunDeps, input: ChatRunInput): Promise<void> => {
@@ -120,7 +124,12 @@ export const runChat = async (deps: ChatRunDeps, input: ChatRunInput): Promise<v
     });
     const outcome = await input.generation.outcome.catch((e: unknown): GenerationOutcome => {
       log.error({ err: e }, 'chat generation failed');
-      return { kind: 'failed', answer: '', reason: chatMessages.providerReasons.unknown };
+      return {
+        kind: 'failed',
+        answer: '',
+        reason: chatMessages.providerReasons.unknown,
+        bound: noBoundTokens(),
+      };
     });
     const usage = usageOf(input, outcome);
     const failure =
@@ -128,10 +137,12 @@ export const runChat = async (deps: ChatRunDeps, input: ChatRunInput): Promise<v
         ? chatMessages.providerFailed(model.name || model.id, outcome.reason)
         : undefined;
     if (failure) sse.send({ s: 'error', d: failure });
+    const stopped = outcome.kind === 'stopped' ? outcome.reason : undefined;
     sse.send({
       s: 'meta',
-      st: modelStatus(model, false, outcome.kind === 'stopped' ? chatMessages.stopped : undefined),
+      st: modelStatus(model, false, stopped ? chatMessages.stopReasons[stopped] : undefined),
     });
+    if (stopped) sse.send({ s: 'meta', stopped });
     sse.send({ s: 'meta', usage });
     sse.send({ s: 'result', type: 'end' });
     // Two streams apart (the request's, the ledgers'): recorded side by side.

@@ -1,7 +1,8 @@
-import type { ChatStatus } from '@app/contracts';
+import type { ChatStatus, ChatStopReason } from '@app/contracts';
 import type { SharedV3ProviderOptions } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
 import type { OutboundClient } from '@app/platform';
+import { noBoundTokens, type BoundTokens, type CallBudget } from './call-budget';
 import { failureReason } from './failure-reason';
 import { streamAnswer, type StreamedAnswer } from './model-stream';
 import { languageModelFor, type OpenedEndpoint, type ProviderKind } from './providers';
@@ -19,6 +20,11 @@ export interface GenerationRequest {
   providerOptions: SharedV3ProviderOptions | undefined;
   /** Tools offered to the model (an assistant's ops): the answer may take several steps. */
   tools?: ChatTools | undefined;
+  /**
+   * What the request reserved: each call's output is counted and stopped at its allowance (its
+   * `max_tokens`, or what is left reserved). Without one (provider tests), nothing is stopped.
+   */
+  budget?: CallBudget | undefined;
 }
 
 /** An endpoint whose key (and url with credentials) is opened only when it is tried. */
@@ -36,14 +42,15 @@ export interface GenerationHooks {
   onStatus?(status: ChatStatus): void;
 }
 
+/** Every outcome carries the bound of what was sent and streamed (what a stopped answer is charged). */
 export type GenerationOutcome =
-  | { kind: 'completed'; answer: string; reported: ReportedUsage | undefined }
-  | { kind: 'stopped'; answer: string }
-  | { kind: 'failed'; answer: string; reason: string };
+  | { kind: 'completed'; answer: string; reported: ReportedUsage | undefined; bound: BoundTokens }
+  | { kind: 'stopped'; answer: string; reason: ChatStopReason; bound: BoundTokens }
+  | { kind: 'failed'; answer: string; reason: string; bound: BoundTokens };
 
 type Attempt =
   | Exclude<GenerationOutcome, { kind: 'failed' }>
-  | { kind: 'broken'; answer: string; error: unknown }
+  | { kind: 'broken'; answer: string; error: unknown; bound: BoundTokens }
   | { kind: 'notStarted'; error: unknown };
 
 const attempt = async (
@@ -54,7 +61,13 @@ const attempt = async (
   onDelta: (text: string) => void,
   onStatus: (status: ChatStatus) => void = () => undefined,
 ): Promise<Attempt> => {
-  let streamed: StreamedAnswer = { answer: '', reported: undefined, finished: false, error: undefined };
+  let streamed: StreamedAnswer = {
+    answer: '',
+    reported: undefined,
+    finished: false,
+    error: undefined,
+    bound: noBoundTokens(),
+  };
   let error: unknown;
   let acted = false;
   try {
@@ -70,13 +83,14 @@ const attempt = async (
     // A refusal (non-2xx) is thrown by the call; a body that breaks off, out of the stream.
     error = e;
   }
-  const { answer, reported, finished } = streamed;
+  const { answer, reported, finished, bound, limited } = streamed;
   // A stop that came once the answer had finished changes nothing.
-  if (signal.aborted && !finished) return { kind: 'stopped', answer };
-  if (error === undefined) return { kind: 'completed', answer, reported };
+  if (signal.aborted && !finished) return { kind: 'stopped', answer, reason: 'user', bound };
+  if (limited) return { kind: 'stopped', answer, reason: limited, bound };
+  if (error === undefined) return { kind: 'completed', answer, reported, bound };
   // An op already called is not called again at the next endpoint: the answer ends here.
   if (answer === '' && !acted) return { kind: 'notStarted', error };
-  return { kind: 'broken', answer, error };
+  return { kind: 'broken', answer, error, bound };
 };
 
 /**
@@ -94,7 +108,7 @@ export const generate = async (
 ): Promise<GenerationOutcome> => {
   let lastError: unknown = new Error('no endpoint');
   for (const [i, source] of endpoints.entries()) {
-    if (signal.aborted) return { kind: 'stopped', answer: '' };
+    if (signal.aborted) return { kind: 'stopped', answer: '', reason: 'user', bound: noBoundTokens() };
     const outcome = await attempt(
       request,
       source,
@@ -105,12 +119,17 @@ export const generate = async (
     );
     if (outcome.kind === 'broken') {
       hooks.onFailure?.(outcome.error);
-      return { kind: 'failed', answer: outcome.answer, reason: failureReason(outcome.error, true) };
+      return {
+        kind: 'failed',
+        answer: outcome.answer,
+        reason: failureReason(outcome.error, true),
+        bound: outcome.bound,
+      };
     }
     if (outcome.kind !== 'notStarted') return outcome;
     lastError = outcome.error;
     if (i < endpoints.length - 1) await hooks.onFailover(failureReason(outcome.error, false), outcome.error);
   }
   hooks.onFailure?.(lastError);
-  return { kind: 'failed', answer: '', reason: failureReason(lastError, false) };
+  return { kind: 'failed', answer: '', reason: failureReason(lastError, false), bound: noBoundTokens() };
 };

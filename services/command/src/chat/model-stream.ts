@@ -6,7 +6,15 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
+import {
+  allowanceOf,
+  noBoundTokens,
+  unlimitedAllowance,
+  type BoundTokens,
+  type CallAllowance,
+} from './call-budget';
 import type { GenerationRequest } from './generate';
+import { inputBoundOf, outputBoundOf } from './token-bound';
 import type { ReportedUsage } from './usage';
 
 /**
@@ -41,21 +49,31 @@ export interface StreamedAnswer {
   reported: ReportedUsage | undefined;
   finished: boolean;
   error: unknown;
+  /** The bound of what was sent and streamed (token-bound.ts): what a stopped answer is charged. */
+  bound: BoundTokens;
+  /** Stopped by its allowance (its `max_tokens`, or what was reserved), its provider call aborted. */
+  limited?: CallAllowance['reason'] | undefined;
 }
 
-/** What one step streamed: its text, tool calls, usage, how it ended. */
+/** What one step streamed: its text, tool calls, usage, bound, how it ended. */
 export interface ModelStep {
   text: string;
   calls: LanguageModelV3ToolCall[];
   reported: ReportedUsage | undefined;
   finished: boolean;
   error: unknown;
+  /** The output streamed, as bounded. */
+  output: number;
+  /** The allowance's reason once the output reached it (the call was aborted there). */
+  limited: CallAllowance['reason'] | undefined;
 }
 
 /**
  * Streams one call through the provider's own `doStream` (the AI SDK's provider interface), handing
- * each text delta on as it comes and collecting the tool calls (when `tools` are offered). A refusal
- * before the stream throws; an error after it is in `error`, with what came so far.
+ * each text delta on as it comes and collecting the tool calls (when `tools` are offered). Its output
+ * is counted as it streams (token-bound.ts: text, reasoning and tool-call bytes; a counter, nothing
+ * kept): once it reaches `allowance` the call is aborted and the step is `limited`. A refusal before
+ * the stream throws; an error after it is in `error`, with what came so far.
  */
 export const streamStep = async (
   model: LanguageModelV3,
@@ -64,21 +82,33 @@ export const streamStep = async (
   tools: LanguageModelV3FunctionTool[] | undefined,
   signal: AbortSignal,
   onDelta: (text: string) => void,
+  allowance: CallAllowance = unlimitedAllowance,
 ): Promise<ModelStep> => {
-  const step: ModelStep = { text: '', calls: [], reported: undefined, finished: false, error: undefined };
+  const step: ModelStep = {
+    text: '',
+    calls: [],
+    reported: undefined,
+    finished: false,
+    error: undefined,
+    output: 0,
+    limited: undefined,
+  };
+  const limit = new AbortController();
   const { stream } = await model.doStream({
     prompt,
     temperature: request.temperature,
     maxOutputTokens: request.maxOutputTokens,
     ...(tools ? { tools, toolChoice: { type: 'auto' as const } } : {}),
     ...(request.providerOptions ? { providerOptions: request.providerOptions } : {}),
-    abortSignal: signal,
+    abortSignal: AbortSignal.any([signal, limit.signal]),
   });
   const reader = stream.getReader();
+  const streamedCalls = new Set<string>();
   try {
     for (;;) {
       const { done, value: part } = await reader.read();
       if (done) break;
+      step.output += outputBoundOf(part, streamedCalls);
       if (part.type === 'text-delta' && part.delta !== '') {
         step.text += part.delta;
         onDelta(part.delta);
@@ -87,6 +117,13 @@ export const streamStep = async (
         step.finished = true;
         step.reported = reportedUsageOf(part.usage);
       } else if (part.type === 'error') step.error ??= part.error;
+      if (step.output >= allowance.output && !step.finished) {
+        // What came is kept (and charged); the provider is told to stop at once.
+        step.limited = allowance.reason;
+        limit.abort();
+        await reader.cancel().catch(() => undefined);
+        break;
+      }
     }
   } catch (e) {
     step.error ??= e;
@@ -107,6 +144,30 @@ export const streamAnswer = async (
   signal: AbortSignal,
   onDelta: (text: string) => void,
 ): Promise<StreamedAnswer> => {
-  const step = await streamStep(model, request, promptOf(request), undefined, signal, onDelta);
-  return { answer: step.text, reported: step.reported, finished: step.finished, error: step.error };
+  const prompt = promptOf(request);
+  const inputTokens = inputBoundOf(prompt);
+  const allowance = request.budget
+    ? allowanceOf(request.budget, noBoundTokens(), inputTokens)
+    : unlimitedAllowance;
+  // The reservation cannot pay for a token of answer (its passages took it all): nothing is asked.
+  if (allowance.output <= 0) return notAsked(allowance.reason);
+  const step = await streamStep(model, request, prompt, undefined, signal, onDelta, allowance);
+  return {
+    answer: step.text,
+    reported: step.reported,
+    finished: step.finished,
+    error: step.error,
+    bound: { inputTokens, outputTokens: step.output },
+    limited: step.limited,
+  };
 };
+
+/** An answer stopped before its call was made: what was left reserved could not pay for one token. */
+export const notAsked = (reason: CallAllowance['reason']): StreamedAnswer => ({
+  answer: '',
+  reported: undefined,
+  finished: false,
+  error: undefined,
+  bound: noBoundTokens(),
+  limited: reason,
+});

@@ -1,42 +1,47 @@
-import type { ChatRequest, Model } from '@app/contracts';
-import type { ResolvedAssistant } from './assistant-chat';
+import type { CallBudget, Prices } from './call-budget';
+import type { GenerationRequest } from './generate';
+import { promptOf } from './model-stream';
 import { retrievalTokenAllowance } from './retrieval';
-import { defaultToolSteps, maxToolCallsPerStep, toolResultChars } from './tool-loop';
-import { estimateInputTokens, tokensOfChars, worstCaseCost } from './usage';
+import { inputBoundOf, messageOverheadTokens, outputBoundTokens, toolOverheadTokens } from './token-bound';
+import { maxToolCallsPerStep } from './tool-loop';
+import { toolResultBytes } from './tool-results';
+import { worstCaseCost } from './usage';
 
 export interface Reservation {
-  /** The input tokens of the first call, as estimated. */
+  /** The input tokens of the first call, as bounded. */
   inputTokens: number;
   /** The dollars reserved: the worst case of every call the request may make. */
   amount: number;
+  /** What the generation counts its calls against. */
+  budget: CallBudget;
 }
 
-const toolResultTokens = tokensOfChars(toolResultChars) * maxToolCallsPerStep;
+/**
+ * What a step of a tool loop adds to the next one's input, at most: the step's output, and the
+ * results of the calls it may run, each in a message of its own.
+ */
+const toolStepTokens = (maxOutput: number): number =>
+  maxOutput +
+  messageOverheadTokens +
+  maxToolCallsPerStep * (toolResultBytes + toolOverheadTokens + messageOverheadTokens);
 
 /**
- * What a request reserves before it reaches the provider: every text sent (the messages, the model's
- * additional system prompt, the assistant's instructions), room for passages when it has documents
- * (its own or its assistant's) and `max_tokens` out. With an assistant's tools the model may be asked
- * up to `defaultToolSteps` times, each time with everything before (earlier answers and tool results,
- * both bounded): each of those calls is counted at its worst, so a burst never spends past a limit.
+ * What a request reserves before it reaches the provider, by bounds that cannot undercount
+ * (token-bound.ts): the UTF-8 bytes of everything it sends (the system prompt with the model's
+ * additional one and the assistant's instructions, the messages, the tools' definitions) with the
+ * template's tokens around them, room for passages when it retrieves documents, and `max_tokens` of
+ * output as its bound. With tools the model may be asked up to `maxSteps` times, each time with
+ * everything before (earlier outputs and tool results, both bounded): each call is counted at its
+ * worst, so a burst never spends past a limit. The generation is held to it (`budget`).
  */
-export const reservationOf = (
-  request: ChatRequest,
-  model: Model,
-  assistant: Pick<ResolvedAssistant, 'instructions' | 'tools' | 'documentKeys'> | undefined,
-): Reservation => {
-  const documents = request.dataSources.length > 0 || (assistant?.documentKeys.length ?? 0) > 0;
+export const reservationOf = (asked: GenerationRequest, model: Prices, documents: boolean): Reservation => {
+  const tools = asked.tools;
   const inputTokens =
-    estimateInputTokens([
-      ...request.messages.map((m) => m.content),
-      model.systemPrompt,
-      assistant?.instructions ?? '',
-    ]) + (documents ? retrievalTokenAllowance : 0);
-  const steps = assistant && assistant.tools.length > 0 ? defaultToolSteps : 1;
+    inputBoundOf(promptOf(asked), tools?.definitions) + (documents ? retrievalTokenAllowance : 0);
+  const maxOutput = outputBoundTokens(asked.maxOutputTokens);
+  const steps = tools ? tools.maxSteps : 1;
   let amount = 0;
-  for (let step = 0; step < steps; step++) {
-    const earlier = step * (request.max_tokens + toolResultTokens);
-    amount += worstCaseCost(model, inputTokens + earlier, request.max_tokens);
-  }
-  return { inputTokens, amount };
+  for (let step = 0; step < steps; step++)
+    amount += worstCaseCost(model, inputTokens + step * toolStepTokens(maxOutput), maxOutput);
+  return { inputTokens, amount, budget: { reserved: amount, prices: model, maxOutput } };
 };

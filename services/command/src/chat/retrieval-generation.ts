@@ -1,5 +1,6 @@
 import { chatRetrievalMessages, chatStatusIds, type ChatStatus } from '@app/contracts';
 import type { OutboundClient } from '@app/platform';
+import { noBoundTokens } from './call-budget';
 import { startGeneration, type EarlyGeneration } from './early-generation';
 import type { EndpointSource, GenerationOutcome, GenerationRequest } from './generate';
 import type { Retrieval } from './retrieval';
@@ -16,7 +17,7 @@ export const generationAfter = (
 ): EarlyGeneration => {
   let cancelled = false;
   const started = pending.then((r) => (cancelled ? undefined : start(r)));
-  const stopped: GenerationOutcome = { kind: 'stopped', answer: '' };
+  const stopped: GenerationOutcome = { kind: 'stopped', answer: '', reason: 'user', bound: noBoundTokens() };
   return {
     outcome: started.then((g) => (g ? g.outcome : stopped)),
     attach: (sink) => {

@@ -1,7 +1,6 @@
 import { dataSourceKey, type ChatRequest, type ChatSource, type FileStatus } from '@app/contracts';
 import type { ChunkHit } from '@app/platform';
 import type { AssistantDocuments } from './assistant-chat';
-import { estimateTokens } from './usage';
 
 /** How many passages a request gets at most. */
 export const retrievalTopK = 5;
@@ -9,8 +8,12 @@ export const retrievalTopK = 5;
 export const passageChars = 1_000;
 /** Retrieval that takes longer is given up: the answer goes on without sources. */
 export const retrievalTimeoutMs = 15_000;
-/** The input tokens reserved for the passages a request with documents may get (with their names). */
-export const retrievalTokenAllowance = estimateTokens(' '.repeat(retrievalTopK * (passageChars + 200)));
+/**
+ * The input tokens reserved for the passages a request with documents may get, as bounded
+ * (token-bound.ts): each passage's text at three UTF-8 bytes a UTF-16 unit at most, its file's name
+ * (255 characters) and place, and the lines around them.
+ */
+export const retrievalTokenAllowance = 200 + retrievalTopK * (3 * passageChars + 1_100);
 
 /** What retrieval needs of a file. */
 export interface RetrievableFile {

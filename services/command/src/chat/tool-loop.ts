@@ -5,9 +5,12 @@ import type {
   LanguageModelV3ToolCall,
 } from '@ai-sdk/provider';
 import { asSchema, type ToolSet } from 'ai';
+import type { ChatStatus } from '@app/contracts';
+import { addBound, allowanceOf, noBoundTokens, unlimitedAllowance } from './call-budget';
 import type { GenerationRequest } from './generate';
 import { promptOf, streamStep, type ModelStep, type StreamedAnswer } from './model-stream';
-import type { ChatStatus } from '@app/contracts';
+import { inputBoundOf } from './token-bound';
+import { boundedToolResult } from './tool-results';
 import type { ReportedUsage } from './usage';
 
 /** The tools a chat request offers the model (an assistant's ops), as AI SDK tools, and how many steps. */
@@ -15,6 +18,8 @@ export interface ChatTools {
   set: ToolSet;
   /** Model calls at most (each answering tool calls, the last one answering text). */
   maxSteps: number;
+  /** The tools as the provider is given them (`functionToolsOf(set)`): the reservation counts them. */
+  definitions: LanguageModelV3FunctionTool[];
   /** The status line while a tool runs ('Calling <op name>...'). */
   statusOf(name: string): string;
 }
@@ -22,34 +27,6 @@ export interface ChatTools {
 export const defaultToolSteps = 5;
 /** Tool calls run in one step; further calls of that step are answered that they were not run. */
 export const maxToolCallsPerStep = 4;
-/** A tool's result as the model sees it, at most (its JSON text): the reservation counts on it. */
-export const toolResultChars = 16_000;
-
-/**
- * `text` cut so that, written as a JSON string (its quotes and escapes counted), it stays within
- * `max`: a character takes 1 to 6 once escaped, so each round drops a sixth of the excess, never much
- * more than needed.
- */
-const cutForJson = (text: string, max: number): string => {
-  let cut = text.slice(0, max);
-  for (let over = JSON.stringify(cut).length - max; over > 0; over = JSON.stringify(cut).length - max)
-    cut = cut.slice(0, cut.length - Math.ceil(over / 6));
-  return cut;
-};
-
-/** What a cut result adds around its text once written as JSON. */
-const cutMarkChars = JSON.stringify({ truncated: true, text: '' }).length;
-
-/**
- * A result whose JSON is longer than the model is given: its beginning, marked as cut, so that the
- * JSON the provider sends (the cut text escaped again inside it) stays within `toolResultChars`.
- */
-export const boundedToolResult = (value: JSONValue): JSONValue => {
-  const text = JSON.stringify(value) ?? 'null';
-  return text.length <= toolResultChars
-    ? value
-    : { truncated: true, text: cutForJson(text, toolResultChars - cutMarkChars) };
-};
 
 /** The tools as the provider interface takes them: name, description, JSON schema of the input. */
 export const functionToolsOf = async (set: ToolSet): Promise<LanguageModelV3FunctionTool[]> =>
@@ -123,12 +100,25 @@ export const toolStatus = (name: string, summary: string, inProgress: boolean): 
   inProgress,
 });
 
+/** A step whose call failed before its stream (a later step: the answer ends there). */
+const failedStep = (e: unknown): ModelStep => ({
+  text: '',
+  calls: [],
+  reported: undefined,
+  finished: false,
+  error: e,
+  output: 0,
+  limited: undefined,
+});
+
 /**
  * The answer of a request that offers tools: the model is asked with them; while it calls tools (and
  * steps remain) each call runs (its status line shown), its result is added to the prompt and the
  * model is asked again; the last step offers no tools, so it answers in text. The usage is summed
  * across steps; `signal` stops it between and within steps. `toolCalls` counts the calls run: after
- * one, the request has acted and is no longer handed to another endpoint.
+ * one, the request has acted and is no longer handed to another endpoint. With a budget, each step
+ * is asked only with the output what is left reserved pays for (its input bound counted first), its
+ * output counted and stopped there (`limited`).
  */
 export const streamWithTools = async (
   model: LanguageModelV3,
@@ -137,37 +127,40 @@ export const streamWithTools = async (
   signal: AbortSignal,
   hooks: ToolLoopHooks,
 ): Promise<StreamedAnswer & { toolCalls: number }> => {
-  const defs = await functionToolsOf(tools.set);
+  const defs = tools.definitions;
   const prompt = promptOf(request);
-  const out = {
+  const out: StreamedAnswer & { toolCalls: number } = {
     answer: '',
-    reported: undefined as ReportedUsage | undefined,
+    reported: undefined,
     finished: false,
-    error: undefined as unknown,
+    error: undefined,
+    bound: noBoundTokens(),
+    limited: undefined,
     toolCalls: 0,
   };
+  const onDelta = (d: string) => {
+    out.answer += d;
+    hooks.onDelta(d);
+  };
   for (let stepNo = 0; stepNo < tools.maxSteps; stepNo++) {
-    const last = stepNo === tools.maxSteps - 1;
-    const onDelta = (d: string) => {
-      out.answer += d;
-      hooks.onDelta(d);
-    };
+    const offered = stepNo === tools.maxSteps - 1 ? undefined : defs;
+    const inputTokens = inputBoundOf(prompt, offered);
+    const allowance = request.budget
+      ? allowanceOf(request.budget, out.bound, inputTokens)
+      : unlimitedAllowance;
+    if (allowance.output <= 0) {
+      out.finished = false;
+      out.limited = allowance.reason;
+      break;
+    }
     // The first step's refusal is thrown (the next endpoint may answer); a later one ends the answer.
-    const step =
-      stepNo === 0
-        ? await streamStep(model, request, prompt, defs, signal, onDelta)
-        : await streamStep(model, request, prompt, last ? undefined : defs, signal, onDelta).catch(
-            (e: unknown): ModelStep => ({
-              text: '',
-              calls: [],
-              reported: undefined,
-              finished: false,
-              error: e,
-            }),
-          );
+    const asked = streamStep(model, request, prompt, offered, signal, onDelta, allowance);
+    const step = stepNo === 0 ? await asked : await asked.catch(failedStep);
+    out.bound = addBound(out.bound, { inputTokens, outputTokens: step.output });
     out.reported = summedUsage(out.reported, step.reported);
     out.error = step.error;
     out.finished = step.finished;
+    out.limited = step.limited;
     if (step.error !== undefined || !step.finished || step.calls.length === 0 || signal.aborted) break;
     prompt.push({
       role: 'assistant',

@@ -3,7 +3,7 @@ import { OpArguments, opsMessages, type Op } from '@app/contracts';
 import type { Db, OutboundClient } from '@app/platform';
 import { callOp } from '../ops/ops-call';
 import { visibleOps } from '../ops/ops-read';
-import { defaultToolSteps, type ChatTools } from './tool-loop';
+import { defaultToolSteps, functionToolsOf, type ChatTools } from './tool-loop';
 
 /** The tools an assistant names ({name, description}: an op's name each) and whose ops they are. */
 export interface AssistantTools {
@@ -64,7 +64,12 @@ export const chatToolsFor = async (
     if (op && !Object.hasOwn(set, op.name)) set[op.name] = opTool(op, userUrls, t.description);
   }
   if (Object.keys(set).length === 0) return undefined;
-  return { set, maxSteps: defaultToolSteps, statusOf: opsMessages.callStatus };
+  return {
+    set,
+    maxSteps: defaultToolSteps,
+    definitions: await functionToolsOf(set),
+    statusOf: opsMessages.callStatus,
+  };
 };
 
 /** The resolved chat's assistant, when it has one (resolveChat puts it there), as its tools. */

@@ -1,26 +1,21 @@
-import { costOf, type ChatUsage, type Model } from '@app/contracts';
+import { costOf, type ChatUsage } from '@app/contracts';
+import type { BoundTokens, Prices } from './call-budget';
 
 /** Tokens of a request, before its cost. */
 export type Tokens = Omit<ChatUsage, 'cost'>;
 
-/** A rough count where the provider gave none: characters / 4, rounded up. */
-/** The estimated tokens of `chars` characters of text (about four a token). */
-export const tokensOfChars = (chars: number): number => Math.ceil(chars / 4);
+/** The dollars of a call at its worst: every input token at the full price, every output token allowed. */
+export const worstCaseCost = (model: Prices, inputTokens: number, outputTokens: number): number =>
+  costOf(model, { inputTokens, outputTokens, cachedTokens: 0 });
 
-export const estimateTokens = (text: string): number => tokensOfChars(text.length);
-
-/** The estimated input tokens of what is sent: every message's text. */
-export const estimateInputTokens = (texts: readonly string[]): number => estimateTokens(texts.join(''));
-
-type Prices = Pick<Model, 'inputTokenCost' | 'outputTokenCost' | 'cachedTokenCost'>;
-
-/** The dollars reserved before the call: the input as estimated and every token `maxTokens` allows. */
-export const worstCaseCost = (model: Prices, inputTokens: number, maxTokens: number): number =>
-  costOf(model, { inputTokens, outputTokens: maxTokens, cachedTokens: 0 });
-
-export const withCost = (model: Prices, tokens: Tokens): ChatUsage => ({
+/**
+ * The usage a request is settled with: its tokens as counted, their cost at the model's prices but
+ * never more than was reserved (`reserved`), so a settlement cannot pass a limit the reservation
+ * was checked against. The tokens stay what the provider reported.
+ */
+export const settledUsage = (model: Prices, tokens: Tokens, reserved: number): ChatUsage => ({
   ...tokens,
-  cost: costOf(model, tokens),
+  cost: Math.min(costOf(model, tokens), reserved),
 });
 
 /** What the AI SDK reports (any field may be missing). */
@@ -35,19 +30,17 @@ const count = (n: number | undefined): number | undefined =>
   n !== undefined && Number.isFinite(n) && n >= 0 ? Math.round(n) : undefined;
 
 /**
- * The tokens used: the provider's figures where it gave them (a finished answer), else estimates of
- * what was sent and what came back (an answer stopped or broken off: the provider sent no usage).
+ * The tokens used: the provider's figures where it gave them (a finished answer), else the bound of
+ * what was sent and streamed (token-bound.ts: an answer stopped or broken off, whose provider sent
+ * no usage, is charged at most what it may have cost).
  */
-export const tokensUsed = (
-  reported: ReportedUsage | undefined,
-  estimate: { inputTokens: number; answer: string },
-): Tokens => {
-  const inputTokens = count(reported?.inputTokens) ?? estimate.inputTokens;
+export const tokensUsed = (reported: ReportedUsage | undefined, bound: BoundTokens): Tokens => {
+  const inputTokens = count(reported?.inputTokens) ?? bound.inputTokens;
   const cached =
     count(reported?.inputTokenDetails?.cacheReadTokens) ?? count(reported?.cachedInputTokens) ?? 0;
   return {
     inputTokens,
-    outputTokens: count(reported?.outputTokens) ?? estimateTokens(estimate.answer),
+    outputTokens: count(reported?.outputTokens) ?? bound.outputTokens,
     cachedTokens: Math.min(cached, inputTokens),
   };
 };

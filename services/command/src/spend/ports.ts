@@ -1,5 +1,5 @@
-import type { EventMetadata, RateLimit } from '@app/contracts';
-import type { Db, StreamAppend } from '@app/platform';
+import { chatMessages, type EventMetadata, type RateLimit } from '@app/contracts';
+import { DomainError, type Db, type StreamAppend } from '@app/platform';
 import type { LedgerPlan } from './applicable-limits';
 
 export interface SpendRequest {
@@ -14,6 +14,13 @@ export interface SpendRequest {
   amount: number;
   at: Date;
   metadata: EventMetadata;
+}
+
+/** A request names an account (COA) its caller does not have: bad input, not a limit. */
+export class UnknownAccountError extends DomainError {
+  constructor(readonly accountId: string) {
+    super(chatMessages.unknownAccount(accountId));
+  }
 }
 
 /** Whose spend a request is and where it goes: what decides the ledgers and limits that count it. */

@@ -1,10 +1,4 @@
-import {
-  accountsStreamId,
-  amplifyGroupsStreamId,
-  chatMessages,
-  rateLimitStreamId,
-  spendStreamIds,
-} from '@app/contracts';
+import { accountsStreamId, amplifyGroupsStreamId, rateLimitStreamId, spendStreamIds } from '@app/contracts';
 import { appendToStreams, DomainError, inTransaction, type Db } from '@app/platform';
 import { accountOf, accountsDecider } from '../accounts/accounts-decider';
 import { amplifyGroupsDecider } from '../domain/amplify-groups';
@@ -16,7 +10,14 @@ import { fold } from '../domain/decider';
 import { planLedgers, type LedgerPlan } from './applicable-limits';
 import { spendLedgerDecider, type SpendLedgerCommand } from './ledger-decider';
 import { lockLedgers } from './ledger-locks';
-import type { ReserveOptions, SpendGuard, SpendPlan, SpendRequest, SpendScope } from './ports';
+import {
+  UnknownAccountError,
+  type ReserveOptions,
+  type SpendGuard,
+  type SpendPlan,
+  type SpendRequest,
+  type SpendScope,
+} from './ports';
 
 /** Runs `work` in `db`'s transaction when it is one, else in a new one. */
 const within = <R>(db: Db, work: (trx: Db) => Promise<R>): Promise<R> =>
@@ -42,7 +43,7 @@ const ledgersOf = async (
   const accounts = batch.add(accountsDecider, accountsStreamId(accountOwner));
   await batch.load(trx);
   const account = accountOf(accounts(), r.accountId);
-  if (!account && strict) throw new DomainError(chatMessages.unknownAccount(r.accountId));
+  if (!account && strict) throw new UnknownAccountError(r.accountId);
   return planLedgers({
     email: r.actor,
     userLimit: userLimit(),

@@ -3,6 +3,7 @@ import { chatMessages, costOf, type ChatRequestInput, type ChatStatus } from '@a
 import { startModelServer, testChatModel, type ModelServer } from '@app/platform/testing';
 import { startChatPlatform, parseSse, type ChatPlatform } from '../support-chat/chat-platform';
 import { modelsWithEndpoints } from '../support-chat/chat-config';
+import { messageOverheadTokens, requestOverheadTokens } from '../../src/chat/token-bound';
 
 const ann = 'ann@example.com';
 
@@ -148,7 +149,9 @@ describe('POST /api/chat: a provider that breaks off mid-answer', () => {
     const message = chatMessages.providerFailed(broken.name, chatMessages.providerReasons.interrupted);
     expect(chunks).toContainEqual({ s: 'error', d: message });
     expect(chunks.at(-1)).toEqual({ s: 'result', type: 'end' });
-    const tokens = { inputTokens: 4, outputTokens: Math.ceil(answer.length / 4), cachedTokens: 0 };
+    // Broken off, the provider sent no usage: charged the bound of what was sent and streamed.
+    const inputTokens = requestOverheadTokens + messageOverheadTokens + 16;
+    const tokens = { inputTokens, outputTokens: Buffer.byteLength(answer, 'utf8'), cachedTokens: 0 };
     const usage = { ...tokens, cost: costOf(broken, tokens) };
     expect(chunks).toContainEqual({ s: 'meta', usage });
     const events = await p.chatEvents(body.options.requestId);

@@ -14,6 +14,7 @@ import {
   type ModelServer,
 } from '@app/platform/testing';
 import { parseSse, startChatPlatform, type ChatPlatform } from '../support-chat/chat-platform';
+import { messageOverheadTokens, outputBoundTokens, requestOverheadTokens } from '../../src/chat/token-bound';
 
 const ann = 'ann@example.com';
 const secretPrompt = 'my very private question about the merger';
@@ -113,11 +114,14 @@ describe('POST /api/chat: a streamed answer', () => {
     const id = requestId();
     await p.chat(ann, ask(id));
     const m = testChatModel();
-    const input = Math.ceil(('You are terse.' + secretPrompt).length / 4);
+    // Everything sent, by its UTF-8 bytes, with the template's tokens; max_tokens at its bound.
+    const input =
+      requestOverheadTokens + 2 * messageOverheadTokens + Buffer.byteLength('You are terse.' + secretPrompt);
     const reserved = p.spend.reserved.find((r) => r.requestId === id);
     expect(reserved).toMatchObject({ actor: ann, accountId: 'general_account' });
     expect(reserved?.amount).toBeCloseTo(
-      costOf(m, { inputTokens: input, outputTokens: 200, cachedTokens: 0 }),
+      costOf(m, { inputTokens: input, outputTokens: outputBoundTokens(200), cachedTokens: 0 }),
+      12,
     );
     expect(p.spend.inTransaction.at(-1)).toBe(true);
     const settled = p.spend.settled.find((r) => r.requestId === id);

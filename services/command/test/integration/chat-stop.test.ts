@@ -57,11 +57,12 @@ describe('the kill switch', () => {
     const answered = chunks.filter((c) => c.s === 'answer').length;
     expect(answered).toBeGreaterThan(0);
     expect(answered).toBeLessThan(tokens.length);
-    expect(chunks.slice(-3)).toEqual([
+    expect(chunks.slice(-4)).toEqual([
       {
         s: 'meta',
         st: expect.objectContaining({ inProgress: false, message: chatMessages.stopped }) as unknown,
       },
+      { s: 'meta', stopped: 'user' },
       {
         s: 'meta',
         usage: expect.objectContaining({ outputTokens: expect.any(Number) as number }) as unknown,
@@ -72,6 +73,7 @@ describe('the kill switch', () => {
     expect(model.requests.at(-1)?.tokensSent).toBeLessThan(tokens.length);
     const events = await p.chatEvents(id);
     expect(events.map((e) => e.type)).toEqual(['ChatRequested', 'ChatStatusChanged', 'ChatStopped']);
+    expect(events.at(-1)?.data).toMatchObject({ reason: 'user' });
     expect(events.at(-1)?.metadata.actor.email).toBe(ann);
     expect(p.spend.settled.find((s) => s.requestId === id)?.amount).toBeGreaterThan(0);
   });

@@ -26,7 +26,7 @@ const ending: ChatEnding = {
 const requested: ChatEvent = { type: 'ChatRequested', data };
 const status = (s: ChatStatus): ChatEvent => ({ type: 'ChatStatusChanged', data: { requestId, status: s } });
 const completed: ChatEvent = { type: 'ChatCompleted', data: { requestId, ...ending } };
-const stopped: ChatEvent = { type: 'ChatStopped', data: { requestId, ...ending } };
+const stopped: ChatEvent = { type: 'ChatStopped', data: { requestId, ...ending, reason: 'user' } };
 const failed: ChatEvent = { type: 'ChatFailed', data: { requestId, ...ending, message: 'broke' } };
 
 describe('chat request decider: requested, running, ended', () => {
@@ -54,12 +54,20 @@ describe('chat request decider: requested, running, ended', () => {
   it('each way to end, once', () => {
     const running = [requested, status(asking)];
     given(running).when({ type: 'CompleteChat', ending }).then([completed]);
-    given(running).when({ type: 'StopChat', ending }).then([stopped]);
+    given(running).when({ type: 'StopChat', ending, reason: 'user' }).then([stopped]);
     given(running).when({ type: 'FailChat', ending, message: 'broke' }).then([failed]);
   });
 
+  it('Given a running request, When the relay stops it at a limit, Then ChatStopped names that reason', () => {
+    const running = [requested, status(asking)];
+    for (const reason of ['maxTokens', 'reservation'] as const)
+      given(running)
+        .when({ type: 'StopChat', ending, reason })
+        .then([{ type: 'ChatStopped', data: { requestId, ...ending, reason } }]);
+  });
+
   it('a request stopped before its first status is still stoppable', () => {
-    given([requested]).when({ type: 'StopChat', ending }).then([stopped]);
+    given([requested]).when({ type: 'StopChat', ending, reason: 'user' }).then([stopped]);
   });
 
   it('the answer is carried only when given (cloud storage)', () => {
@@ -72,14 +80,14 @@ describe('chat request decider: requested, running, ended', () => {
     for (const end of [completed, stopped, failed]) {
       const over = [requested, status(asking), end];
       given(over).when({ type: 'CompleteChat', ending }).thenThrows(chatMessages.noSuchRequest);
-      given(over).when({ type: 'StopChat', ending }).thenThrows(chatMessages.noSuchRequest);
+      given(over).when({ type: 'StopChat', ending, reason: 'user' }).thenThrows(chatMessages.noSuchRequest);
       given(over).when({ type: 'FailChat', ending, message: 'x' }).thenThrows(chatMessages.noSuchRequest);
       given(over).when({ type: 'ChangeStatus', status: asking }).thenThrows(chatMessages.noSuchRequest);
     }
   });
 
   it('nothing ends or stops a request that was never made', () => {
-    given([]).when({ type: 'StopChat', ending }).thenThrows(chatMessages.noSuchRequest);
+    given([]).when({ type: 'StopChat', ending, reason: 'user' }).thenThrows(chatMessages.noSuchRequest);
     given([]).when({ type: 'ChangeStatus', status: asking }).thenThrows(chatMessages.noSuchRequest);
   });
 

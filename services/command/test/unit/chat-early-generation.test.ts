@@ -83,6 +83,6 @@ describe('a generation started while the request commits', () => {
     const g = startGeneration(asked(), [endpoint()], outbound, new AbortController().signal);
     await new Promise((r) => setTimeout(r, 100));
     g.cancel();
-    expect(await g.outcome).toEqual({ kind: 'stopped', answer: '' });
+    expect(await g.outcome).toMatchObject({ kind: 'stopped', answer: '', reason: 'user' });
   });
 });

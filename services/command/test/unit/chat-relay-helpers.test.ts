@@ -3,15 +3,9 @@ import { costOf } from '@app/contracts';
 import { testChatModel } from '@app/platform/testing';
 import { parseChatPost } from '../../src/chat/chat-body';
 import { createEndpointPool } from '../../src/chat/endpoint-pool';
-import { estimateInputTokens, tokensUsed, worstCaseCost } from '../../src/chat/usage';
+import { tokensUsed, worstCaseCost } from '../../src/chat/usage';
 
-describe('token estimates and costs', () => {
-  it('input tokens: characters of every message / 4, rounded up', () => {
-    expect(estimateInputTokens([])).toBe(0);
-    expect(estimateInputTokens(['abcd'])).toBe(1);
-    expect(estimateInputTokens(['abcd', 'e'])).toBe(2);
-  });
-
+describe('token bounds and costs', () => {
   it('the worst case: the estimated input and every max_tokens output token, nothing cached', () => {
     const m = testChatModel({ inputTokenCost: 0.01, outputTokenCost: 0.03, cachedTokenCost: 0.001 });
     expect(worstCaseCost(m, 100, 1000)).toBeCloseTo(
@@ -20,8 +14,8 @@ describe('token estimates and costs', () => {
     expect(worstCaseCost(m, 100, 1000)).toBeCloseTo(0.001 + 0.03);
   });
 
-  it("the provider's usage when given, estimates where it is missing", () => {
-    const estimate = { inputTokens: 9, answer: 'twelve chars' };
+  it("the provider's usage when given, the bound of what was sent and streamed where it is missing", () => {
+    const estimate = { inputTokens: 9, outputTokens: 3 };
     expect(
       tokensUsed({ inputTokens: 40, outputTokens: 5, inputTokenDetails: { cacheReadTokens: 8 } }, estimate),
     ).toEqual({ inputTokens: 40, outputTokens: 5, cachedTokens: 8 });

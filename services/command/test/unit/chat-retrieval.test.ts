@@ -197,9 +197,10 @@ describe('what the client is told of the retrieval', () => {
   });
 });
 
+const bound = { inputTokens: 5, outputTokens: 2 };
 const fakeGeneration = () => {
   const g = {
-    outcome: Promise.resolve({ kind: 'completed' as const, answer: 'ok', reported: undefined }),
+    outcome: Promise.resolve({ kind: 'completed' as const, answer: 'ok', reported: undefined, bound }),
     attach: vi.fn(),
     cancel: vi.fn(),
   } satisfies EarlyGeneration;
@@ -213,7 +214,7 @@ describe('a generation that waits for the passages', () => {
     const later = generationAfter(Promise.resolve({ sources: [], failed: false }), start);
     const sink = { onDelta: vi.fn(), onFailover: vi.fn(), onFailure: vi.fn() };
     later.attach(sink);
-    expect(await later.outcome).toEqual({ kind: 'completed', answer: 'ok', reported: undefined });
+    expect(await later.outcome).toEqual({ kind: 'completed', answer: 'ok', reported: undefined, bound });
     expect(start).toHaveBeenCalledWith({ sources: [], failed: false });
     expect(g.attach).toHaveBeenCalledWith(sink);
   });
@@ -222,7 +223,12 @@ describe('a generation that waits for the passages', () => {
     const start = vi.fn(fakeGeneration);
     const later = generationAfter(Promise.resolve({ sources: [], failed: false }), start);
     later.cancel();
-    expect(await later.outcome).toEqual({ kind: 'stopped', answer: '' });
+    expect(await later.outcome).toEqual({
+      kind: 'stopped',
+      answer: '',
+      reason: 'user',
+      bound: { inputTokens: 0, outputTokens: 0 },
+    });
     expect(start).not.toHaveBeenCalled();
   });
 });

@@ -6,8 +6,9 @@ import { embeddingInputsOf, embeddingsAnswer } from './hashed-embedding';
  * A local OpenAI-compatible model server for tests, browser tests and the bench: `POST
  * .../chat/completions` answers with server-sent chunks (`stream: true`, the usage in the last chunk
  * when `stream_options.include_usage`) or one JSON answer; `POST .../embeddings` answers deterministic
- * vectors (`hashedEmbedding`: texts sharing words are close). It binds a loopback address only and
- * records every request it saw, and whether the caller closed the connection before the end.
+ * vectors (`hashedEmbedding`: texts sharing words are close). Like a server that does, it ignores
+ * `max_tokens`: every token of `tokens` is streamed. It binds a loopback address only and records
+ * every request it saw, and whether the caller closed the connection before the end.
  */
 export interface ModelServerBehaviour {
   /** The answer's tokens (words with their spaces): default 'Hello from the test model.' split in words. */
@@ -20,8 +21,8 @@ export interface ModelServerBehaviour {
   failWith?: number;
   /** Close the connection after this many tokens, without a final chunk. */
   breakAfterTokens?: number;
-  /** Prompt tokens the usage reports. Default 10. */
-  promptTokens?: number;
+  /** Prompt tokens the usage reports, or how to count them from the request's body. Default 10. */
+  promptTokens?: number | ((body: Record<string, unknown>) => number);
   /** Cached prompt tokens the usage reports. Default 0. */
   cachedTokens?: number;
   /**
@@ -156,10 +157,11 @@ export const startModelServer = async (
       ...(b.echoToolResult && toolResult !== undefined ? [`Tool result: ${toolResult}. `] : []),
       ...(b.tokens ?? defaultTokens),
     ];
+    const promptTokens = typeof b.promptTokens === 'function' ? b.promptTokens(body) : (b.promptTokens ?? 10);
     const usage = {
-      prompt_tokens: b.promptTokens ?? 10,
+      prompt_tokens: promptTokens,
       completion_tokens: tokens.length,
-      total_tokens: (b.promptTokens ?? 10) + tokens.length,
+      total_tokens: promptTokens + tokens.length,
       prompt_tokens_details: { cached_tokens: b.cachedTokens ?? 0 },
     };
     const id = `chatcmpl-${requests.length}`;

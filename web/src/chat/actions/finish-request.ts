@@ -9,7 +9,7 @@ import { refreshSpendAtom } from '../state/spend';
 import { dropLiveAnswerAtom } from '../state/streams';
 import { storeTurnsAtom } from './store-turns';
 
-/** The answer as the conversation keeps it: what was received, its usage, why it ended early. */
+/** The answer as the conversation keeps it: what was received, its usage, why it ended early (or was stopped). */
 export const answerTurn = (record: InflightRecord, answer: AnswerState, stopped: boolean): ChatTurn => ({
   id: turnId(record.requestId, 'assistant'),
   role: 'assistant',
@@ -19,7 +19,8 @@ export const answerTurn = (record: InflightRecord, answer: AnswerState, stopped:
   model: record.model,
   ...(answer.usage ? { usage: answer.usage } : {}),
   ...(answer.error !== null ? { error: answer.error } : {}),
-  ...(stopped ? { stopped } : {}),
+  ...(stopped || answer.stopped === 'user' ? { stopped: true } : {}),
+  ...(answer.stopped !== null && answer.stopped !== 'user' ? { stopReason: answer.stopped } : {}),
   ...(answer.sources.length > 0 ? { sources: answer.sources } : {}),
 });
 

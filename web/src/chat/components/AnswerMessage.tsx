@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { chatMessages } from '@app/contracts';
 import { answerText } from '../model/answer';
 import { chatText } from '../chat-text';
 import type { LiveAnswer } from '../model/live-answer';
@@ -17,7 +18,8 @@ export interface AnswerMessageProps {
 
 /**
  * An answer: its status lines while it streams, its text (markdown), then under it what went
- * wrong (the partial answer stays), that it was stopped, and its tokens and cost.
+ * wrong (the partial answer stays), that it was stopped (and why, when the relay stopped it at a
+ * limit), and its tokens and cost.
  */
 export function AnswerMessage({ content, live }: AnswerMessageProps) {
   const text = live ? answerText(live.answer) : (content?.content ?? '');
@@ -26,6 +28,8 @@ export function AnswerMessage({ content, live }: AnswerMessageProps) {
   const usage = live ? live.answer.usage : (content?.usage ?? null);
   const sources = live ? live.answer.sources : (content?.sources ?? []);
   const stopped = live ? live.phase === 'stopping' && live.answer.ended : content?.stopped === true;
+  // The relay stopped it at a limit: its max_tokens, or the spend reserved for it.
+  const limited = live ? live.answer.stopped : (content?.stopReason ?? null);
 
   return (
     <article className="chat-message chat-message-answer" aria-label="Answer" aria-busy={streaming}>
@@ -41,7 +45,11 @@ export function AnswerMessage({ content, live }: AnswerMessageProps) {
         </p>
       )}
       <SourcesList sources={sources} />
-      {stopped && <p className="chat-answer-note muted">{chatText.stopped}</p>}
+      {limited !== null && limited !== 'user' ? (
+        <p className="chat-answer-note muted">{chatMessages.stopReasons[limited]}</p>
+      ) : (
+        stopped && <p className="chat-answer-note muted">{chatText.stopped}</p>
+      )}
       {usage && <AnswerUsage usage={usage} />}
     </article>
   );

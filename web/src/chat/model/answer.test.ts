@@ -31,6 +31,18 @@ describe('an answer folded from its chunks', () => {
     ]);
   });
 
+  it('keeps why the relay stopped the answer (its max_tokens reached), before its usage and end', () => {
+    const answer = fold([
+      { s: 'answer', d: 'Hel' },
+      { s: 'meta', stopped: 'maxTokens' },
+      { s: 'meta', usage: { inputTokens: 9, outputTokens: 4, cachedTokens: 0, cost: 0.001 } },
+      { s: 'result', type: 'end' },
+    ]);
+    expect(answer.stopped).toBe('maxTokens');
+    expect(answer.usage?.outputTokens).toBe(4);
+    expect(initialAnswer().stopped).toBeNull();
+  });
+
   it('shows the spinner for the statuses in progress until the answer ends', () => {
     const streaming = fold([status('model', 'Asking Fast', true)]);
     expect(statusesInProgress(streaming).map((s) => s.id)).toEqual(['model']);

@@ -1,4 +1,4 @@
-import type { ChatSource, ChatStatus, ChatUsage } from '@app/contracts';
+import type { ChatSource, ChatStatus, ChatStopReason, ChatUsage } from '@app/contracts';
 import type { StreamChunk } from '../../api/chat-sse';
 
 /** An answer as it streams in: folded from its chunks, one at a time, by `applyChunk`. */
@@ -16,6 +16,8 @@ export interface AnswerState {
   /** The passages retrieved from the request's documents (`{s:'meta', d:{sources}}`). */
   sources: ChatSource[];
   error: string | null;
+  /** Why the relay stopped the answer before the model finished it (`{s:'meta', stopped}`). */
+  stopped: ChatStopReason | null;
   ended: boolean;
 }
 
@@ -28,6 +30,7 @@ export const initialAnswer = (): AnswerState => ({
   usage: null,
   sources: [],
   error: null,
+  stopped: null,
   ended: false,
 });
 
@@ -62,6 +65,7 @@ export function applyChunk(answer: AnswerState, chunk: StreamChunk): AnswerState
   if ('stateReset' in chunk) return { ...answer, state: {} };
   if ('m' in chunk) return { ...answer, outOfOrder: true };
   if ('d' in chunk) return { ...answer, sources: chunk.d.sources };
+  if ('stopped' in chunk) return { ...answer, stopped: chunk.stopped };
   return { ...answer, usage: chunk.usage };
 }
 

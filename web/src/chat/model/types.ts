@@ -1,4 +1,4 @@
-import type { ChatSource, ChatUsage, ConversationStorage } from '@app/contracts';
+import type { ChatSource, ChatStopReason, ChatUsage, ConversationStorage } from '@app/contracts';
 
 /** One message of a conversation as the chat screen keeps it. */
 export interface ChatTurn {
@@ -14,6 +14,8 @@ export interface ChatTurn {
   /** Why the answer ended early (a refusal, a provider failure): shown under what was received. */
   error?: string;
   stopped?: boolean;
+  /** The relay stopped the answer at a limit (its max_tokens, or the spend reserved for it). */
+  stopReason?: Exclude<ChatStopReason, 'user'>;
   /** The passages retrieved from the documents sent with the question (shown under the answer). */
   sources?: ChatSource[];
 }

@@ -1,4 +1,4 @@
-import { ChatSource, ChatStatus, ChatUsage, ConversationStorageChoice } from '@app/contracts';
+import { ChatSource, ChatStatus, ChatStopReason, ChatUsage, ConversationStorageChoice } from '@app/contracts';
 import { z } from 'zod';
 import type { AnswerState } from '../model/answer';
 
@@ -17,6 +17,8 @@ const Answer = z.object({
   /** Records saved before sources existed have none. */
   sources: z.array(ChatSource).default([]),
   error: z.string().nullable(),
+  /** Records saved before stop reasons existed have none. */
+  stopped: ChatStopReason.nullable().default(null),
   ended: z.boolean(),
 }) satisfies z.ZodType<AnswerState>;
 
