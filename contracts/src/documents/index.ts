@@ -6,3 +6,4 @@ export * from './chunking';
 export * from './feature-data';
 export * from './url-check';
 export * from './websites';
+export * from './storage';

@@ -110,7 +110,7 @@ export interface CommandServiceOptions {
   /** The chat relay (POST /api/chat), registered when given: its ports and the outbound client. */
   chat?: Omit<ChatServiceOptions, 'db' | 'secrets'>;
   /** Documents (issue 9): the `/api/files` and `/files` routes are registered when given. */
-  documents?: { blobs: BlobStore; vectors?: VectorStore };
+  documents?: { blobs: BlobStore; vectors?: VectorStore; storageQuotaBytes?: number };
   /** Websites (POST /assistant/extract_sitemap_urls, /api/websites/add), registered when given: the guarded client. */
   websites?: { outbound: OutboundClient };
   /**
@@ -184,7 +184,7 @@ export const commandService =
     );
     await app.register(assistantGroupsPlugin({ db: opts.db, awaitProjected }));
     if (opts.documents)
-      await app.register(filesPlugin({ db: opts.db, blobs: opts.documents.blobs, awaitProjected }));
+      await app.register(filesPlugin({ ...opts.documents, db: opts.db, awaitProjected }));
     if (opts.documents)
       await app.register(
         featureDataRoutesPlugin({ db: opts.db, blobs: opts.documents.blobs, awaitProjected }),

@@ -70,7 +70,7 @@ await app.register(
     db: database.db,
     secrets,
     outboundAllow,
-    documents: { blobs, vectors },
+    documents: { blobs, vectors, storageQuotaBytes: settings.USER_STORAGE_QUOTA_MB * 1024 * 1024 },
     ...(jobQueue ? { jobQueue } : {}),
     chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },
     websites: { outbound: websiteOutbound },

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defaultPort } from '@app/contracts';
 
+/** USER_STORAGE_QUOTA_MB when unset. */
+export const defaultStorageQuotaMb = 1024;
+
 const list = z
   .string()
   .optional()
@@ -61,6 +64,8 @@ const SettingsSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must hold at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('.data'),
+  /** Each user's storage for documents, in MB: an upload past it is refused with the quota and the use. */
+  USER_STORAGE_QUOTA_MB: z.coerce.number().positive().max(1_000_000_000).default(defaultStorageQuotaMb),
   WEB_DIST: z.string().optional(),
   /** Documents' bytes: in S3 when S3_BUCKET is set (S3_ENDPOINT for a compatible server such as MinIO), else under DATA_DIR/blobs. */
   S3_BUCKET: z.string().min(3).max(63).optional(),

@@ -58,6 +58,7 @@ const platform = await startPlatform({
   websiteAllow: settings.WEBSITE_FETCH_ALLOW ?? [],
   // Documents' bytes: S3 when S3_BUCKET is set, else under the data folder.
   blobSettings: { ...settings, DATA_DIR: dataDir },
+  storageQuotaMb: settings.USER_STORAGE_QUOTA_MB,
 });
 
 logger.info(

@@ -79,6 +79,8 @@ export interface PlatformOptions {
   websiteAllow?: readonly string[];
   /** Where documents' bytes go (S3_*, else DATA_DIR/blobs); default: a folder of this run under the temp dir. */
   blobSettings?: BlobStoreSettings;
+  /** USER_STORAGE_QUOTA_MB: each user's storage for documents (default 1024). */
+  storageQuotaMb?: number;
   /**
    * Tests only: the integrations' OAuth providers at other endpoints (a local provider) and the
    * certificate to trust for them (its client trusts that CA instead of Node's roots, with
@@ -186,7 +188,11 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
         ...(opts.integrationProviders ? { endpoints: opts.integrationProviders.endpoints } : {}),
         ...(integrationOutbound ? { outbound: integrationOutbound } : {}),
       },
-      documents: { blobs, vectors },
+      documents: {
+        blobs,
+        vectors,
+        ...(opts.storageQuotaMb === undefined ? {} : { storageQuotaBytes: opts.storageQuotaMb * 1024 * 1024 }),
+      },
       ...(workers.queueHealth ? { jobQueue: workers.queueHealth } : {}),
       ...(projectionWaitMs > 0
         ? { awaitProjected: (position: string) => runner.awaitProjected(position, projectionWaitMs) }

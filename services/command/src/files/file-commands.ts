@@ -10,6 +10,7 @@ import {
   type FileState,
 } from './file-decider';
 import { fileKeyFor } from './file-keys';
+import { countStorage, releaseStorage, reserveStorage, type Reservation } from './storage-ledger';
 
 const once = <R>(db: Db, metadata: EventMetadata, work: (trx: Db) => Promise<R>, requestHash?: string) =>
   runIdempotent<R>(
@@ -52,9 +53,19 @@ export const ownFile = async (db: Db, owner: string, key: string): Promise<FileS
   return state;
 };
 
+/** What an upload through a signed URL may reserve on the owner's storage ledger. */
+export interface StorageRequest {
+  /** The size the caller declared, if any. */
+  declaredBytes: number | undefined;
+  /** The most an upload may take (without a declared size, what is left of the quota up to this). */
+  capBytes: number;
+  quotaBytes: number;
+}
+
 /**
- * Records that `owner` will upload a file (key chosen here unless a service gives one): the key and
- * the position of FileUploadRequested.
+ * Records that `owner` will upload a file (key chosen here unless a service gives one): the key,
+ * the position of FileUploadRequested and, with `storage`, the bytes reserved for it on the owner's
+ * ledger in the same transaction (past the quota: refused, nothing appended).
  */
 export const requestFileUpload = async (
   db: Db,
@@ -64,15 +75,20 @@ export const requestFileUpload = async (
     request: UploadFileRequest;
     sourceUrl?: string;
     fromSitemap?: string;
+    storage?: StorageRequest;
   },
   metadata: EventMetadata,
   requestHash?: string,
-): Promise<{ key: string; position: string }> => {
+): Promise<{ key: string; position: string; reservation?: Reservation }> => {
   const { result } = await once(
     db,
     metadata,
     async (trx) => {
       const key = input.key ?? fileKeyFor(input.owner, input.request.name);
+      const reservation =
+        input.storage === undefined
+          ? undefined
+          : await reserveStorage(trx, { owner: input.owner, key, ...input.storage }, metadata);
       const r = input.request;
       const outcome = await run(
         trx,
@@ -95,7 +111,7 @@ export const requestFileUpload = async (
         },
         metadata,
       );
-      return { key, position: outcome.position };
+      return { key, position: outcome.position, ...(reservation ? { reservation } : {}) };
     },
     requestHash,
   );
@@ -113,9 +129,12 @@ export const recordFileUploaded = async (
   metadata: EventMetadata,
 ): Promise<'recorded' | 'ignored'> => {
   const { result } = await retryingConflicts(() =>
-    once(db, metadata, (trx) =>
-      run(trx, key, { type: 'RecordUploaded', data: { key, ...digests } }, metadata),
-    ),
+    once(db, metadata, async (trx) => {
+      const outcome = await run(trx, key, { type: 'RecordUploaded', data: { key, ...digests } }, metadata);
+      const owner = outcome.eventCount > 0 ? (await fileStateOf(trx, key))?.owner : undefined;
+      if (owner) await countStorage(trx, owner, key, digests.size, metadata);
+      return outcome;
+    }),
   );
   return recordedOrIgnored(result);
 };
@@ -163,7 +182,11 @@ export const onOwnFile = async (
     metadata,
     async (trx) => {
       await ownFile(trx, metadata.actor.email, key);
-      return run(trx, key, command, metadata);
+      const outcome = await run(trx, key, command, metadata);
+      // A deleted file's bytes leave its owner's storage in the same transaction.
+      if (command.type === 'Delete' && outcome.eventCount > 0)
+        await releaseStorage(trx, metadata.actor.email, key, metadata);
+      return outcome;
     },
     requestHash,
   );

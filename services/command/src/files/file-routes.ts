@@ -9,6 +9,7 @@ import {
   fileLimits,
   FileMetadataResponse,
   fileRoutes,
+  storageQuotaMessage,
   UploadFileRequest,
   UploadFileResponse,
 } from '@app/contracts';
@@ -31,6 +32,8 @@ const MetadataParams = z.object({ '*': z.string().min(1).max(2000) });
 export interface FileRoutesOptions {
   db: Db;
   blobs: BlobStore;
+  /** Each user's storage quota in bytes (USER_STORAGE_QUOTA_MB). */
+  storageQuotaBytes: number;
 }
 
 /**
@@ -60,14 +63,23 @@ export const fileRoutesPlugin =
         const refusal = uploadRefusal(upload);
         if (refusal !== null) throw new DomainError(refusal);
         const metadata = commandMetadata(request, await request.actor());
-        const { key } = await timedCommand('requestFileUpload', () =>
+        const quotaBytes = opts.storageQuotaBytes;
+        const { key, reservation } = await timedCommand('requestFileUpload', () =>
           requestFileUpload(
             db,
-            { owner: metadata.actor.email, request: upload },
+            {
+              owner: metadata.actor.email,
+              request: upload,
+              storage: { declaredBytes: upload.size, capBytes: fileLimits.maxBytes, quotaBytes },
+            },
             metadata,
             requestHashOf(request),
           ),
         );
+        // The URL takes no more than was reserved: the declared size, else what the quota left.
+        const maxBytes = Math.min(fileLimits.maxBytes, reservation?.bytes ?? fileLimits.maxBytes);
+        const quotaBound =
+          reservation !== undefined && upload.size === undefined && maxBytes < fileLimits.maxBytes;
         const expiresInSeconds = fileLimits.urlSeconds;
         const answer: UploadFileResponse = {
           success: true,
@@ -75,7 +87,11 @@ export const fileRoutesPlugin =
           url: await blobs.signUpload(key, {
             contentType: uploadContentType(upload.type),
             ...(md5 === undefined ? {} : { contentMd5: md5 }),
-            maxBytes: fileLimits.maxBytes,
+            maxBytes,
+            ...(upload.size === undefined ? {} : { contentLength: upload.size }),
+            ...(quotaBound
+              ? { tooLargeMessage: storageQuotaMessage(quotaBytes, reservation.usedBytes) }
+              : {}),
             expiresInSeconds,
           }),
           contentUrl: await blobs.signDownload(key, { expiresInSeconds, fileName: upload.name }),

@@ -64,7 +64,7 @@ export const blobRoutes =
       const refusal = await opts.store.uploadRefusal(grant.key);
       if (refusal !== null) return refuse(reply, 409, refusedMessage[refusal], true);
       const maxBytes = grant.maxBytes ?? 0;
-      const tooLarge = documentMessages.tooLarge(megabytes(maxBytes));
+      const tooLarge = grant.tooLarge ?? documentMessages.tooLarge(megabytes(maxBytes));
 
       const contentType = request.headers['content-type'];
       if (grant.contentType !== undefined && mediaType(contentType) !== mediaType(grant.contentType))

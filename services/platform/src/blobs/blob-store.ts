@@ -20,6 +20,8 @@ export interface SignUploadOptions {
   maxBytes: number;
   /** The exact size the PUT must have, when the caller declared it (S3 signs it; files cap at maxBytes). */
   contentLength?: number;
+  /** What a PUT past `maxBytes` is told, when not the file size limit (a quota's refusal; the filesystem store). */
+  tooLargeMessage?: string;
   expiresInSeconds: number;
   /** Extra metadata kept with the object (S3: x-amz-meta-*). */
   metadata?: Record<string, string>;

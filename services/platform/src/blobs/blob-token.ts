@@ -15,6 +15,8 @@ const TokenPayload = z.object({
   /** Base64 MD5 the upload must carry and match. */
   md5: z.string().max(64).optional(),
   maxBytes: z.number().int().nonnegative().optional(),
+  /** What a PUT past maxBytes is told, when not the file size limit. */
+  tooLarge: z.string().max(300).optional(),
   fileName: z.string().max(1024).optional(),
   /** Extra metadata kept with the object. */
   meta: z.record(z.string(), z.string()).optional(),

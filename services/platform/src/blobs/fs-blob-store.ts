@@ -90,6 +90,7 @@ export class FsBlobStore implements BlobStore {
       contentType: opts.contentType,
       md5: opts.contentMd5,
       maxBytes: opts.maxBytes,
+      ...(opts.tooLargeMessage === undefined ? {} : { tooLarge: opts.tooLargeMessage }),
       meta: opts.metadata,
     });
     return `${this.publicBase}${fillPath(blobRoutes.uploadPattern, token)}`;

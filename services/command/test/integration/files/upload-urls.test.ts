@@ -4,7 +4,9 @@ import {
   documentMessages,
   fileRoutes,
   fileStreamId,
+  fileStorageStreamId,
   platformMessages,
+  storageQuotaMessage,
   type DownloadUrlResponse,
   type UploadFileResponse,
 } from '@app/contracts';
@@ -91,5 +93,67 @@ describe('probe: control characters in fields that reach a header', () => {
   it('a type with parameters and a name with spaces and accents are still accepted', async () => {
     const { status } = await upload(ann, { type: 'text/plain; charset=utf-8', name: 'Résumé final.txt' });
     expect(status).toBe(200);
+  });
+});
+
+describe('probe: the storage quota (USER_STORAGE_QUOTA_MB, default 1024)', () => {
+  const mb = 1024 * 1024;
+  const quota = 1024 * mb;
+  const carl = 'carl@example.com';
+  const dora = 'dora@example.com';
+  const declared = (name: string, size: number) => ({ type: 'text/plain', name, size });
+
+  it('uploads that would pass it are refused with the quota and the use; another user is unaffected; a delete makes room', async () => {
+    for (let i = 0; i < 20; i += 1)
+      expect((await upload(carl, declared(`f${i}.txt`, 50 * mb))).status).toBe(200);
+    const before = await eventCount();
+    const over = await upload(carl, declared('over.txt', 30 * mb));
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe(storageQuotaMessage(quota, 1000 * mb));
+    expect(over.body.message).toBe('Storage quota of 1 GB reached: 0.98 GB in use.');
+    expect(await eventCount()).toBe(before);
+    expect((await upload(dora, declared('fine.txt', 30 * mb))).status).toBe(200);
+
+    const fits = await upload(carl, declared('fits.txt', 24 * mb));
+    expect(fits.status).toBe(200);
+    expect((await upload(carl, declared('one-byte.txt', 1))).body.message).toBe(
+      storageQuotaMessage(quota, quota),
+    );
+    await p.call(carl, 'POST', fileRoutes.delete, { body: { key: fits.body.key } });
+    expect((await upload(carl, declared('after-delete.txt', 24 * mb))).status).toBe(200);
+  });
+
+  it('two uploads racing for the last room: exactly one is reserved', async () => {
+    const erin = 'erin@example.com';
+    for (let i = 0; i < 20; i += 1) await upload(erin, declared(`f${i}.txt`, 50 * mb));
+    const racers = await Promise.all([1, 2, 3, 4].map((i) => upload(erin, declared(`r${i}.txt`, 20 * mb))));
+    expect(racers.map((r) => r.status).sort()).toEqual([200, 400, 400, 400]);
+    const ledger = (await p.events()).filter((e) => e.streamId === fileStorageStreamId(erin));
+    expect(ledger.filter((e) => e.type === 'FileStorageReserved')).toHaveLength(21);
+  });
+
+  it('without a declared size the URL takes what is left, and a PUT past it is refused with the quota message', async () => {
+    const finn = 'finn@example.com';
+    for (let i = 0; i < 20; i += 1) await upload(finn, declared(`f${i}.txt`, 50 * mb));
+    const { status, body } = await upload(finn, { type: 'text/plain', name: 'unsized.txt' });
+    expect(status).toBe(200);
+    const tooBig = Buffer.alloc(24 * mb + 1, 0x61);
+    const res = await put(body.url, tooBig);
+    expect(res.statusCode).toBe(413);
+    expect(res.json<{ message: string }>().message).toBe(storageQuotaMessage(quota, 1000 * mb));
+    expect(await p.blobs.head(body.key)).toBeNull();
+  });
+
+  it('the bytes that arrived replace the reservation: a small file leaves the rest of its declared room', async () => {
+    const gail = 'gail@example.com';
+    for (let i = 0; i < 20; i += 1) await upload(gail, declared(`f${i}.txt`, 50 * mb));
+    const small = await upload(gail, { type: 'text/plain', name: 'small.txt' });
+    expect((await put(small.body.url, first)).statusCode).toBe(200);
+    const ledger = (await p.events()).filter((e) => e.streamId === fileStorageStreamId(gail));
+    expect(ledger.at(-1)).toMatchObject({
+      type: 'FileStorageCounted',
+      data: { key: small.body.key, bytes: first.length },
+    });
+    expect((await upload(gail, declared('rest.txt', 24 * mb - first.length))).status).toBe(200);
   });
 });

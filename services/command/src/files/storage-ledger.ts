@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { fileStorageStreamId, type EventMetadata } from '@app/contracts';
+import type { Db } from '@app/platform';
+import { handleCommand } from '../handling/handle-command';
+import { loadState } from '../handling/stream-state';
+import {
+  ledgerBytes,
+  ledgerKeys,
+  storageDecider,
+  type StorageCommand,
+  type StorageState,
+} from './storage-decider';
+
+/** First key of the storage ledgers' advisory locks (the spend ledgers' is 7_301_010). */
+const storageLockSpace = 7_301_020;
+
+/**
+ * The owner's ledger lock, for the rest of `trx`: two uploads of one owner are decided one after
+ * the other, the second on what the first reserved, so they never pass the quota together.
+ */
+const lockStorage = async (trx: Db, owner: string): Promise<void> => {
+  const key = createHash('sha256').update(fileStorageStreamId(owner)).digest().readInt32BE(0);
+  await sql`select pg_advisory_xact_lock(${storageLockSpace}::int, ${key}::int)`.execute(trx);
+};
+
+/** The bytes of the owner's files the ledger does not know: uploaded before it kept them (read model). */
+const bytesOutsideLedger = async (trx: Db, owner: string, state: StorageState): Promise<number> => {
+  const keys = ledgerKeys(state);
+  const row = await trx
+    .selectFrom('rm_files')
+    .select(sql<string>`coalesce(sum(size), 0)`.as('bytes'))
+    .where('owner', '=', owner)
+    .$if(keys.length > 0, (q) => q.where(sql<boolean>`not (key = any(${keys}::text[]))`))
+    .executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+};
+
+const run = (trx: Db, owner: string, command: StorageCommand, metadata: EventMetadata) =>
+  handleCommand(trx, storageDecider, fileStorageStreamId(owner), command, { metadata });
+
+export interface Reservation {
+  /** What the upload may take: its declared size, else what is left of the quota (at most `capBytes`). */
+  bytes: number;
+  /** What the owner's files held before it. */
+  usedBytes: number;
+}
+
+/**
+ * Reserves an upload's bytes on the owner's ledger, inside the upload request's transaction: the
+ * declared size, or when none was declared what is left of the quota up to `capBytes` (the URL then
+ * takes no more). Throws the quota's refusal (400) when it does not fit.
+ */
+export const reserveStorage = async (
+  trx: Db,
+  input: {
+    owner: string;
+    key: string;
+    declaredBytes: number | undefined;
+    capBytes: number;
+    quotaBytes: number;
+  },
+  metadata: EventMetadata,
+): Promise<Reservation> => {
+  await lockStorage(trx, input.owner);
+  const { state } = await loadState(trx, storageDecider, fileStorageStreamId(input.owner));
+  const usedBytes = ledgerBytes(state) + (await bytesOutsideLedger(trx, input.owner, state));
+  const left = Math.max(0, input.quotaBytes - usedBytes);
+  const bytes = input.declaredBytes ?? Math.min(input.capBytes, left);
+  const { owner, key, quotaBytes } = input;
+  await run(
+    trx,
+    owner,
+    { type: 'Reserve', data: { key, bytes, quotaBytes, otherBytes: usedBytes - ledgerBytes(state) } },
+    metadata,
+  );
+  return { bytes, usedBytes };
+};
+
+/** The file's bytes arrived: they replace its reservation (in the transaction that recorded them). */
+export const countStorage = async (
+  trx: Db,
+  owner: string,
+  key: string,
+  bytes: number,
+  metadata: EventMetadata,
+): Promise<void> => {
+  await lockStorage(trx, owner);
+  await run(trx, owner, { type: 'Count', data: { key, bytes } }, metadata);
+};
+
+/** The file was deleted: its bytes are no longer the owner's (in the delete's transaction). */
+export const releaseStorage = async (
+  trx: Db,
+  owner: string,
+  key: string,
+  metadata: EventMetadata,
+): Promise<void> => {
+  await lockStorage(trx, owner);
+  await run(trx, owner, { type: 'Release', data: { key } }, metadata);
+};

@@ -1,0 +1,84 @@
+import { describe, it } from 'vitest';
+import { storageQuotaMessage, type FileStorageEvent } from '@app/contracts';
+import { storageDecider } from '../../src/files/storage-decider';
+import { DeciderSpecification } from './decider-spec';
+
+const given = DeciderSpecification.for(storageDecider);
+const mb = 1024 * 1024;
+const quotaBytes = 100 * mb;
+
+const reserved = (key: string, bytes: number): FileStorageEvent => ({
+  type: 'FileStorageReserved',
+  data: { key, bytes },
+});
+const counted = (key: string, bytes: number): FileStorageEvent => ({
+  type: 'FileStorageCounted',
+  data: { key, bytes },
+});
+const released = (key: string): FileStorageEvent => ({ type: 'FileStorageReleased', data: { key } });
+const reserve = (key: string, bytes: number, otherBytes = 0) =>
+  ({ type: 'Reserve', data: { key, bytes, quotaBytes, otherBytes } }) as const;
+
+describe('storage ledger: reservations against the quota', () => {
+  it('given room, when an upload reserves its size, then it is reserved', () => {
+    given([reserved('a', 60 * mb)])
+      .when(reserve('b', 40 * mb))
+      .then([reserved('b', 40 * mb)]);
+  });
+
+  it('given files that fill part of it, when an upload does not fit, then it is refused with the quota and the use', () => {
+    given([reserved('a', 60 * mb), counted('a', 61 * mb)])
+      .when(reserve('b', 40 * mb))
+      .thenThrows(storageQuotaMessage(quotaBytes, 61 * mb));
+  });
+
+  it('given files outside the ledger (uploaded before it), when they and the upload pass the quota, then it is refused counting them', () => {
+    given([reserved('a', 10 * mb)])
+      .when(reserve('b', 20 * mb, 80 * mb))
+      .thenThrows(storageQuotaMessage(quotaBytes, 90 * mb));
+  });
+
+  it('given a full ledger, when an upload reserves nothing (no size declared, nothing left), then it is refused', () => {
+    given([reserved('a', quotaBytes)])
+      .when(reserve('b', 0))
+      .thenThrows(storageQuotaMessage(quotaBytes, quotaBytes));
+  });
+
+  it('given a released file, when an upload needs its room, then it fits', () => {
+    given([reserved('a', 90 * mb), released('a')])
+      .when(reserve('b', 90 * mb))
+      .then([reserved('b', 90 * mb)]);
+  });
+
+  it('given a key reserved already (a replayed request), when it reserves again, then nothing', () => {
+    given([reserved('a', 10 * mb)])
+      .when(reserve('a', 10 * mb))
+      .then([]);
+  });
+});
+
+describe('storage ledger: counting and releasing', () => {
+  it('given a reservation, when the bytes arrive, then their size replaces it', () => {
+    given([reserved('a', 10 * mb)])
+      .when({ type: 'Count', data: { key: 'a', bytes: 3 } })
+      .then([counted('a', 3)]);
+  });
+
+  it('given the same size counted, or a released file, when bytes are counted, then nothing', () => {
+    given([counted('a', 3)])
+      .when({ type: 'Count', data: { key: 'a', bytes: 3 } })
+      .then([]);
+    given([reserved('a', 3), released('a')])
+      .when({ type: 'Count', data: { key: 'a', bytes: 3 } })
+      .then([]);
+  });
+
+  it('given a file the ledger never held, when it is released, then the release is recorded (its read model row is not counted again)', () => {
+    given([])
+      .when({ type: 'Release', data: { key: 'old' } })
+      .then([released('old')]);
+    given([released('old')])
+      .when({ type: 'Release', data: { key: 'old' } })
+      .then([]);
+  });
+});
