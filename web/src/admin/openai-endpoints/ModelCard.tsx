@@ -123,7 +123,7 @@ export function ModelCard(props: ModelCardProps) {
         </table>
       )}
       {hasNew && (
-        <p id={keyHintId} className="muted endpoint-key-hint">
+        <p id={keyHintId} className="field-hint endpoint-key-hint">
           {platformMessages.endpointKeyOptionalHint}
         </p>
       )}

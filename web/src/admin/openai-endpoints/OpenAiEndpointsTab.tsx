@@ -77,8 +77,9 @@ export default function OpenAiEndpointsTab() {
         </header>
         <ChangedBy section="openaiEndpoints" />
         <p className="field-hint">
-          New endpoints are tested when you save. Endpoints without a url or key are dropped, and a model left
-          without endpoints is removed.
+          New endpoints are tested when you save. Endpoints without a url are dropped, an endpoint without a
+          key is saved only for a keyless server on an address OUTBOUND_ALLOW lists, and a model left without
+          endpoints is removed.
         </p>
         <SectionNotice type="openaiEndpoints" />
         <div className="toolbar">
