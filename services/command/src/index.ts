@@ -183,8 +183,7 @@ export const commandService =
       }),
     );
     await app.register(assistantGroupsPlugin({ db: opts.db, awaitProjected }));
-    if (opts.documents)
-      await app.register(filesPlugin({ ...opts.documents, db: opts.db, awaitProjected }));
+    if (opts.documents) await app.register(filesPlugin({ ...opts.documents, db: opts.db, awaitProjected }));
     if (opts.documents)
       await app.register(
         featureDataRoutesPlugin({ db: opts.db, blobs: opts.documents.blobs, awaitProjected }),

@@ -191,7 +191,9 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
       documents: {
         blobs,
         vectors,
-        ...(opts.storageQuotaMb === undefined ? {} : { storageQuotaBytes: opts.storageQuotaMb * 1024 * 1024 }),
+        ...(opts.storageQuotaMb === undefined
+          ? {}
+          : { storageQuotaBytes: opts.storageQuotaMb * 1024 * 1024 }),
       },
       ...(workers.queueHealth ? { jobQueue: workers.queueHealth } : {}),
       ...(projectionWaitMs > 0
