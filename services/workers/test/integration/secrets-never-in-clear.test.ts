@@ -178,7 +178,7 @@ describe('a full run: no secret value in clear anywhere but the reveal answer', 
 
     // Credentials in urls: saved sealed (the url masked), read back masked, saved back, tested.
     const keyUrl = `${server.origin}/v1/chat/completions?api-version=2024-02-01&api-key=${plain.urlApiKey}`;
-    const tokenUrl = `${server.origin}/?token=${plain.urlToken}`;
+    const tokenUrl = `${server.origin}/v1/embeddings?token=${plain.urlToken}`;
     const codeUrl = `${server.origin}/v1/chat/completions?code=${plain.urlCode}`;
     const matrixUrl = `${server.origin}/api;api-key=${plain.urlMatrixKey}`;
     const userUrl = `http://${plain.urlUser}:${plain.urlPassword}@127.0.0.1:${server.port}/v1/chat/completions`;
