@@ -249,7 +249,11 @@ export const runBatch = async (
   }
 };
 
-/** Empties the read model and folds the whole log again, in one transaction: readers see the old rows until it commits. */
+/**
+ * Empties the read model and folds the whole log again, in one transaction: readers see the old rows
+ * until it commits. A batch that throws is folded again with a savepoint per event, as the runner
+ * does: an event that fails for good is set aside again, a transient failure fails the rebuild.
+ */
 export const rebuild = async (db: Db, p: Projection, batchSize = 1000): Promise<number> =>
   db.transaction().execute(async (trx) => {
     // A rebuild reads the whole log in one transaction: the pool's statement bound is not for it.
@@ -264,7 +268,21 @@ export const rebuild = async (db: Db, p: Projection, batchSize = 1000): Promise<
       const events = await readAllForward(trx, from, batchSize);
       const last = events[events.length - 1];
       if (!last) return count;
-      for (const event of events) if (handlesEvent(p, event.type)) await p.apply(event, trx);
+      await sql`savepoint rebuild_batch`.execute(trx);
+      try {
+        for (const event of events) if (handlesEvent(p, event.type)) await p.apply(event, trx);
+        await sql`release savepoint rebuild_batch`.execute(trx);
+      } catch {
+        await sql`rollback to savepoint rebuild_batch`.execute(trx);
+        const careful = await foldProjection(
+          trx,
+          { projection: p, checkpoint: from, park: undefined },
+          events,
+          true,
+        );
+        if (careful.failed) throw careful.failed.error;
+        for (const { event, error } of careful.setAside) await setAside(trx, p.name, event, error, undefined);
+      }
       from = checkpointOf(last);
       await saveCheckpoint(trx, checkpointName(p), from);
       count += events.length;

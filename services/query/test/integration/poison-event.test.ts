@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type ProjectionStatusView, type RecordedEvent } from '@app/contracts';
 import { appendToStream, type EventMetadata } from '@app/platform';
-import { actOnParkedEvent, allProjections, type Projection } from '../../src/index';
+import { actOnParkedEvent, allProjections, rebuild, type Projection } from '../../src/index';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
 
 const ann = 'ann@example.com';
@@ -97,6 +97,15 @@ describe('an event a projection cannot fold', () => {
     const later = await p.save(ann, [{ type: 'featureFlags', data: { later: flag } }]);
     expect(Object.keys((await p.configs(ann, later.body.position)).data.featureFlags)).toEqual(['later']);
     expect((await statuses())['featureFlags']).toMatchObject({ lag: 0, failing: null });
+
+    // A replay folds the log again: the poison is set aside again, the flag after it folds.
+    const featureFlags = allProjections.find((x) => x.name === 'featureFlags');
+    if (!featureFlags) throw new Error('no featureFlags projection');
+    await rebuild(p.database.db, featureFlags, 2);
+    expect((await statuses())['featureFlags']?.setAside.map((e) => e.position)).toEqual([poison.position]);
+    expect(
+      (await p.database.db.selectFrom('rm_feature_flags').select('name').execute()).map((r) => r.name),
+    ).toEqual(['later']);
 
     // The operator skips it: recorded in the log with the actor, and it is no longer listed.
     const skipped = await actOnParkedEvent(

@@ -92,8 +92,8 @@ const waitVisible = async (db: Db, target: Checkpoint): Promise<void> => {
 
 /**
  * The configuration as it was at event POS, without touching the live read models: one session of
- * its own (a pool of one connection) gets temporary copies of every rm_* table and of `checkpoints`,
- * and a temporary view `events` that ends at POS in commit order. PostgreSQL looks names up in the
+ * its own (a pool of one connection) gets temporary copies of every rm_* table, of `checkpoints` and
+ * of `projection_parks` (a rebuild clears and sets aside events there), and a temporary view `events` that ends at POS in commit order. PostgreSQL looks names up in the
  * session's temporary schema first, so the very projection code (`rebuild`) and read code the
  * services run write and read those copies; they vanish with the session.
  */
@@ -117,9 +117,8 @@ const foldUntil = async (
     const schema = sql.id(schemaRows[0]?.schema ?? 'public');
     const { rows: tables } = await sql<{ name: string }>`
       select tablename as name from pg_tables
-      where schemaname = current_schema() and (tablename like 'rm\_%' or tablename = 'checkpoints')`.execute(
-      db,
-    );
+      where schemaname = current_schema()
+        and (tablename like 'rm\_%' or tablename in ('checkpoints', 'projection_parks'))`.execute(db);
     for (const { name } of tables) {
       await sql`create temporary table ${sql.id(name)} (like ${schema}.${sql.id(name)} including all)`.execute(
         db,
