@@ -240,7 +240,7 @@ describe('a full run: no secret value in clear anywhere but the reveal answer', 
     expect(codeUrlTest.success).toBe(true);
     const matrixUrlTest = (
       await call('POST', secretRoutes.testEndpoint, {
-        url: matrixUrl,
+        url: `${matrixUrl}/embeddings`,
         key: plain.endpointKey,
         model: 'text-embedding-ada-002',
       })
