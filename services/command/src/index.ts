@@ -192,7 +192,15 @@ export const commandService =
       opsRoutesPlugin({ db: opts.db, awaitProjected, ...(opts.userUrls ? { userUrls: opts.userUrls } : {}) }),
     );
     if (opts.websites)
-      await app.register(websiteRoutesPlugin({ db: opts.db, outbound: opts.websites.outbound }));
+      await app.register(
+        websiteRoutesPlugin({
+          db: opts.db,
+          outbound: opts.websites.outbound,
+          ...(opts.documents?.storageQuotaBytes === undefined
+            ? {}
+            : { storageQuotaBytes: opts.documents.storageQuotaBytes }),
+        }),
+      );
     await app.register(
       assistantsPluginFor({
         db: opts.db,

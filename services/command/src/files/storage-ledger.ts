@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { fileStorageStreamId, type EventMetadata } from '@app/contracts';
-import type { Db } from '@app/platform';
+import { fileStorageStreamId, storageQuotaMessage, type EventMetadata } from '@app/contracts';
+import { DomainError, type Db } from '@app/platform';
 import { handleCommand } from '../handling/handle-command';
 import { loadState } from '../handling/stream-state';
 import {
@@ -98,4 +98,15 @@ export const releaseStorage = async (
 ): Promise<void> => {
   await lockStorage(trx, owner);
   await run(trx, owner, { type: 'Release', data: { key } }, metadata);
+};
+
+/**
+ * Refuses (the quota's 400) when the owner's files fill the quota already: what is added without a
+ * size known beforehand (website pages, counted once fetched) may start only while there is room.
+ */
+export const assertStorageRoom = async (trx: Db, owner: string, quotaBytes: number): Promise<void> => {
+  await lockStorage(trx, owner);
+  const { state } = await loadState(trx, storageDecider, fileStorageStreamId(owner));
+  const usedBytes = ledgerBytes(state) + (await bytesOutsideLedger(trx, owner, state));
+  if (usedBytes >= quotaBytes) throw new DomainError(storageQuotaMessage(quotaBytes, usedBytes));
 };

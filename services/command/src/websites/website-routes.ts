@@ -13,6 +13,7 @@ import {
   type WebsiteFile,
 } from '@app/contracts';
 import {
+  defaultStorageQuotaMb,
   commandMetadata,
   DomainError,
   requestHashOf,
@@ -22,6 +23,7 @@ import {
 } from '@app/platform';
 import { timedCommand } from '../routes/command-metrics';
 import { extractSitemapUrls } from './sitemap-extract';
+import { assertStorageRoom } from '../files/index';
 import { recordWebsiteFiles, websiteFilesFor } from './website-files';
 
 export interface WebsiteRoutesOptions {
@@ -30,6 +32,8 @@ export interface WebsiteRoutesOptions {
   outbound: OutboundClient;
   /** Bounds of the sitemap extraction (tests shorten them). */
   extract?: { maxFetches?: number; maxDepth?: number; timeoutMs?: number };
+  /** Each user's storage quota in bytes (default USER_STORAGE_QUOTA_MB's): pages are added only while the caller's files leave room. */
+  storageQuotaBytes?: number;
 }
 
 /** The URL as checked (the spec's message as a 400 when it breaks a rule). */
@@ -49,6 +53,7 @@ const remoteFailures = { 422: ErrorResponse } as const;
 export const websiteRoutesPlugin =
   (opts: WebsiteRoutesOptions): FastifyPluginAsync =>
   async (app) => {
+    const storageQuotaBytes = opts.storageQuotaBytes ?? defaultStorageQuotaMb * 1024 * 1024;
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const extract = (url: string, maxPages: number | undefined, signal: AbortSignal) =>
       extractSitemapUrls(opts.outbound, url, {
@@ -109,7 +114,10 @@ export const websiteRoutesPlugin =
           requestHash: requestHashOf(request),
         };
         const { result } = await timedCommand('addWebsite', () =>
-          runIdempotent<WebsiteFile[]>(opts.db, key, (trx) => recordWebsiteFiles(trx, files, metadata)),
+          runIdempotent<WebsiteFile[]>(opts.db, key, async (trx) => {
+            await assertStorageRoom(trx, actor.email, storageQuotaBytes);
+            return recordWebsiteFiles(trx, files, metadata);
+          }),
         );
         const answer: AddWebsiteResponse = {
           success: true,

@@ -8,6 +8,7 @@ import {
   platformMessages,
   storageQuotaMessage,
   type DownloadUrlResponse,
+  websiteRoutes,
   type UploadFileResponse,
 } from '@app/contracts';
 import { startTestPlatform, type TestPlatform } from '../../../../query/test/support/test-platform';
@@ -121,6 +122,13 @@ describe('probe: the storage quota (USER_STORAGE_QUOTA_MB, default 1024)', () =>
     );
     await p.call(carl, 'POST', fileRoutes.delete, { body: { key: fits.body.key } });
     expect((await upload(carl, declared('after-delete.txt', 24 * mb))).status).toBe(200);
+
+    // Website pages (sized once fetched) start only while there is room.
+    const page = { url: 'https://docs.example.com/guide' };
+    const full = await p.call(carl, 'POST', websiteRoutes.add, { body: page });
+    expect(full.statusCode).toBe(400);
+    expect(full.json<{ message: string }>().message).toBe(storageQuotaMessage(quota, quota));
+    expect((await p.call(dora, 'POST', websiteRoutes.add, { body: page })).statusCode).toBe(200);
   });
 
   it('two uploads racing for the last room: exactly one is reserved', async () => {
