@@ -164,4 +164,27 @@ describe('probe: the storage quota (USER_STORAGE_QUOTA_MB, default 1024)', () =>
     });
     expect((await upload(gail, declared('rest.txt', 24 * mb - first.length))).status).toBe(200);
   });
+
+  it("files from before the ledger count from the read model (the owner's rows the ledger does not know)", async () => {
+    const hana = 'hana@example.com';
+    const now = new Date();
+    await p.database.db
+      .insertInto('rm_files')
+      .values({
+        key: 'legacy/old.pdf',
+        owner: hana,
+        name: 'old.pdf',
+        type: 'application/pdf',
+        status: 'completed',
+        size: 1000 * mb,
+        rag_on: true,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const over = await upload(hana, declared('new.txt', 30 * mb));
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe(storageQuotaMessage(quota, 1000 * mb));
+    expect((await upload(hana, declared('small.txt', 24 * mb))).status).toBe(200);
+  });
 });
