@@ -32,6 +32,13 @@ describe('where an endpoint may be saved without a key', () => {
     expect(keylessEndpointAllowed('http://localhost/v1', emptyAllowList)).toBe(false);
   });
 
+  it('spellings of loopback count as loopback; names that only look like it do not', () => {
+    for (const url of ['http://0x7f000001/v1', 'http://2130706433/v1', 'http://[::ffff:127.0.0.1]/v1'])
+      expect(keylessEndpointAllowed(url, loopback), url).toBe(true);
+    for (const url of ['http://localhost.evil.example/v1', 'http://127.0.0.1.nip.io/v1'])
+      expect(keylessEndpointAllowed(url, loopback), url).toBe(false);
+  });
+
   it('not a metadata address, nor a url that does not parse', () => {
     expect(keylessEndpointAllowed('http://169.254.169.254/', parseAllowList(['169.254.0.0/16']))).toBe(false);
     expect(keylessEndpointAllowed('not a url', loopback)).toBe(false);

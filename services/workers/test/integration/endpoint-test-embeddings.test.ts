@@ -110,6 +110,18 @@ describe('a keyless OpenAI-compatible server on loopback (Ollama, vLLM)', () => 
     expect((await t.p.events()).length).toBe(before);
   });
 
+  it('a keyless endpoint has no key to reveal: refused, nothing recorded', async () => {
+    const before = (await t.p.events()).length;
+    const res = await t.p.call(ann, 'POST', secretRoutes.reveal, {
+      body: { section: 'openaiEndpoints', model: 'nomic-embed-text', index: 0 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: platformMessages.noSuchSecret('OpenAi Endpoints', 'nomic-embed-text #1'),
+    });
+    expect((await t.p.events()).length).toBe(before);
+  });
+
   it("the product's embeddings call sends no Authorization header either", async () => {
     const before = keyless.calls.length;
     const { embeddings } = await embedMany({
