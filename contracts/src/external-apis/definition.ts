@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedList, boundedString } from '../bounded';
+import { boundedList, boundedString, headerSafeString } from '../bounded';
 import { urlHasUserInfo } from '../admin/url-credentials';
 import { isMask } from '../admin/sealed-secret';
 
@@ -87,7 +87,8 @@ export const ExternalApiParam = z.object({
 });
 export type ExternalApiParam = z.infer<typeof ExternalApiParam>;
 
-const credential = (field: string) => boundedString(field, externalApiLimits.credentialLength);
+/** A token or a basic pair: it reaches the Authorization header, so no control character. */
+const credential = (field: string) => headerSafeString(field, externalApiLimits.credentialLength);
 
 /** The auth as the editor sends it: a credential may be the mask of the saved one (unchanged). */
 export const ExternalApiAuth = z
@@ -108,7 +109,7 @@ export type ExternalApiAuth = z.infer<typeof ExternalApiAuth>;
 const HeadersMap = z
   .record(
     boundedString('Header name', externalApiLimits.headerNameLength),
-    boundedString('Header value', externalApiLimits.headerValueLength),
+    headerSafeString('Header value', externalApiLimits.headerValueLength),
   )
   .superRefine((headers, ctx) => {
     const names = Object.keys(headers);
