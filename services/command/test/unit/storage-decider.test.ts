@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storageQuotaMessage, type FileStorageEvent } from '@app/contracts';
 import { storageDecider } from '../../src/files/storage-decider';
 import { DeciderSpecification } from './decider-spec';
@@ -80,5 +80,19 @@ describe('storage ledger: counting and releasing', () => {
     given([released('old')])
       .when({ type: 'Release', data: { key: 'old' } })
       .then([]);
+  });
+});
+
+describe('storage ledger: folding and snapshots', () => {
+  const events = [reserved('a', 5), counted('a', 3), reserved('b', 7), released('a'), reserved('c', 1)];
+
+  it('evolveAll folds as evolve does, and the state survives its snapshot', () => {
+    const byOne = events.reduce(storageDecider.evolve, storageDecider.initialState());
+    const atOnce = storageDecider.evolveAll?.(storageDecider.initialState(), events);
+    expect(atOnce).toEqual(byOne);
+    expect(byOne).toEqual({ files: { a: null, b: 7, c: 1 } });
+    const restored = storageDecider.snapshot?.restore(JSON.parse(JSON.stringify(byOne)));
+    expect(restored).toEqual(byOne);
+    expect(() => storageDecider.snapshot?.restore({ phase: 'x' })).toThrow();
   });
 });
