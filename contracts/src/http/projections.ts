@@ -28,8 +28,10 @@ export const ProjectionStatusView = z.object({
   lag: z.number().int(),
   /** The event it is held before, if any. */
   failing: ParkedEventView.nullable(),
-  /** The events it went on past, oldest first. */
+  /** The events it went on past, oldest first: at most `setAsideListed` of them. */
   setAside: z.array(ParkedEventView),
+  /** How many events it went on past, in all. */
+  setAsideCount: z.number().int(),
 });
 export type ProjectionStatusView = z.infer<typeof ProjectionStatusView>;
 
@@ -39,6 +41,9 @@ export const ProjectionsResponse = z.object({
   data: z.array(ProjectionStatusView),
 });
 export type ProjectionsResponse = z.infer<typeof ProjectionsResponse>;
+
+/** A projection's events set aside are listed up to this many (the oldest); `setAsideCount` has them all. */
+export const setAsideListed = 100;
 
 /** Lag is counted up to this many events: beyond it, "at least". */
 export const lagCountLimit = 100_000;

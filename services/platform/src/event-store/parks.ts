@@ -74,6 +74,29 @@ export const loadSetAside = async (db: Db, projection?: string): Promise<Park[]>
   return rows.map(parkOf);
 };
 
+/**
+ * The events set aside, the oldest `perFollower` of each follower (a bug that throws on every event of
+ * a type may set aside thousands), and how many each follower has in all. One statement.
+ */
+export const loadSetAsideListed = async (
+  db: Db,
+  perFollower: number,
+): Promise<{ listed: Park[]; counts: Map<string, number> }> => {
+  const r = await sql<ParkRow & { n: string }>`
+    select * from (
+      select projection, transaction_id::text as tx, global_position, stream_id, event_type, error,
+             attempts, parked, set_aside, first_failed_at, last_failed_at, next_attempt_at,
+             row_number() over (partition by projection order by global_position) as rn,
+             count(*) over (partition by projection) as n
+      from projection_parks where set_aside) as p
+    where rn <= ${perFollower}
+    order by projection, global_position`.execute(db);
+  return {
+    listed: r.rows.map(parkOf),
+    counts: new Map(r.rows.map((row) => [row.projection, Number(row.n)])),
+  };
+};
+
 /** Whether the follower may try now: not parked, and its backoff has passed. */
 export const mayTry = (park: Park | undefined, now: Date): boolean =>
   park === undefined || (!park.parked && new Date(park.nextAttemptAt) <= now);

@@ -150,7 +150,14 @@ export const projectionLagCheck = (
  */
 export const parkedEventsCheck = (
   parked: () => Promise<
-    readonly { projection: string; eventType: string; state: 'retrying' | 'parked' | 'set aside' }[]
+    readonly {
+      projection: string;
+      /** The event's type (set aside: the types of those listed). */
+      eventType: string;
+      state: 'retrying' | 'parked' | 'set aside';
+      /** How many events (set aside: one entry per projection). */
+      count?: number;
+    }[]
   >,
 ): HealthCheck => ({
   name: 'parked events',
@@ -160,7 +167,12 @@ export const parkedEventsCheck = (
       ? { status: 'ok' }
       : {
           status: 'degraded',
-          detail: found.map((p) => `${p.projection}: ${p.eventType} ${p.state}`).join('; '),
+          detail: found
+            .map(
+              (p) =>
+                `${p.projection}: ${p.eventType} ${p.state}${(p.count ?? 1) > 1 ? ` (${p.count} events)` : ''}`,
+            )
+            .join('; '),
         };
   },
 });

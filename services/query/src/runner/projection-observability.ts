@@ -63,11 +63,16 @@ export const observeProjections = (
               },
             ]
           : []),
-        ...s.setAside.map((e) => ({
-          projection: s.name,
-          eventType: e.eventType,
-          state: 'set aside' as const,
-        })),
+        ...(s.setAsideCount > 0
+          ? [
+              {
+                projection: s.name,
+                eventType: [...new Set(s.setAside.map((e) => e.eventType))].join(', '),
+                state: 'set aside' as const,
+                count: s.setAsideCount,
+              },
+            ]
+          : []),
       ]),
     ),
   );
@@ -75,7 +80,7 @@ export const observeProjections = (
     for (const s of await projectionStatus(db, projections)) {
       projectionPosition.set({ projection: s.name }, Number(s.position));
       projectionLagEvents.set({ projection: s.name }, s.lag);
-      projectionParkedEvents.set({ projection: s.name }, (s.failing?.parked ? 1 : 0) + s.setAside.length);
+      projectionParkedEvents.set({ projection: s.name }, (s.failing?.parked ? 1 : 0) + s.setAsideCount);
     }
   });
   app.addHook('onClose', async () => stop());

@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
-import { lagCountLimit, type ProjectionStatusView } from '@app/contracts';
-import { type Db, loadCheckpoint, loadParks, loadSetAside, reactorFollower, type Park } from '@app/platform';
+import { lagCountLimit, setAsideListed, type ProjectionStatusView } from '@app/contracts';
+import {
+  type Db,
+  loadCheckpoint,
+  loadParks,
+  loadSetAsideListed,
+  reactorFollower,
+  type Park,
+} from '@app/platform';
 import type { Projection } from '../projections/projection';
 import { checkpointName } from './run-batch';
 
@@ -36,7 +43,8 @@ const holding = (park: Park | undefined): ParkedEventView | null => (park ? view
 
 /**
  * Each projection's position, how many events it is behind, the event it is held before, if any, and
- * the events it set aside; then the reactor's (the workers' log follower), once it has started.
+ * the events it set aside (the oldest, and how many); then the reactor's (the workers' log
+ * follower), once it has started.
  */
 export const projectionStatus = async (
   db: Db,
@@ -44,9 +52,9 @@ export const projectionStatus = async (
   countUpTo: number = lagCountLimit,
 ): Promise<ProjectionStatusView[]> => {
   const parks = await loadParks(db);
+  const { listed, counts } = await loadSetAsideListed(db, setAsideListed);
   const setAside = new Map<string, Park[]>();
-  for (const park of await loadSetAside(db))
-    setAside.set(park.projection, [...(setAside.get(park.projection) ?? []), park]);
+  for (const park of listed) setAside.set(park.projection, [...(setAside.get(park.projection) ?? []), park]);
   const out: ProjectionStatusView[] = [];
   for (const p of projections)
     out.push({
@@ -55,6 +63,7 @@ export const projectionStatus = async (
       ...(await lagAfter(db, checkpointName(p), countUpTo)),
       failing: holding(parks.get(p.name)),
       setAside: (setAside.get(p.name) ?? []).map(viewOf),
+      setAsideCount: counts.get(p.name) ?? 0,
     });
   const reactorStarted = await db
     .selectFrom('checkpoints')
@@ -68,6 +77,7 @@ export const projectionStatus = async (
       ...(await lagAfter(db, reactorFollower, countUpTo)),
       failing: holding(parks.get(reactorFollower)),
       setAside: (setAside.get(reactorFollower) ?? []).map(viewOf),
+      setAsideCount: counts.get(reactorFollower) ?? 0,
     });
   return out;
 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes, type ProjectionStatusView, type RecordedEvent } from '@app/contracts';
-import { appendToStream, type EventMetadata } from '@app/platform';
+import { routes, setAsideListed, type ProjectionStatusView, type RecordedEvent } from '@app/contracts';
+import { appendToStream, type EventMetadata, type HealthReport } from '@app/platform';
 import { actOnParkedEvent, allProjections, rebuild, type Projection } from '../../src/index';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
 
@@ -119,6 +119,27 @@ describe('an event a projection cannot fold', () => {
     expect((await statuses())['featureFlags']?.setAside).toEqual([]);
     const recorded = (await p.events()).filter((e) => e.streamId === 'projection-featureFlags');
     expect(recorded.map((e) => [e.type, e.metadata.actor.email])).toEqual([['ParkedEventSkipped', ann]]);
+
+    // A bug that throws on many events: the oldest are listed, all are counted, /healthz names them once.
+    await appendToStream(
+      p.database.db,
+      'featureFlags-many',
+      Array.from({ length: setAsideListed + 1 }, () => ({
+        type: 'FeatureFlagCreated',
+        data: { name: null },
+      })),
+      { expectedVersion: 'no-stream', metadata: metadata(ann) },
+    );
+    await expect.poll(async () => (await statuses())['featureFlags']?.setAsideCount).toBe(setAsideListed + 1);
+    expect((await statuses())['featureFlags']?.setAside).toHaveLength(setAsideListed);
+    await expect
+      .poll(
+        async () => (await p.call(ann, 'GET', routes.health)).json<HealthReport>().checks['parked events'],
+      )
+      .toEqual({
+        status: 'degraded',
+        detail: `featureFlags: FeatureFlagCreated set aside (${setAsideListed + 1} events)`,
+      });
   });
 
   it('a transient failure is retried, then parked, holding that projection; retried after the cause is fixed, it folds', async () => {

@@ -148,7 +148,7 @@ describe('a malformed event in a section stream', () => {
       const status = ProjectionsResponse.parse(await listed.json()).data.find(
         (s) => s.name === 'emailSupport',
       );
-      expect(status).toMatchObject({ lag: 0, failing: null });
+      expect(status).toMatchObject({ lag: 0, failing: null, setAsideCount: 1 });
       expect(status?.setAside).toMatchObject([
         { position: bad.position, eventType: 'SupportEmailAddressChanged', parked: true },
       ]);
