@@ -123,6 +123,11 @@ export function putFile(url: string, file: Blob, options: PutFileOptions): Promi
   });
 }
 
-/** The status of a refused upload request, for 'Failed to get presigned url: {status}'. */
-export const refusedStatus = (e: unknown): number | string =>
-  e instanceof ApiError && e.status !== null ? e.status : e instanceof Error ? e.message : String(e);
+/**
+ * The status of a refused upload request, for 'Failed to get presigned url: {status}', with the
+ * server's words when it gave some (a storage quota says the quota and the use).
+ */
+export const refusedStatus = (e: unknown): number | string => {
+  if (!(e instanceof ApiError) || e.status === null) return e instanceof Error ? e.message : String(e);
+  return e.serverMessage ? `${e.status} (${e.serverMessage})` : e.status;
+};
