@@ -132,6 +132,22 @@ describe('input in Chinese, Japanese and emoji', () => {
   });
 });
 
+describe('a server that reports more than it may have used', () => {
+  it('given a finished answer whose usage claims a billion prompt tokens, then the cost recorded and settled is the reservation, the tokens as reported', async () => {
+    const joe = 'joe@bound.example.com';
+    model.behave({ tokens: ['ok'], promptTokens: 1_000_000_000 });
+    const body = ask('hello', { max_tokens: 10 });
+    expect((await chat(joe, body)).statusCode).toBe(200);
+    const events = await chatEvents(body.options.requestId);
+    const requested = events[0]?.data as ChatRequestedData;
+    const usage = (events.at(-1)?.data as { usage: ChatUsage }).usage;
+    expect(events.at(-1)?.type).toBe('ChatCompleted');
+    expect(usage.inputTokens).toBe(1_000_000_000);
+    expect(usage.cost).toBe(requested.reserved);
+    expect(await settledOn(joe)).toEqual([expect.objectContaining({ amount: requested.reserved })]);
+  });
+});
+
 describe('an account that is not the caller’s', () => {
   for (const limited of [false, true])
     it(`given ${limited ? 'a limit' : 'no limit'}, when a chat names it, then 400 naming it, nothing appended, nothing sent`, async () => {
