@@ -17,6 +17,7 @@ export * from './http/health-redis';
 export * from './http/service-app-settings';
 export * from './http/request-guard';
 export * from './http/rate-limits';
+export { maxJsonDepth, nestedDeeperThan } from './http/json-depth';
 export * from './lifecycle/shutdown';
 export * from './lifecycle/refuse-to-start';
 export * from './lifecycle/secret-file';

@@ -11,6 +11,8 @@ import {
 } from '@app/contracts';
 import {
   DomainError,
+  maxJsonDepth,
+  nestedDeeperThan,
   OutboundError,
   OutboundRefusedError,
   type Keyring,
@@ -86,7 +88,9 @@ export const testResultOf = (response: OutboundResponse): ExternalApiTestRespons
   const truncated = text.length > externalApiLimits.testResultChars;
   const shown = truncated ? text.slice(0, externalApiLimits.testResultChars) : text;
   let result: unknown = shown;
-  if (!truncated && text.trim() !== '') {
+  // Text too when it nests deeper than the platform's bound (written back as JSON, a value
+  // thousands deep would overflow the stack).
+  if (!truncated && text.trim() !== '' && !nestedDeeperThan(text, maxJsonDepth)) {
     try {
       result = JSON.parse(text) as unknown;
     } catch {

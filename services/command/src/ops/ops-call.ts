@@ -6,7 +6,13 @@ import {
   type OpArguments,
   type OpParameterType,
 } from '@app/contracts';
-import { DomainError, OutboundError, type OutboundClient } from '@app/platform';
+import {
+  DomainError,
+  maxJsonDepth,
+  nestedDeeperThan,
+  OutboundError,
+  type OutboundClient,
+} from '@app/platform';
 
 /** The outcome of one call: the op's status and its answer (JSON when it is, else text). */
 export interface OpCallOutcome {
@@ -48,9 +54,13 @@ export const argumentsProblem = (op: Op, args: Readonly<Record<string, unknown>>
   return missing === undefined ? null : `'${missing}' is required.`;
 };
 
-/** The answer's body as JSON when it parses, else as text. */
+/**
+ * The answer's body as JSON when it parses, else as text; as text too when it nests deeper than the
+ * platform's bound (written back as JSON, a value thousands deep would overflow the stack).
+ */
 const answerOf = (body: Buffer): unknown => {
   const text = body.toString('utf8');
+  if (nestedDeeperThan(text, maxJsonDepth)) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -175,6 +175,7 @@ describe('probe: the storage quota (USER_STORAGE_QUOTA_MB, default 1024)', () =>
         owner: hana,
         name: 'old.pdf',
         type: 'application/pdf',
+        knowledge_base: 'default',
         status: 'completed',
         size: 1000 * mb,
         rag_on: true,

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opsMessages, opsRoutes, type OpCallResponse } from '@app/contracts';
 import type { Lookup } from '@app/platform';
@@ -18,12 +20,24 @@ const lookup: Lookup = async (hostname) => {
   return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 };
 
+/** 100,000 arrays inside one another: 200 KB, under an op answer's bound. */
+const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+
 let p: OpsApp;
+let deepServer: Server;
+let deepOrigin = '';
 beforeAll(async () => {
   p = await startOpsApp({ lookup });
+  deepServer = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(deep);
+  });
+  await new Promise<void>((r) => deepServer.listen(0, '127.0.0.1', r));
+  deepOrigin = `http://127.0.0.1:${(deepServer.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await p.close();
+  await new Promise((r) => deepServer.close(r));
 });
 
 const register = (name: string, url: string) =>
@@ -56,5 +70,14 @@ describe('probe: a refused op call names what was typed, never what it resolves 
     );
     for (const address of inside[host] ?? []) expect(res.body).not.toContain(address);
     expect(res.body).not.toMatch(/private|loopback|link-local|metadata address|unique local/i);
+  });
+});
+
+describe('probe: an op answering JSON nested 100,000 deep', () => {
+  it('is answered as text, never a 500', async () => {
+    expect((await register('deep_answer', `${deepOrigin}/deep`)).statusCode).toBe(200);
+    const res = await p.call(ann, 'POST', opsRoutes.call, { op_name: 'deep_answer', parameters: {} });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.json<OpCallResponse & { data?: unknown }>().data).toBe(deep);
   });
 });
