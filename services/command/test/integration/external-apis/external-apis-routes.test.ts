@@ -23,6 +23,9 @@ interface Seen {
   body: string;
 }
 
+/** 30,000 arrays inside one another: under the Test's 64 KiB of answer. */
+const deepJson = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
+
 /** A local API on `host`: answers JSON describing what it received, and records each request. */
 const startApi = async (host: string): Promise<{ server: Server; origin: string; seen: Seen[] }> => {
   const seen: Seen[] = [];
@@ -38,7 +41,8 @@ const startApi = async (host: string): Promise<{ server: Server; origin: string;
         body,
       });
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ ok: true, method: req.method, path: req.url, got: body }));
+      if (req.url === '/deep') res.end(deepJson);
+      else res.end(JSON.stringify({ ok: true, method: req.method, path: req.url, got: body }));
     });
   });
   await new Promise<void>((r) => server.listen(0, host, r));
@@ -220,5 +224,17 @@ describe('external API definitions', () => {
       `${externalApiRoutes.list}?waitFor=${del.json<{ position: string }>().position}`,
     );
     expect(after.json<ExternalApisResponse>().data).toEqual([]);
+  });
+
+  it('given the Test of a server answering JSON nested 30,000 deep, then it is answered as text, never a 500', async () => {
+    const res = await p.call(admin, 'POST', externalApiRoutes.test, {
+      body: definition({ url: `${allowed.origin}/deep`, requestType: 'GET', body: '' }),
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.json<ExternalApiTestResponse>()).toMatchObject({
+      success: true,
+      status: 200,
+      result: deepJson,
+    });
   });
 });
