@@ -4,21 +4,24 @@ import { MessageChannel, type Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { documentMessages } from '@app/contracts';
 import type { Logger } from '@app/platform';
-import { isRefusal, type ExtractDocument, type ExtractRequest } from './extract-document';
+import type { ExtractDocument, ExtractRequest } from './extract-document';
 import type { ExtractionLimits } from './extraction-limits';
-import type { ExtractionResult, ExtractionTask } from './extraction-worker';
+import type { ExtractionReport, ExtractionTask } from './extraction-worker';
 import type { Extracted, Refusal } from './types';
 
 /**
  * Document extraction off the event loop (docs/architecture.md, Documents): a piscina pool of worker
  * threads, each document on one thread under a time limit (counted from when its thread starts on it),
  * a JS heap cap (`resourceLimits`) and a bound on heap plus buffers (the thread's heap statistics,
- * polled). Past either, the thread is terminated (piscina starts another on the next document) and the
- * document is refused with the limit's message. The threads run at a lower CPU priority than the
- * process's event loop.
+ * polled). Past either, or past a limit the thread checks itself (a PDF's inflated streams, an HTML
+ * page's depth or element count: it reports it and waits), the task is aborted, so piscina terminates
+ * that thread (another starts for the next document), and the document is refused with the limit's
+ * message. The threads run at a lower CPU priority than the process's event loop.
  */
 export interface ExtractionPool {
   extract: ExtractDocument;
+  /** Documents being read now (handed to a thread, or waiting for one). */
+  reading(): number;
   /** The ids of the threads alive now (for tests: a thread that hit a limit is gone). */
   threadIds(): number[];
   /** The ids of the threads terminated for a limit so far. */
@@ -45,35 +48,26 @@ const isHeapLimit = (e: unknown) =>
   e instanceof Error &&
   ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' || /memory limit/i.test(e.message));
 
-/** A refusal for a limit the thread checked itself (inflated bytes, HTML depth or elements). */
-const isLimitRefusal = (r: Extracted | Refusal) => isRefusal(r) && r.reason.endsWith('-limit');
-
 export const createExtractionPool = (limits: ExtractionLimits, logger?: Logger): ExtractionPool => {
-  let pool: Piscina<ExtractionTask, ExtractionResult> | null = null;
+  let pool: Piscina<ExtractionTask, Extracted | Refusal> | null = null;
   const retired: number[] = [];
+  let reading = 0;
   // Started on the first document: a process that never reads one starts no thread.
   const poolOf = () =>
-    (pool ??= new Piscina<ExtractionTask, ExtractionResult>({
+    (pool ??= new Piscina<ExtractionTask, Extracted | Refusal>({
       filename: workerFile,
       execArgv: ['--import', tsxLoader],
-      minThreads: 0,
+      // As many threads kept as may run: piscina replaces a terminated thread up to minThreads only,
+      // so with fewer, documents queued behind one that hit a limit would wait for ever.
+      minThreads: limits.threads,
       maxThreads: limits.threads,
       concurrentTasksPerWorker: 1,
-      idleTimeout: 60_000,
       niceIncrement: 10,
       resourceLimits: {
         maxOldGenerationSizeMb: limits.memoryMb,
         maxYoungGenerationSizeMb: Math.min(64, Math.max(16, Math.floor(limits.memoryMb / 8))),
       },
     }).on('error', (e: unknown) => logger?.warn({ err: e }, 'document extraction thread failed')));
-
-  /** A thread that read a document past a limit is not used again. */
-  const retire = async (threadId: number) => {
-    const thread = poolOf().threads.find((t: Worker) => t.threadId === threadId);
-    if (!thread) return;
-    retired.push(threadId);
-    await thread.terminate();
-  };
 
   const watch = (threadId: number, stop: (hit: LimitHit) => void) => {
     const clock = setTimeout(() => stop('time'), limits.timeLimitMs);
@@ -94,31 +88,33 @@ export const createExtractionPool = (limits: ExtractionLimits, logger?: Logger):
 
   const extract = async ({ name, format, bytes }: ExtractRequest): Promise<Extracted | Refusal> => {
     const controller = new AbortController();
-    let hit: LimitHit | null = null;
+    let over: Refusal | null = null;
     let unwatch = () => {};
     let ranOn: number | null = null;
+    const stop = (refusal: Refusal) => {
+      over ??= refusal;
+      controller.abort(refusal.reason);
+    };
     const { port1, port2 } = new MessageChannel();
-    port1.once('message', (threadId: number) => {
-      ranOn = threadId;
-      unwatch = watch(threadId, (h) => {
-        hit ??= h;
-        controller.abort(h);
-      });
+    reading += 1;
+    port1.on('message', (r: ExtractionReport) => {
+      if (r.kind === 'over-limit') return stop(r.refusal);
+      ranOn = r.threadId;
+      unwatch = watch(r.threadId, (hit) => stop(refusalOf(hit, limits)));
     });
     try {
-      const { threadId, outcome } = await poolOf().run(
-        { name, format, bytes, limits, started: port2 },
+      return await poolOf().run(
+        { name, format, bytes, limits, reports: port2 },
         { signal: controller.signal, transferList: [port2] },
       );
-      if (isLimitRefusal(outcome)) await retire(threadId);
-      return outcome;
     } catch (e) {
       // piscina has terminated the thread (an aborted task) or V8 has (its heap cap).
-      const limit = hit ?? (isHeapLimit(e) ? 'memory' : null);
-      if (!limit) throw e;
+      const refusal = over ?? (isHeapLimit(e) ? refusalOf('memory', limits) : null);
+      if (!refusal) throw e;
       if (ranOn !== null) retired.push(ranOn);
-      return refusalOf(limit, limits);
+      return refusal;
     } finally {
+      reading -= 1;
       unwatch();
       port1.close();
     }
@@ -126,6 +122,7 @@ export const createExtractionPool = (limits: ExtractionLimits, logger?: Logger):
 
   return {
     extract,
+    reading: () => reading,
     threadIds: () => (pool ? pool.threads.map((t) => t.threadId) : []),
     retired: () => retired,
     close: async () => {

@@ -1,7 +1,7 @@
 import { threadId, type MessagePort } from 'node:worker_threads';
 import { getResolvedPDFJS } from 'unpdf';
 import { defaultExtractors } from './extract/index';
-import { extractOnThisThread, type ContentLimits } from './extract-document';
+import { extractOnThisThread, isRefusal, type ContentLimits } from './extract-document';
 import type { DocumentFormat, Extracted, Refusal } from './types';
 
 /** One document for a thread of the extraction pool (extraction-pool.ts). */
@@ -10,25 +10,40 @@ export interface ExtractionTask {
   format: DocumentFormat;
   bytes: Uint8Array;
   limits: ContentLimits;
-  /** Told this thread's id as it starts, so the pool's clock and memory watch start then. */
-  started: MessagePort;
+  /** The thread's reports to the pool while it reads: started (the clock starts), or past a limit. */
+  reports: MessagePort;
 }
+
+export type ExtractionReport =
+  | { kind: 'started'; threadId: number }
+  /** Past a limit this thread checks itself: the pool terminates the thread and refuses the document. */
+  | { kind: 'over-limit'; refusal: Refusal };
+
+/** A refusal for a limit checked on the thread (inflated bytes, HTML depth or element count). */
+const isLimitRefusal = (r: Extracted | Refusal): r is Refusal => isRefusal(r) && r.reason.endsWith('-limit');
 
 // PDF.js is loaded as the thread starts (piscina loads this module before the thread takes a task),
 // so a document's time limit is not spent loading it.
 await getResolvedPDFJS();
 
-/** What the document gave, and the thread that read it (retired by the pool after a limit). */
-export interface ExtractionResult {
-  threadId: number;
-  outcome: Extracted | Refusal;
-}
-
-/** The pool's worker: reads one document on this thread (piscina's default export). */
-export default async function extractTask(task: ExtractionTask): Promise<ExtractionResult> {
-  task.started.postMessage(threadId);
-  task.started.close();
+/**
+ * The pool's worker (piscina's default export): reads one document on this thread. Past a limit it
+ * reports the refusal and never returns, so the pool ends this very thread (by aborting its task)
+ * before it could take another document.
+ */
+export default async function extractTask(task: ExtractionTask): Promise<Extracted | Refusal> {
+  const report = (r: ExtractionReport) => task.reports.postMessage(r);
+  report({ kind: 'started', threadId });
   const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
-  const read = extractOnThisThread(defaultExtractors, task.limits);
-  return { threadId, outcome: await read({ name: task.name, format: task.format, bytes }) };
+  const outcome = await extractOnThisThread(
+    defaultExtractors,
+    task.limits,
+  )({
+    name: task.name,
+    format: task.format,
+    bytes,
+  });
+  if (!isLimitRefusal(outcome)) return outcome;
+  report({ kind: 'over-limit', refusal: outcome });
+  return new Promise<never>(() => {});
 }

@@ -53,7 +53,9 @@ describe('the extraction pool: Given a document, When a thread reads it', () => 
 
   it('a bomb disguised as an image (not counted before PDF.js): its buffers pass the memory limit, refused naming it', async () => {
     const p = poolWith({ memoryMb: 256 });
-    expect(await p.extract({ name: 'bomb.pdf', format: 'pdf', bytes: pdfInflatingTo(600, true) })).toEqual({
+    expect(
+      await p.extract({ name: 'bomb.pdf', format: 'pdf', bytes: await pdfInflatingTo(600, true) }),
+    ).toEqual({
       reason: 'memory-limit',
       message: documentMessages.memoryLimit(256),
     });
@@ -63,7 +65,7 @@ describe('the extraction pool: Given a document, When a thread reads it', () => 
 
   it('a refusal by a limit the thread checks itself (inflated bytes) also retires the thread', async () => {
     const p = poolWith({ inflatedBytes: 2 * 1024 * 1024 });
-    expect(await p.extract({ name: 'bomb.pdf', format: 'pdf', bytes: pdfInflatingTo(3) })).toEqual({
+    expect(await p.extract({ name: 'bomb.pdf', format: 'pdf', bytes: await pdfInflatingTo(3) })).toEqual({
       reason: 'inflated-size-limit',
       message: documentMessages.inflatedLimit(2),
     });

@@ -1,4 +1,5 @@
-import { deflateSync } from 'node:zlib';
+import { once } from 'node:events';
+import { createDeflate, deflateSync } from 'node:zlib';
 
 /**
  * Hostile documents as an attacker would upload them, built in memory for the tests and the bench:
@@ -55,14 +56,26 @@ export const pdfOfManyOperators = (operators = 3_000_000): Buffer => {
   return onePagePdf(deflateSync(content.subarray(0, at), { level: 9 }), '/Filter /FlateDecode');
 };
 
+/** Deflates `mb` MB of zeros without holding them: a 1 MB block written `mb` times. */
+const deflatedZeros = async (mb: number): Promise<Buffer> => {
+  const deflate = createDeflate({ level: 9 });
+  const parts: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => parts.push(chunk));
+  const block = Buffer.alloc(1024 * 1024);
+  for (let i = 0; i < mb; i++) if (!deflate.write(block)) await once(deflate, 'drain');
+  deflate.end();
+  await once(deflate, 'end');
+  return Buffer.concat(parts);
+};
+
 /**
  * One page whose content stream inflates to `inflatedMb` MB of zeros (FlateDecode compresses them
  * about 1000:1: ~300 KB on the wire for 300 MB). `disguised` labels the stream an image, which a
  * reader that skips images before reading text would not count.
  */
-export const pdfInflatingTo = (inflatedMb: number, disguised = false): Buffer =>
+export const pdfInflatingTo = async (inflatedMb: number, disguised = false): Promise<Buffer> =>
   onePagePdf(
-    deflateSync(Buffer.alloc(inflatedMb * 1024 * 1024), { level: 9 }),
+    await deflatedZeros(inflatedMb),
     disguised ? '/Subtype /Image /Filter /FlateDecode' : '/Filter /FlateDecode',
   );
 

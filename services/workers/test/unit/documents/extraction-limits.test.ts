@@ -43,19 +43,19 @@ describe('checkPdfInflation: Given a PDF, When its compressed streams are counte
   });
 
   it('a content stream inflating past the budget: refused naming the inflated size limit', async () => {
-    expect(await checkPdfInflation(pdfInflatingTo(3), 2 * mb)).toEqual({
+    expect(await checkPdfInflation(await pdfInflatingTo(3), 2 * mb)).toEqual({
       reason: 'inflated-size-limit',
       message: documentMessages.inflatedLimit(2),
     });
-    expect(await checkPdfInflation(pdfInflatingTo(1), 2 * mb)).toBeNull();
+    expect(await checkPdfInflation(await pdfInflatingTo(1), 2 * mb)).toBeNull();
   });
 
   it('a stream labelled an image is not counted (text extraction never inflates images)', async () => {
-    expect(await checkPdfInflation(pdfInflatingTo(3, true), 2 * mb)).toBeNull();
+    expect(await checkPdfInflation(await pdfInflatingTo(3, true), 2 * mb)).toBeNull();
   });
 
   it('a stream whose /Length lies is counted to the end of its deflate data', async () => {
-    const bomb = pdfInflatingTo(3).toString('latin1');
+    const bomb = (await pdfInflatingTo(3)).toString('latin1');
     const lying = Buffer.from(bomb.replace(/\/Length \d+/, '/Length 10'), 'latin1');
     expect(await checkPdfInflation(lying, 2 * mb)).toMatchObject({ reason: 'inflated-size-limit' });
   });
