@@ -10,6 +10,7 @@ import type {
   SecretBox,
   VectorStore,
 } from '@app/platform';
+import { warnLeftOutTo } from './handling/left-out-warnings';
 import { configsUpdateRoute } from './routes/configs-update';
 import { defaultEndpointTestWaitMs, secretRoutesPlugin } from './routes/secrets';
 import { chatService, type ChatServiceOptions } from './chat/chat-service';
@@ -138,6 +139,7 @@ const answerAtOnce: AwaitProjected = () => Promise.resolve(false);
 export const commandService =
   (opts: CommandServiceOptions): FastifyPluginAsync =>
   async (app) => {
+    warnLeftOutTo(app.log);
     if (opts.jobQueue) app.health.add(opts.jobQueue);
     await app.register(accountRoutesPlugin(opts.db));
     await app.register(

@@ -1,4 +1,5 @@
 import {
+  AiEmailDomainEventContract,
   configValueDefaults,
   evolveAiEmailDomain,
   platformMessages,
@@ -34,5 +35,7 @@ export const aiEmailDomainDecider: Decider<AiEmailDomainSection, AiEmailDomainCo
   },
 
   evolve: evolveAiEmailDomain,
-  snapshot: plainSnapshot('aiEmailDomain/1', (j) => typeof j === 'string'),
+  // The projection's contract: a stored event that does not fit is left out of the fold.
+  contract: AiEmailDomainEventContract,
+  snapshot: plainSnapshot('aiEmailDomain/2', (j) => typeof j === 'string'),
 };

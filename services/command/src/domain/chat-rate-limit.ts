@@ -1,4 +1,5 @@
 import {
+  ChatRateLimitEventContract,
   configValueDefaults,
   evolveChatRateLimit,
   normaliseRateLimit,
@@ -29,8 +30,10 @@ export const chatRateLimitDecider: Decider<ChatRateLimitSection, ChatRateLimitCo
   },
 
   evolve: evolveChatRateLimit,
+  // The projection's contract: a stored event that does not fit is left out of the fold.
+  contract: ChatRateLimitEventContract,
   snapshot: plainSnapshot(
-    'rateLimit/1',
+    'rateLimit/2',
     (j) =>
       isPlainObject(j) &&
       typeof j['period'] === 'string' &&

@@ -1,4 +1,5 @@
 import {
+  ConversationStorageEventContract,
   configValueDefaults,
   evolveConversationStorage,
   type ConversationStorageEvent,
@@ -31,5 +32,7 @@ export const conversationStorageDecider: Decider<
   },
 
   evolve: evolveConversationStorage,
-  snapshot: plainSnapshot('defaultConversationStorage/1', (j) => typeof j === 'string'),
+  // The projection's contract: a stored event that does not fit is left out of the fold.
+  contract: ConversationStorageEventContract,
+  snapshot: plainSnapshot('defaultConversationStorage/2', (j) => typeof j === 'string'),
 };

@@ -1,4 +1,5 @@
 import { emptyNameMap, ownValue, type NameMap } from '@app/contracts';
+import type { z } from 'zod';
 
 /**
  * How a decider's state is kept as a snapshot (table `snapshots`): the state must be plain JSON
@@ -24,6 +25,12 @@ export interface Decider<State, Command, Event> {
   evolveAll?: (state: State, events: readonly Event[]) => State;
   /** Optional: the state may be snapshotted, under this shape. */
   snapshot?: SnapshotCodec<State>;
+  /**
+   * Optional: the events' zod contract, the one their projection checks (e.g. the value cards'
+   * `config-value-events.ts`). A stored event that does not fit is left out of the fold
+   * (`fold-setting-aside.ts`); without one, only an event whose evolve throws is.
+   */
+  contract?: z.ZodType<Event>;
 }
 
 /** `events` folded onto `from` (the initial state unless given), with `evolveAll` when there is one. */

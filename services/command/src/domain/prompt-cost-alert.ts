@@ -1,4 +1,5 @@
 import {
+  PromptCostAlertEventContract,
   configValueDefaults,
   evolvePromptCostAlert,
   toCents,
@@ -38,8 +39,10 @@ export const promptCostAlertDecider: Decider<PromptCostAlertSection, PromptCostA
   },
 
   evolve: evolvePromptCostAlert,
+  // The projection's contract: a stored event that does not fit is left out of the fold.
+  contract: PromptCostAlertEventContract,
   snapshot: plainSnapshot(
-    'promtCostAlert/1',
+    'promtCostAlert/2',
     (j) =>
       isPlainObject(j) &&
       typeof j['isActive'] === 'boolean' &&

@@ -1,4 +1,5 @@
 import {
+  SupportEmailEventContract,
   adminMessages,
   configValueDefaults,
   evolveSupportEmail,
@@ -44,8 +45,10 @@ export const supportEmailDecider: Decider<SupportEmailSection, SupportEmailComma
   },
 
   evolve: evolveSupportEmail,
+  // The projection's contract: a stored event that does not fit is left out of the fold.
+  contract: SupportEmailEventContract,
   snapshot: plainSnapshot(
-    'emailSupport/1',
+    'emailSupport/2',
     (j) => isPlainObject(j) && typeof j['isActive'] === 'boolean' && typeof j['email'] === 'string',
   ),
 };

@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
 import type { Db, NewEvent } from '@app/platform';
-import { fold, type Decider } from '../domain/decider';
-import { loadState } from './stream-state';
+import type { Decider } from '../domain/decider';
+import { foldStored, loadState } from './stream-state';
 
-type StateDecider<S, E> = Pick<Decider<S, never, E>, 'evolve' | 'initialState' | 'evolveAll' | 'snapshot'>;
+type StateDecider<S, E> = Pick<
+  Decider<S, never, E>,
+  'evolve' | 'initialState' | 'evolveAll' | 'snapshot' | 'contract'
+>;
 
 /** A stream's state as last read, at its version. Never changed in place: folds make new states. */
 interface Entry {
@@ -92,7 +95,8 @@ export const createStateCache = (maxEntries = 10_000): StateCache => {
         refresh: (entry, tail, head) => {
           if (!entry || tail === null) throw new Error(`no state of ${streamId}`);
           if (tail.length === 0) return entry;
-          return { version: head, state: fold(decider, tail as E[], entry.state as S) };
+          const state = foldStored(decider, streamId, tail as E[], entry.version, entry.state as S);
+          return { version: head, state };
         },
         reload: async (db) => {
           const loaded = await loadState(db, decider, streamId);

@@ -1,5 +1,7 @@
 import type { Db, NewEvent } from '@app/platform';
 import { fold, type Decider, type SnapshotCodec } from '../domain/decider';
+import { foldSettingAside } from '../domain/fold-setting-aside';
+import { warnLeftOut } from './left-out-warnings';
 import { readSnapshotAndTail, writeSnapshot } from './snapshots';
 
 /**
@@ -9,7 +11,10 @@ import { readSnapshotAndTail, writeSnapshot } from './snapshots';
  */
 export const snapshotEvery = 100;
 
-type StateDecider<S, E> = Pick<Decider<S, never, E>, 'evolve' | 'initialState' | 'evolveAll' | 'snapshot'>;
+type StateDecider<S, E> = Pick<
+  Decider<S, never, E>,
+  'evolve' | 'initialState' | 'evolveAll' | 'snapshot' | 'contract'
+>;
 
 export interface StreamState<S> {
   state: S;
@@ -31,9 +36,26 @@ const restored = <S>(codec: SnapshotCodec<S>, json: unknown): { state: S } | nul
 };
 
 /**
- * A stream's state as `decider` folds it: from its snapshot (of the decider's shape) and the events
- * after it, else from every event. Same state either way; pure apart from the one read (two when a
- * snapshot of the right shape cannot be restored).
+ * The events of `streamId` after version `after`, read from the log, folded onto `from`: an event
+ * that does not fit the decider's contract or whose evolve throws is left out (and warned of once),
+ * as the projections set it aside, so one malformed event does not refuse every later command.
+ */
+export const foldStored = <S, E>(
+  decider: Pick<Decider<S, never, E>, 'evolve' | 'initialState' | 'evolveAll' | 'contract'>,
+  streamId: string,
+  events: readonly E[],
+  after: number,
+  from: S = decider.initialState(),
+): S => {
+  const folded = foldSettingAside(decider, events, from);
+  if (folded.leftOut.length > 0) warnLeftOut(streamId, after + 1, folded.leftOut);
+  return folded.state;
+};
+
+/**
+ * A stream's state as `decider` folds it (`foldStored`): from its snapshot (of the decider's shape)
+ * and the events after it, else from every event. Same state either way; pure apart from the one
+ * read (two when a snapshot of the right shape cannot be restored) and a warning of a left-out event.
  */
 export const loadState = async <S, E extends NewEvent>(
   db: Db,
@@ -45,7 +67,7 @@ export const loadState = async <S, E extends NewEvent>(
   const from = read.snapshot && codec ? restored(codec, read.snapshot.state) : null;
   if (read.snapshot && from) {
     return {
-      state: fold(decider, read.tail as E[], from.state),
+      state: foldStored(decider, streamId, read.tail as E[], read.snapshot.version, from.state),
       version: read.head,
       snapshotVersion: read.snapshot.version,
       folded: read.tail.length,
@@ -53,7 +75,7 @@ export const loadState = async <S, E extends NewEvent>(
   }
   const all = read.snapshot ? await readSnapshotAndTail(db, streamId, null) : read;
   return {
-    state: fold(decider, all.tail as E[]),
+    state: foldStored(decider, streamId, all.tail as E[], 0),
     version: all.head,
     snapshotVersion: null,
     folded: all.tail.length,
