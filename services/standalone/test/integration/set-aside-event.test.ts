@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,12 +11,13 @@ import {
   LiveServerMessage,
   ProjectionsResponse,
   projectedHeader,
+  rateLimitStreamId,
   routes,
   sessionCookieName,
   type ChangedMessage,
   type EventMetadata,
 } from '@app/contracts';
-import { appendToStream, readStream } from '@app/platform';
+import { appendToStream, loggerOptions, readStream } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 import { startPlatform, type RunningPlatform } from '../../src/start-platform';
 
@@ -28,15 +31,23 @@ const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../sr
 
 let database: TestDatabase;
 let platform: RunningPlatform;
+/** The platform's warnings and errors (JSON lines, after the platform's redaction). */
+const logLines: string[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase({ max: 2 });
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
   platform = await startPlatform({
     databaseUrl: database.url,
     port: 0,
     host: '127.0.0.1',
     adminEmails: [ann],
-    logLevel: 'silent',
+    logger: pino(loggerOptions('warn', 'test'), sink),
   });
 });
 afterAll(async () => {
@@ -202,5 +213,45 @@ describe('a malformed event in a section stream', () => {
     } finally {
       socket.terminate();
     }
+  });
+
+  it('with data null is left out of the command side fold too: later saves of the section answer 200 and show', async () => {
+    const cookie = await signIn(ann);
+    // Straight into the log: no data at all, so the section's evolve would throw on it.
+    const bad = await appendToStream(
+      database.db,
+      rateLimitStreamId,
+      [{ type: 'ChatRateLimitChanged', data: null }],
+      { expectedVersion: 'any', metadata: handMade },
+    );
+    const save = async (rateLimit: { period: string; rate: number | null }) => {
+      const res = await fetch(`${platform.url}${routes.configsUpdate}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: platform.url },
+        body: JSON.stringify({ configurations: [{ type: 'rateLimit', data: rateLimit }] }),
+      });
+      expect(res.status).toBe(200);
+      expect(ConfigsUpdateResponse.parse(await res.json()).projected).toBe(true);
+      const read = await fetch(`${platform.url}${routes.configs}`, { headers: { cookie } });
+      return ConfigsResponse.parse(await read.json()).data.rateLimit;
+    };
+
+    expect(await save({ period: 'Daily', rate: 12.34 })).toEqual({ period: 'Daily', rate: 12.34 });
+    expect(await save({ period: 'Hourly', rate: 5 })).toEqual({ period: 'Hourly', rate: 5 });
+    const recorded = await readStream(database.db, rateLimitStreamId);
+    expect(recorded.map((e) => e.type)).toEqual(Array(3).fill('ChatRateLimitChanged'));
+
+    // Warned of once (two saves folded it), by stream, version and type: never the event's data.
+    const warnings = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line['streamId'] === rateLimitStreamId);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        streamVersion: bad.nextExpectedVersion,
+        eventType: 'ChatRateLimitChanged',
+        reason: 'contract',
+      }),
+    ]);
+    expect(Object.keys(warnings[0] ?? {})).not.toContain('data');
   });
 });
