@@ -25,6 +25,7 @@ import { startPlatform, type RunningPlatform } from '../../src/start-platform';
  * One malformed event in a section's stream, as an operator could append it by hand: the section's
  * projection sets it aside and goes on, so a later save of that section shows (read model and
  * `/live`); the event is listed, /healthz says degraded, and `npm run events -- retry|skip` act on it.
+ * The command side leaves such an event out of its fold, so the save is decided at all.
  */
 const ann = 'ann@example.com';
 const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/cli/events-cli.ts');
