@@ -3,13 +3,18 @@
  * content distinct) through the processing worker's own function (`processDocument`: type sniffing,
  * archive limits, extraction, chunking, SHA-256) with in-memory blob and vector stores and reports that
  * go nowhere, so the figure is the worker's CPU work alone. Then the same corpus again: every file is
- * a duplicate, its earlier result reused (nothing extracted). Printed figures, nothing asserted.
+ * a duplicate, its earlier result reused (nothing extracted). Then the same corpus with extraction on
+ * the extraction pool's threads, as the workers run it, beside extraction on this thread: the pool's
+ * cost. Then hostile files (documents-hostile.ts). Printed figures, nothing asserted.
  */
 import { processDocument, type ProcessingDeps } from '../services/workers/src/documents/process-document';
+import { createExtractionPool } from '../services/workers/src/documents/extraction-pool';
+import { extractionLimitsFrom } from '../services/workers/src/documents/extraction-limits';
 import { memoryBlobStore, memoryVectorStore } from '../services/workers/test/support/document-fakes';
 import { docxOf, pdfOf } from '../services/workers/test/support/document-fixtures';
 import { fixed, thousands } from './stats';
 import { table } from './table';
+import { hostileDocumentsSection } from './documents-hostile';
 
 type Out = (line?: string) => void;
 type EnvInt = (name: string, fallback: number) => number;
@@ -98,6 +103,7 @@ export const documentsSection = async (out: Out, envInt: EnvInt): Promise<void> 
   out(
     `Documents processed per minute: ${perFormat} each of pdf (5 pages), docx (40 paragraphs), txt (20 KB), through the worker's processDocument, in-memory stores`,
   );
+  const limits = extractionLimitsFrom(process.env);
   try {
     const corpus = await buildCorpus(perFormat);
     const deps = (): ProcessingDeps => ({
@@ -123,6 +129,20 @@ export const documentsSection = async (out: Out, envInt: EnvInt): Promise<void> 
     rows.push(await runCorpus('all, one at a time', corpus, shared, 'all', 1));
     rows.push(await runCorpus('all again (duplicates: reused)', corpus, shared, 'again', 1));
     rows.push(await runCorpus('all, 4 at a time', corpus, deps(), 'four', 4));
+    const pool = createExtractionPool(limits);
+    try {
+      const pooled = (): ProcessingDeps => ({ ...deps(), extract: pool.extract });
+      // Start the pool's threads (tsx, PDF.js), unmeasured.
+      await runCorpus('warm', corpus.slice(0, 3 * limits.threads), pooled(), 'pool-warm', limits.threads);
+      rows.push(
+        await runCorpus(`pool (${limits.threads} thread), one at a time`, corpus, pooled(), 'pool', 1),
+      );
+      rows.push(
+        await runCorpus(`pool (${limits.threads} thread), 4 at a time`, corpus, pooled(), 'pool4', 4),
+      );
+    } finally {
+      await pool.close();
+    }
     out();
     out(
       table(
@@ -139,6 +159,17 @@ export const documentsSection = async (out: Out, envInt: EnvInt): Promise<void> 
         ]),
       ),
     );
+    const rate = (label: string) => {
+      const r = rows.find((x) => x.label === label);
+      return r ? r.documents / r.seconds : Number.NaN;
+    };
+    const pool1 = rate(`pool (${limits.threads} thread), one at a time`);
+    const pool4 = rate(`pool (${limits.threads} thread), 4 at a time`);
+    out(
+      `    pool ÷ this thread: one at a time ${fixed(pool1 / rate('all, one at a time'), 2)} ×, 4 at a time ${fixed(pool4 / rate('all, 4 at a time'), 2)} ×`,
+    );
+    out();
+    await hostileDocumentsSection(out);
   } catch (e) {
     out(`    skipped: ${e instanceof Error ? e.message : String(e)}`);
   }
