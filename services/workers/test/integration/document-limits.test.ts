@@ -65,14 +65,22 @@ const uploaded = async (name: string, bytes: Buffer): Promise<string> => {
 };
 
 /**
- * Sends a request to this process's HTTP server every 200 ms until stopped; counts the answers, and
- * those that came while the extraction pool was reading a document.
+ * Sends a request to this process's HTTP server every 200 ms until stopped and counts the answers;
+ * meanwhile a 1 ms timer counts the event loop's turns taken while the extraction pool was reading a
+ * document (a document read on this thread would leave none, or one).
  */
 const probe = () => {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/healthz`;
   const sent: Promise<void>[] = [];
   let answered = 0;
   let answeredWhileReading = 0;
+  let turnsWhileReading = 0;
+  let ticking = true;
+  const tick = () => {
+    if ((workers.extraction?.reading() ?? 0) > 0) turnsWhileReading += 1;
+    if (ticking) setTimeout(tick, 1);
+  };
+  tick();
   const timer = setInterval(() => {
     sent.push(
       fetch(url).then(async (r) => {
@@ -84,8 +92,9 @@ const probe = () => {
   }, 200);
   return async () => {
     clearInterval(timer);
+    ticking = false;
     await Promise.all(sent);
-    return { sent: sent.length, answered, answeredWhileReading };
+    return { sent: sent.length, answered, answeredWhileReading, turnsWhileReading };
   };
 };
 
@@ -132,6 +141,8 @@ describe('hostile documents, uploaded: the process keeps answering, each ends wi
       expect(['completed', 'failed']).toContain(state?.status);
       if (state?.status === 'failed') expect(limitMessages).toContain(state.message);
       expect(probes.answered).toBe(probes.sent);
+      expect(probes.turnsWhileReading).toBeGreaterThan(1);
+      // The first document of a thread waits for it to start, so requests come in while it is read.
       expect(probes.answeredWhileReading).toBeGreaterThan(0);
     },
     120_000,
