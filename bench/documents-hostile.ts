@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ExtractDocument } from '../services/workers/src/documents/extract-document';
+import { chunkItems } from '../services/workers/src/documents/chunk-text';
 import { defaultExtractors } from '../services/workers/src/documents/extract/index';
 import { createExtractionPool } from '../services/workers/src/documents/extraction-pool';
 import { extractionLimitsFrom } from '../services/workers/src/documents/extraction-limits';
@@ -75,7 +76,7 @@ const probed = async (url: string, work: () => Promise<string>): Promise<Probed>
 
 const outcomeOf = async (extract: ExtractDocument, h: Hostile): Promise<string> => {
   const r = await extract({ name: h.name, format: h.format, bytes: h.bytes });
-  return 'reason' in r ? `failed: ${r.reason}` : `completed: ${thousands(r.items.length)} items`;
+  return 'reason' in r ? `failed: ${r.reason}` : `completed: ${thousands(r.totalItems)} items`;
 };
 
 export const hostileDocumentsSection = async (out: Out): Promise<void> => {
@@ -135,7 +136,10 @@ export const hostileDocumentsSection = async (out: Out): Promise<void> => {
     const floor = await probed(url, () => new Promise((r) => setTimeout(() => r('nothing read'), 3000)));
     rows.push(row('floor: nothing read, 3 s', '', floor));
     /** As before the pool: the format's extractor on this thread, no limit. */
-    const alone: ExtractDocument = ({ format, bytes }) => defaultExtractors[format]({ bytes, archive: null });
+    const alone: ExtractDocument = async ({ format, bytes }) => {
+      const { items, isImage } = await defaultExtractors[format]({ bytes, archive: null });
+      return { totalItems: items.length, isImage, chunks: chunkItems(items) };
+    };
     for (const f of files) {
       rows.push(
         row(f.label, thousands(f.bytes.length / 1024), await probed(url, () => outcomeOf(pool.extract, f))),

@@ -1,5 +1,7 @@
 import { documentMessages } from '@app/contracts';
+import type { ChunkText } from '@app/platform';
 import { ArchiveRefused, checkArchive, type CheckedArchive } from './archive-limits';
+import { chunkItems } from './chunk-text';
 import { defaultExtractionLimits, type ExtractionLimits } from './extraction-limits';
 import { defaultExtractors, type Extractors } from './extract/index';
 import { decodeText } from './extract/text';
@@ -15,13 +17,29 @@ export interface ExtractRequest {
   bytes: Buffer;
 }
 
-/** Reads a document: its items, or a refusal a user reads (a broken or hostile document, a limit passed). */
-export type ExtractDocument = (request: ExtractRequest) => Promise<Extracted | Refusal>;
+/** What a document gave: how many items (pages, slides, rows...), whether it is an image, its chunks. */
+export interface ReadDocument {
+  totalItems: number;
+  isImage: boolean;
+  chunks: ChunkText[];
+}
+
+/**
+ * Reads a document: its items chunked (on the thread that read it: chunking a large text takes
+ * seconds), or a refusal a user reads (a broken or hostile document, a limit passed).
+ */
+export type ExtractDocument = (request: ExtractRequest) => Promise<ReadDocument | Refusal>;
 
 /** The limits a document is checked against before (and while) it is read on the thread that reads it. */
 export type ContentLimits = Pick<ExtractionLimits, 'inflatedBytes' | 'htmlDepth' | 'htmlElements'>;
 
-export const isRefusal = (x: Extracted | Refusal): x is Refusal => 'reason' in x;
+export const isRefusal = (x: Extracted | ReadDocument | Refusal): x is Refusal => 'reason' in x;
+
+const chunked = (extracted: Extracted): ReadDocument => ({
+  totalItems: extracted.items.length,
+  isImage: extracted.isImage,
+  chunks: chunkItems(extracted.items),
+});
 
 const unreadable = (name: string, detail: string): Refusal => {
   const label = extensionOf(name).toUpperCase() || 'a document';
@@ -44,12 +62,12 @@ const precheck = async (
 /**
  * Extraction on the calling thread: the content limits (a PDF's inflated streams, an HTML page's
  * depth and element count, an Office archive's central directory and inflated entries), then the
- * format's extractor; whatever a broken or hostile document throws becomes a refusal. The extraction
+ * format's extractor and the chunking; whatever a broken or hostile document throws becomes a refusal. The extraction
  * pool runs this in its worker threads, under their time and memory limits.
  */
 export const extractOnThisThread =
   (extractors: Extractors = defaultExtractors, limits: ContentLimits = defaultExtractionLimits()) =>
-  async (request: ExtractRequest): Promise<Extracted | Refusal> => {
+  async (request: ExtractRequest): Promise<ReadDocument | Refusal> => {
     const { name, format, bytes } = request;
     let archive: CheckedArchive | null = null;
     try {
@@ -65,7 +83,7 @@ export const extractOnThisThread =
         );
         if (notOffice) return notOffice;
       }
-      return await extractors[format]({ bytes, archive });
+      return chunked(await extractors[format]({ bytes, archive }));
     } catch (e) {
       if (e instanceof ArchiveRefused) return e.refusal;
       return unreadable(name, e instanceof Error ? e.message : String(e));

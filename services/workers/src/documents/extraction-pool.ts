@@ -4,10 +4,10 @@ import { MessageChannel, type Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { documentMessages } from '@app/contracts';
 import type { Logger } from '@app/platform';
-import type { ExtractDocument, ExtractRequest } from './extract-document';
+import type { ExtractDocument, ExtractRequest, ReadDocument } from './extract-document';
 import type { ExtractionLimits } from './extraction-limits';
 import type { ExtractionReport, ExtractionTask } from './extraction-worker';
-import type { Extracted, Refusal } from './types';
+import type { Refusal } from './types';
 
 /**
  * Document extraction off the event loop (docs/architecture.md, Documents): a piscina pool of worker
@@ -49,12 +49,12 @@ const isHeapLimit = (e: unknown) =>
   ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' || /memory limit/i.test(e.message));
 
 export const createExtractionPool = (limits: ExtractionLimits, logger?: Logger): ExtractionPool => {
-  let pool: Piscina<ExtractionTask, Extracted | Refusal> | null = null;
+  let pool: Piscina<ExtractionTask, ReadDocument | Refusal> | null = null;
   const retired: number[] = [];
   let reading = 0;
   // Started on the first document: a process that never reads one starts no thread.
   const poolOf = () =>
-    (pool ??= new Piscina<ExtractionTask, Extracted | Refusal>({
+    (pool ??= new Piscina<ExtractionTask, ReadDocument | Refusal>({
       filename: workerFile,
       execArgv: ['--import', tsxLoader],
       // As many threads kept as may run: piscina replaces a terminated thread up to minThreads only,
@@ -86,7 +86,7 @@ export const createExtractionPool = (limits: ExtractionLimits, logger?: Logger):
     };
   };
 
-  const extract = async ({ name, format, bytes }: ExtractRequest): Promise<Extracted | Refusal> => {
+  const extract = async ({ name, format, bytes }: ExtractRequest): Promise<ReadDocument | Refusal> => {
     const controller = new AbortController();
     let over: Refusal | null = null;
     let unwatch = () => {};

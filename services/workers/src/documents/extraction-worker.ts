@@ -1,8 +1,8 @@
 import { threadId, type MessagePort } from 'node:worker_threads';
 import { getResolvedPDFJS } from 'unpdf';
 import { defaultExtractors } from './extract/index';
-import { extractOnThisThread, isRefusal, type ContentLimits } from './extract-document';
-import type { DocumentFormat, Extracted, Refusal } from './types';
+import { extractOnThisThread, isRefusal, type ContentLimits, type ReadDocument } from './extract-document';
+import type { DocumentFormat, Refusal } from './types';
 
 /** One document for a thread of the extraction pool (extraction-pool.ts). */
 export interface ExtractionTask {
@@ -20,7 +20,8 @@ export type ExtractionReport =
   | { kind: 'over-limit'; refusal: Refusal };
 
 /** A refusal for a limit checked on the thread (inflated bytes, HTML depth or element count). */
-const isLimitRefusal = (r: Extracted | Refusal): r is Refusal => isRefusal(r) && r.reason.endsWith('-limit');
+const isLimitRefusal = (r: ReadDocument | Refusal): r is Refusal =>
+  isRefusal(r) && r.reason.endsWith('-limit');
 
 // PDF.js is loaded as the thread starts (piscina loads this module before the thread takes a task),
 // so a document's time limit is not spent loading it.
@@ -31,7 +32,7 @@ await getResolvedPDFJS();
  * reports the refusal and never returns, so the pool ends this very thread (by aborting its task)
  * before it could take another document.
  */
-export default async function extractTask(task: ExtractionTask): Promise<Extracted | Refusal> {
+export default async function extractTask(task: ExtractionTask): Promise<ReadDocument | Refusal> {
   const report = (r: ExtractionReport) => task.reports.postMessage(r);
   report({ kind: 'started', threadId });
   const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);

@@ -7,7 +7,7 @@ import {
   type FileEvent,
 } from '@app/contracts';
 import type { BlobStore, ChunkText, VectorStore } from '@app/platform';
-import { chunkItems, itemsOf } from './chunk-text';
+import { itemsOf } from './chunk-text';
 import { extractOnThisThread, isRefusal, type ExtractDocument } from './extract-document';
 import type { Extractors } from './extract/index';
 import { sniffType } from './sniff-type';
@@ -124,15 +124,15 @@ export const processDocument = async (
     totalItems = itemsOf(earlier);
     chunks = earlier;
   } else {
-    const extracted = await extract({ name: file.name, format, bytes });
-    if (isRefusal(extracted)) return refuse(extracted);
-    isImage = extracted.isImage;
-    if (extracted.items.length === 0 && !isImage)
+    const read = await extract({ name: file.name, format, bytes });
+    if (isRefusal(read)) return refuse(read);
+    isImage = read.isImage;
+    if (read.totalItems === 0 && !isImage)
       return refuse({ reason: 'no-text', message: documentMessages.noTextExtracted });
-    chunks = chunkItems(extracted.items);
+    chunks = read.chunks;
     if (chunks.length === 0 && !isImage)
       return refuse({ reason: 'no-text', message: documentMessages.noTextExtracted });
-    totalItems = extracted.items.length;
+    totalItems = read.totalItems;
     if (chunks.length > 0) await deps.vectors.putChunks(sha256, chunks);
   }
   const processed = await deps.record({

@@ -18,11 +18,12 @@ const ordinary = async (p: ExtractionPool) =>
   p.extract({ name: 'after.pdf', format: 'pdf', bytes: await pdfOf(['Read after the limit.']) });
 
 describe('the extraction pool: Given a document, When a thread reads it', () => {
-  it('an ordinary PDF is read on a thread of the pool, not this one', async () => {
+  it('an ordinary PDF is read and chunked on a thread of the pool, not this one', async () => {
     const p = poolWith({});
     expect(await ordinary(p)).toEqual({
+      totalItems: 1,
       isImage: false,
-      items: [{ text: 'Read after the limit.', location: { page: 1 } }],
+      chunks: [{ index: 0, text: 'Read after the limit.', location: { page: 1, item: 0, lastItem: 0 } }],
     });
     expect(p.threadIds()).toHaveLength(1);
     expect(p.retired()).toEqual([]);
@@ -37,7 +38,7 @@ describe('the extraction pool: Given a document, When a thread reads it', () => 
     const [gone] = p.retired();
     expect(gone).toBeDefined();
     expect(p.threadIds()).not.toContain(gone);
-    expect(await ordinary(p)).toMatchObject({ items: [{ text: 'Read after the limit.' }] });
+    expect(await ordinary(p)).toMatchObject({ chunks: [{ text: 'Read after the limit.' }] });
     expect(p.threadIds()).not.toContain(gone);
   });
 
@@ -48,7 +49,7 @@ describe('the extraction pool: Given a document, When a thread reads it', () => 
       message: documentMessages.memoryLimit(64),
     });
     expect(p.retired()).toHaveLength(1);
-    expect(await ordinary(p)).toMatchObject({ items: [{ text: 'Read after the limit.' }] });
+    expect(await ordinary(p)).toMatchObject({ chunks: [{ text: 'Read after the limit.' }] });
   });
 
   it('a bomb disguised as an image (not counted before PDF.js): its buffers pass the memory limit, refused naming it', async () => {

@@ -71,7 +71,8 @@ describe('extractOnThisThread: the limits come before the extractor', () => {
     });
     expect(html).not.toHaveBeenCalled();
     expect(await read({ name: 'ok.html', format: 'html', bytes: htmlNested(10) })).toMatchObject({
-      items: [{ text: 'deep' }],
+      totalItems: 1,
+      chunks: [{ index: 0, text: 'deep' }],
     });
   });
 });
