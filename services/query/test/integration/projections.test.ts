@@ -257,6 +257,16 @@ describe('sections projection', () => {
     ]);
   });
 
+  it('moves the version with an event appended by hand without an actor, naming nobody', async () => {
+    versions.delete(ff);
+    const event = recorded(ff, { type: 'FeatureFlagCreated', data: { name: 'x' } }, 'ann@example.com', 4);
+    const handWritten = { ...event, metadata: { schemaVersion: 1 } as unknown as typeof event.metadata };
+    await feed(sectionsProjection, [handWritten]);
+    expect((await sections()).map((r) => [r.section, r.version, r.changed_by])).toEqual([
+      ['featureFlags', 1, 'unknown'],
+    ]);
+  });
+
   it('ignores streams that are not configuration sections', async () => {
     await feed(sectionsProjection, [
       recorded('featureFlag-x', { type: 'FeatureFlagCreated', data: { name: 'x' } }),
