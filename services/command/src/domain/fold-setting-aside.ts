@@ -22,10 +22,12 @@ const typeOf = (event: unknown): string => {
 
 /**
  * `events` as read from the log folded onto `from`, like the projections fold them
- * (docs/architecture.md, "Projections"): an event that does not fit the decider's `contract` (when
- * it has one) or whose evolve throws is left out, and the others are folded. Pure; the cost beyond
- * `fold` is one safeParse per event where a contract exists. Only when the fold throws are the
- * events folded again one by one, to find the ones that make it throw.
+ * (docs/architecture.md, "Projections"), for a decider that declares its events' `contract` (the
+ * value cards): an event that does not fit it or whose evolve throws is left out, and the others are
+ * folded. A decider without a contract folds every event (`fold`), and a throw stays a throw: its
+ * events (a revoke, a deactivation, a ledger's entry) are never skipped. Pure; the cost beyond `fold`
+ * is one safeParse per event. Only when the fold throws are the events folded again one by one, to
+ * find the ones that make it throw.
  */
 export const foldSettingAside = <S, E>(
   decider: FoldingDecider<S, E>,
@@ -33,11 +35,11 @@ export const foldSettingAside = <S, E>(
   from: S = decider.initialState(),
 ): Folded<S> => {
   const { contract } = decider;
+  if (!contract) return { state: fold(decider, events, from), leftOut: [] };
   const misfits = new Set<number>();
-  if (contract)
-    events.forEach((event, index) => {
-      if (!contract.safeParse(event).success) misfits.add(index);
-    });
+  events.forEach((event, index) => {
+    if (!contract.safeParse(event).success) misfits.add(index);
+  });
   const fitting = misfits.size === 0 ? events : events.filter((_, index) => !misfits.has(index));
   try {
     const state = fold(decider, fitting, from);

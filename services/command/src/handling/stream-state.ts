@@ -24,6 +24,8 @@ export interface StreamState<S> {
   snapshotVersion: number | null;
   /** How many events were folded (onto the snapshot, or from the start). */
   folded: number;
+  /** How many stored events the fold left out (a value card's misfit): no snapshot is kept then. */
+  leftOut: number;
 }
 
 const restored = <S>(codec: SnapshotCodec<S>, json: unknown): { state: S } | null => {
@@ -36,21 +38,31 @@ const restored = <S>(codec: SnapshotCodec<S>, json: unknown): { state: S } | nul
 };
 
 /**
- * The events of `streamId` after version `after`, read from the log, folded onto `from`: an event
- * that does not fit the decider's contract or whose evolve throws is left out (and warned of once),
- * as the projections set it aside, so one malformed event does not refuse every later command.
+ * The events of `streamId` after version `after`, read from the log, folded onto `from`: for a
+ * decider with a contract, an event that does not fit it or whose evolve throws is left out (and
+ * warned of once), as the projections set it aside, so one malformed event does not refuse every
+ * later command; a decider without one throws (`foldSettingAside`). Answers how many were left out.
  */
+export const foldStoredCounting = <S, E>(
+  decider: Pick<Decider<S, never, E>, 'evolve' | 'initialState' | 'evolveAll' | 'contract'>,
+  streamId: string,
+  events: readonly E[],
+  after: number,
+  from: S = decider.initialState(),
+): { state: S; leftOut: number } => {
+  const folded = foldSettingAside(decider, events, from);
+  if (folded.leftOut.length > 0) warnLeftOut(streamId, after + 1, folded.leftOut);
+  return { state: folded.state, leftOut: folded.leftOut.length };
+};
+
+/** `foldStoredCounting`'s state. */
 export const foldStored = <S, E>(
   decider: Pick<Decider<S, never, E>, 'evolve' | 'initialState' | 'evolveAll' | 'contract'>,
   streamId: string,
   events: readonly E[],
   after: number,
   from: S = decider.initialState(),
-): S => {
-  const folded = foldSettingAside(decider, events, from);
-  if (folded.leftOut.length > 0) warnLeftOut(streamId, after + 1, folded.leftOut);
-  return folded.state;
-};
+): S => foldStoredCounting(decider, streamId, events, after, from).state;
 
 /**
  * A stream's state as `decider` folds it (`foldStored`): from its snapshot (of the decider's shape)
@@ -66,8 +78,9 @@ export const loadState = async <S, E extends NewEvent>(
   const read = await readSnapshotAndTail(db, streamId, codec?.shape ?? null);
   const from = read.snapshot && codec ? restored(codec, read.snapshot.state) : null;
   if (read.snapshot && from) {
+    const folded = foldStoredCounting(decider, streamId, read.tail as E[], read.snapshot.version, from.state);
     return {
-      state: foldStored(decider, streamId, read.tail as E[], read.snapshot.version, from.state),
+      ...folded,
       version: read.head,
       snapshotVersion: read.snapshot.version,
       folded: read.tail.length,
@@ -75,7 +88,7 @@ export const loadState = async <S, E extends NewEvent>(
   }
   const all = read.snapshot ? await readSnapshotAndTail(db, streamId, null) : read;
   return {
-    state: foldStored(decider, streamId, all.tail as E[], 0),
+    ...foldStoredCounting(decider, streamId, all.tail as E[], 0),
     version: all.head,
     snapshotVersion: null,
     folded: all.tail.length,
@@ -85,7 +98,8 @@ export const loadState = async <S, E extends NewEvent>(
 /**
  * After a command appended `appended` at `version` (its transaction still open): keeps the state it
  * leaves as the stream's snapshot when `snapshotEvery` events were folded since the last one. Also
- * when nothing was appended: the next command then starts from there.
+ * when nothing was appended: the next command then starts from there. Never while the fold left an
+ * event out: a snapshot would keep it out for good, even once it is fixed and retried.
  */
 export const keepSnapshot = async <S, E extends NewEvent>(
   db: Db,
@@ -95,7 +109,7 @@ export const keepSnapshot = async <S, E extends NewEvent>(
   appended: { events: readonly E[]; version: number },
 ): Promise<void> => {
   const codec = decider.snapshot;
-  if (!codec || appended.version === 0) return;
+  if (!codec || appended.version === 0 || loaded.leftOut > 0) return;
   // Appended at another version than the one loaded ('any'): the state does not describe that version.
   if (appended.version !== loaded.version + appended.events.length) return;
   if (loaded.folded + appended.events.length < snapshotEvery) return;

@@ -6,6 +6,7 @@ import { appendToStream, ConcurrencyError, inTransaction, readStream, type Db } 
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 import { fold } from '../../src/domain/decider';
 import { featureFlagsDecider } from '../../src/domain/feature-flags';
+import { supportEmailDecider } from '../../src/domain/support-email';
 import { handleCommand } from '../../src/handling/handle-command';
 import { loadState, snapshotEvery } from '../../src/handling/stream-state';
 
@@ -147,6 +148,41 @@ describe('snapshots: a command reads the snapshot and the events after it', () =
     await seedChurn(s, 2 * snapshotEvery);
     await expect(save(s, section(true), 5)).rejects.toBeInstanceOf(ConcurrencyError);
     expect(await snapshotRow(s)).toBeUndefined();
+  });
+});
+
+describe('a stored event a fold cannot take', () => {
+  it('a value card leaves it out of the fold but keeps no snapshot while it does', async () => {
+    const s = `config-emailSupport-${randomUUID()}`;
+    const events = Array.from({ length: 2 * snapshotEvery }, (_, i) => ({
+      type: 'SupportEmailAddressChanged',
+      data: i === 1 ? null : { email: `a${i}@example.com` },
+    }));
+    await appendToStream(db, s, events, { expectedVersion: 0, metadata: metadata() });
+    const loaded = await loadState(db, supportEmailDecider, s);
+    expect(loaded.leftOut).toBe(1);
+    const outcome = await inTransaction(db, (trx) =>
+      handleCommand(
+        trx,
+        supportEmailDecider,
+        s,
+        { type: 'UpdateSupportEmail', data: { isActive: true, email: 'b@example.com' } },
+        { metadata: metadata() },
+      ),
+    );
+    expect(outcome.eventCount).toBeGreaterThan(0);
+    expect(await snapshotRow(s)).toBeUndefined();
+  });
+
+  it('a decider without a contract leaves nothing out: the command fails and appends nothing', async () => {
+    const s = newStream();
+    await seedChurn(s, 3);
+    await appendToStream(db, s, [{ type: 'FeatureFlagEnabled', data: null }], {
+      expectedVersion: 3,
+      metadata: metadata(),
+    });
+    await expect(save(s, section(true))).rejects.toThrow();
+    expect((await readStream(db, s)).length).toBe(4);
   });
 });
 
