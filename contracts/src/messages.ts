@@ -135,3 +135,20 @@ export const platformMessages = {
 
 /** The codes of `/?signInError=<code>`. */
 export type SignInErrorCode = keyof typeof platformMessages.signInErrors;
+
+/**
+ * The guarded outbound client's refusals (docs/architecture.md, "Outbound calls"): they name what was
+ * typed, never what a host name resolves to.
+ */
+export const outboundMessages = {
+  /**
+   * A host name refused: it resolves to an address not allowed or, on the clients of what users type,
+   * to nothing at all (one message for both, so a caller cannot tell which names exist inside).
+   */
+  hostNotAllowed: (host: string) => `${host} is not at an allowed address, not listed in OUTBOUND_ALLOW`,
+  /** An address typed as such, named with its kind ('loopback', 'private', …). */
+  addressNotAllowed: (address: string, kind: string) =>
+    `${address} is a ${kind} address, not listed in OUTBOUND_ALLOW`,
+  /** A host name that resolves to nothing, said only on the admins' client (endpoint tests, chat). */
+  hostNotFound: (host: string) => `${host}: host not found`,
+};

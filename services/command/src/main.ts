@@ -52,7 +52,8 @@ const app = await createServiceApp({
 const jobQueue = settings.REDIS_URL ? redisHealthCheck(settings.REDIS_URL) : undefined;
 // Chat: model calls through the guarded client; answers in flight and stops shared by every instance.
 const outboundAllow = parseAllowList(settings.OUTBOUND_ALLOW ?? []);
-const outbound = createOutboundClient({ allow: outboundAllow });
+// The admins' client: an endpoint whose name resolves to nothing is told so (users' clients are not).
+const outbound = createOutboundClient({ allow: outboundAllow, unresolvedHost: 'not-found' });
 // What users type (websites, sitemaps): a client of its own, public addresses only.
 const websiteOutbound = createOutboundClient({ allow: parseAllowList(settings.WEBSITE_FETCH_ALLOW ?? []) });
 const chatStreams = chatStreamsFor({

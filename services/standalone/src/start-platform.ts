@@ -116,7 +116,8 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     logger.warn('no master key given: secrets saved in this run cannot be read after a restart');
   const secrets = createSecretBox(parseMasterKey(opts.masterKey ?? newMasterKey()));
   const outboundAllow = parseAllowList(opts.outboundAllow ?? loopbackAllowEntries);
-  const outbound = createOutboundClient({ allow: outboundAllow });
+  // The admins' client: an endpoint whose name resolves to nothing is told so (users' clients are not).
+  const outbound = createOutboundClient({ allow: outboundAllow, unresolvedHost: 'not-found' });
   // What users type (websites, sitemaps) is fetched by a client of its own: public addresses only.
   const websiteOutbound = createOutboundClient({ allow: parseAllowList(opts.websiteAllow ?? []) });
   const integrationOutbound = opts.integrationProviders?.ca

@@ -32,7 +32,11 @@ if (!settings.DATABASE_URL || !masterKey) {
   process.exit(1);
 }
 const secrets = createSecretBox(masterKey);
-const outbound = createOutboundClient({ allow: parseAllowList(settings.OUTBOUND_ALLOW ?? []) });
+// The admins' client: an endpoint whose name resolves to nothing is told so (users' clients are not).
+const outbound = createOutboundClient({
+  allow: parseAllowList(settings.OUTBOUND_ALLOW ?? []),
+  unresolvedHost: 'not-found',
+});
 // What users type (websites, sitemaps): a client of its own, public addresses only.
 const websiteOutbound = createOutboundClient({ allow: parseAllowList(settings.WEBSITE_FETCH_ALLOW ?? []) });
 const databaseUrl = settings.DATABASE_URL;

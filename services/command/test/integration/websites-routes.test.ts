@@ -99,9 +99,16 @@ describe('POST /assistant/extract_sitemap_urls', () => {
     expect(missing.json()).toEqual({ success: false, message: websiteMessages.httpStatus(404) });
   });
 
-  it('given a host that resolves to a private address, then the guarded client refuses it before connecting', async () => {
+  it('given a host that resolves to a private address (or to nothing: the same answer), then the guarded client refuses it before connecting', async () => {
     site.requests.length = 0;
-    for (const host of ['intranet.example.org', 'other-loopback.example.org', '127.0.0.2', '10.0.0.1']) {
+    const hosts = [
+      'intranet.example.org',
+      'other-loopback.example.org',
+      'unknown.example.org',
+      '127.0.0.2',
+      '10.0.0.1',
+    ];
+    for (const host of hosts) {
       const res = await extract({ sitemap: `http://${host}/sitemap.xml` });
       expect(res.statusCode, host).toBe(422);
       expect(res.json(), host).toEqual({ success: false, message: websiteMessages.notPublic });

@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { outboundMessages } from '@app/contracts';
 import { addressClassLabels, classifyAddress, normaliseAddress } from './address-class';
 
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
@@ -78,6 +79,6 @@ export const refusalFor = (address: string, hostname: string, allow: AllowList):
   if (kind !== 'metadata' && kind !== 'invalid' && allow.allowsHost(hostname)) return null;
   // An address typed as such is named with its kind; a host name is named alone, never what it
   // resolves to nor the kind of that address (a caller must not learn the inside of the network).
-  if (hostname !== address) return `${hostname} is not at an allowed address, not listed in OUTBOUND_ALLOW`;
-  return `${address} is a ${addressClassLabels[kind]} address, not listed in OUTBOUND_ALLOW`;
+  if (hostname !== address) return outboundMessages.hostNotAllowed(hostname);
+  return outboundMessages.addressNotAllowed(address, addressClassLabels[kind]);
 };

@@ -1,7 +1,13 @@
 import { Agent, fetch as undiciFetch, type Dispatcher } from 'undici';
 import { emptyAllowList, type AllowList } from './allow-list';
 import { OutboundError, OutboundRefusedError, toOutboundError } from './errors';
-import { checkLiteral, guardedConnector, systemLookup, type Lookup } from './guarded-connector';
+import {
+  checkLiteral,
+  guardedConnector,
+  systemLookup,
+  type Lookup,
+  type UnresolvedHost,
+} from './guarded-connector';
 
 export type OutboundMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
@@ -49,6 +55,12 @@ export interface OutboundOptions {
   maxResponseBytes?: number;
   maxRedirects?: number;
   lookup?: Lookup;
+  /**
+   * A host name that resolves to nothing: 'refused' (default), told exactly as a name at an address
+   * not allowed, so whoever typed it cannot tell which inside names exist; 'not-found' says the name is
+   * unknown, for the admins' client only (endpoint tests, chat), never one that fetches what users type.
+   */
+  unresolvedHost?: UnresolvedHost;
   /** `fetch`: how long to wait for the answer's headers. */
   streamFirstByteTimeoutMs?: number;
   /** `fetch`: how long the answer may pause between two chunks. */
@@ -129,6 +141,7 @@ export const createOutboundClient = (options: OutboundOptions = {}): OutboundCli
       allow,
       lookup: options.lookup ?? systemLookup,
       connectTimeoutMs: options.connectTimeoutMs ?? outboundDefaults.connectTimeoutMs,
+      ...(options.unresolvedHost === undefined ? {} : { unresolvedHost: options.unresolvedHost }),
       ...(options.tls?.ca === undefined ? {} : { ca: options.tls.ca }),
     }),
     headersTimeout: timeoutMs,
@@ -201,6 +214,7 @@ export const createOutboundClient = (options: OutboundOptions = {}): OutboundCli
       allow,
       lookup: options.lookup ?? systemLookup,
       connectTimeoutMs: options.connectTimeoutMs ?? outboundDefaults.connectTimeoutMs,
+      ...(options.unresolvedHost === undefined ? {} : { unresolvedHost: options.unresolvedHost }),
       ...(options.tls?.ca === undefined ? {} : { ca: options.tls.ca }),
     }),
     headersTimeout: options.streamFirstByteTimeoutMs ?? outboundDefaults.streamFirstByteTimeoutMs,

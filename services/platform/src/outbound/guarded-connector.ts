@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { buildConnector } from 'undici';
+import { outboundMessages } from '@app/contracts';
 import { refusalFor, type AllowList } from './allow-list';
 import { OutboundError, OutboundRefusedError } from './errors';
 
@@ -11,6 +12,13 @@ export interface ResolvedAddress {
 
 /** Resolves a host name to every address it has. Injected in tests. */
 export type Lookup = (hostname: string) => Promise<ResolvedAddress[]>;
+
+/**
+ * What a host name that resolves to nothing is told: 'refused', the same refusal as a name at an
+ * address not allowed (the clients of what users type: a user must not learn which inside names
+ * exist), or 'not-found' (the admins' client: an endpoint test says the name is unknown).
+ */
+export type UnresolvedHost = 'refused' | 'not-found';
 
 export const systemLookup: Lookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
@@ -29,25 +37,33 @@ export const checkLiteral = (hostname: string, allow: AllowList): void => {
  * is resolved and every address it has must pass (a name with one private address among public ones
  * is refused), so what is checked is what is connected to.
  */
-export const resolveAllowed = async (hostname: string, allow: AllowList, lookup: Lookup): Promise<string> => {
+export const resolveAllowed = async (
+  hostname: string,
+  allow: AllowList,
+  lookup: Lookup,
+  unresolved: UnresolvedHost = 'refused',
+): Promise<string> => {
   const host = unbracket(hostname);
   if (isIP(host) !== 0) {
     checkLiteral(host, allow);
     return host;
   }
+  const notFound = () =>
+    unresolved === 'refused'
+      ? new OutboundRefusedError(outboundMessages.hostNotAllowed(host))
+      : new OutboundError(outboundMessages.hostNotFound(host));
   let addresses: ResolvedAddress[];
   try {
     addresses = await lookup(host);
   } catch {
-    throw new OutboundError(`${host}: host not found`);
+    throw notFound();
   }
-  if (addresses.length === 0) throw new OutboundError(`${host}: host not found`);
   for (const { address } of addresses) {
     const refusal = refusalFor(address, host, allow);
     if (refusal) throw new OutboundRefusedError(refusal);
   }
   const first = addresses[0];
-  if (!first) throw new OutboundError(`${host}: host not found`);
+  if (!first) throw notFound();
   return first.address;
 };
 
@@ -60,6 +76,8 @@ export const guardedConnector = (opts: {
   allow: AllowList;
   lookup: Lookup;
   connectTimeoutMs: number;
+  /** What a name that resolves to nothing is told; default 'refused'. */
+  unresolvedHost?: UnresolvedHost;
   /** Certificates trusted instead of Node's roots (a test's local https server); default: Node's roots. */
   ca?: string | readonly string[];
 }): buildConnector.connector => {
@@ -68,7 +86,7 @@ export const guardedConnector = (opts: {
     ...(opts.ca === undefined ? {} : { ca: typeof opts.ca === 'string' ? opts.ca : [...opts.ca] }),
   });
   return (options, callback) => {
-    resolveAllowed(options.hostname, opts.allow, opts.lookup).then(
+    resolveAllowed(options.hostname, opts.allow, opts.lookup, opts.unresolvedHost).then(
       (address) => {
         const servername =
           options.servername ?? (isIP(unbracket(options.hostname)) ? undefined : options.hostname);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboundMessages } from '@app/contracts';
 import {
   createOutboundClient,
   OutboundError,
@@ -234,9 +235,33 @@ describe('guarded outbound client: bounds and redirects', () => {
     },
   );
 
-  it('an unknown name: host not found', async () => {
-    const error = await refusal('http://nowhere.test/');
-    expect((error as Error).message).toBe('nowhere.test: host not found');
+  it('an unknown name is refused in the words of a name at an address not allowed (request and fetch)', async () => {
+    for (const call of [
+      (url: string) => refusal(url),
+      (url: string) =>
+        client.fetch(url).then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+    ]) {
+      const unknown = await call('http://nowhere.test/');
+      const inside = await call(`http://trap.test:${trap.port}/`);
+      expect(unknown).toBeInstanceOf(OutboundRefusedError);
+      expect((unknown as Error).message).toBe(`refused: ${outboundMessages.hostNotAllowed('nowhere.test')}`);
+      expect((inside as Error).message).toBe(`refused: ${outboundMessages.hostNotAllowed('trap.test')}`);
+    }
+    expect(trapHits()).toBe(0);
+  });
+
+  it("the admins' client (unresolvedHost 'not-found') says an unknown name is not found", async () => {
+    const admins = createOutboundClient({ allow: allowed, lookup, unresolvedHost: 'not-found' });
+    try {
+      const error = await refusal('http://nowhere.test/', admins);
+      expect(error).not.toBeInstanceOf(OutboundRefusedError);
+      expect((error as Error).message).toBe(outboundMessages.hostNotFound('nowhere.test'));
+    } finally {
+      await admins.close();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { opsMessages, opsRoutes, type OpCallResponse } from '@app/contracts';
+import { opsMessages, opsRoutes, outboundMessages, type OpCallResponse } from '@app/contracts';
 import type { Lookup } from '@app/platform';
 import { startOpsApp, type OpsApp } from '../../support-ops/ops-app';
 
@@ -54,23 +54,26 @@ const register = (name: string, url: string) =>
     ],
   });
 
+/** A name the inside network does not have: its refusal must read as an inside name's does. */
+const unknownHost = 'nothing.inside.test';
+
 describe('probe: a refused op call names what was typed, never what it resolves to', () => {
-  it.each(Object.keys(inside))('%s: refused, and the message holds no address nor its kind', async (host) => {
-    const name = `op_${host.split('.')[0]}`;
-    expect((await register(name, `http://${host}:8080/x`)).statusCode).toBe(200);
-    const res = await p.call(ann, 'POST', opsRoutes.call, { op_name: name, parameters: {} });
-    expect(res.statusCode).toBe(200);
-    const answer = res.json<OpCallResponse & { message?: string }>();
-    expect(answer.success).toBe(false);
-    expect(answer.message).toBe(
-      opsMessages.callFailed(
-        name,
-        `refused: ${host} is not at an allowed address, not listed in OUTBOUND_ALLOW`,
-      ),
-    );
-    for (const address of inside[host] ?? []) expect(res.body).not.toContain(address);
-    expect(res.body).not.toMatch(/private|loopback|link-local|metadata address|unique local/i);
-  });
+  it.each([...Object.keys(inside), unknownHost])(
+    '%s: refused, and the message holds no address nor its kind',
+    async (host) => {
+      const name = `op_${host.split('.')[0]}`;
+      expect((await register(name, `http://${host}:8080/x`)).statusCode).toBe(200);
+      const res = await p.call(ann, 'POST', opsRoutes.call, { op_name: name, parameters: {} });
+      expect(res.statusCode).toBe(200);
+      const answer = res.json<OpCallResponse & { message?: string }>();
+      expect(answer.success).toBe(false);
+      expect(answer.message).toBe(
+        opsMessages.callFailed(name, `refused: ${outboundMessages.hostNotAllowed(host)}`),
+      );
+      for (const address of inside[host] ?? []) expect(res.body).not.toContain(address);
+      expect(res.body).not.toMatch(/private|loopback|link-local|metadata address|unique local/i);
+    },
+  );
 });
 
 describe('probe: an op answering JSON nested 100,000 deep', () => {
