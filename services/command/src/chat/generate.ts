@@ -4,7 +4,7 @@ import type { ModelMessage } from 'ai';
 import type { OutboundClient } from '@app/platform';
 import { noBoundTokens, type BoundTokens, type CallBudget } from './call-budget';
 import { failureReason } from './failure-reason';
-import { streamAnswer, type StreamedAnswer } from './model-stream';
+import { emptyAnswer, streamAnswer, type StreamedAnswer } from './model-stream';
 import { languageModelFor, type OpenedEndpoint, type ProviderKind } from './providers';
 import type { ReportedUsage } from './usage';
 import { streamWithTools, type ChatTools } from './tool-loop';
@@ -61,13 +61,7 @@ const attempt = async (
   onDelta: (text: string) => void,
   onStatus: (status: ChatStatus) => void = () => undefined,
 ): Promise<Attempt> => {
-  let streamed: StreamedAnswer = {
-    answer: '',
-    reported: undefined,
-    finished: false,
-    error: undefined,
-    bound: noBoundTokens(),
-  };
+  let streamed: StreamedAnswer = emptyAnswer();
   let error: unknown;
   let acted = false;
   try {

@@ -14,7 +14,7 @@ import {
   type CallAllowance,
 } from './call-budget';
 import type { GenerationRequest } from './generate';
-import { inputBoundOf, outputBoundOf } from './token-bound';
+import { cutToBytes, inputBoundOf, outputBoundOf } from './token-bound';
 import type { ReportedUsage } from './usage';
 
 /**
@@ -68,6 +68,27 @@ export interface ModelStep {
   limited: CallAllowance['reason'] | undefined;
 }
 
+/** A step before anything came: no text, no call, no usage, nothing counted. */
+export const emptyStep = (): ModelStep => ({
+  text: '',
+  calls: [],
+  reported: undefined,
+  finished: false,
+  error: undefined,
+  output: 0,
+  limited: undefined,
+});
+
+/** An answer before anything came (or whose call was refused): nothing streamed, nothing counted. */
+export const emptyAnswer = (): StreamedAnswer => ({
+  answer: '',
+  reported: undefined,
+  finished: false,
+  error: undefined,
+  bound: noBoundTokens(),
+  limited: undefined,
+});
+
 /**
  * Streams one call through the provider's own `doStream` (the AI SDK's provider interface), handing
  * each text delta on as it comes and collecting the tool calls (when `tools` are offered). Its output
@@ -84,15 +105,7 @@ export const streamStep = async (
   onDelta: (text: string) => void,
   allowance: CallAllowance = unlimitedAllowance,
 ): Promise<ModelStep> => {
-  const step: ModelStep = {
-    text: '',
-    calls: [],
-    reported: undefined,
-    finished: false,
-    error: undefined,
-    output: 0,
-    limited: undefined,
-  };
+  const step = emptyStep();
   const limit = new AbortController();
   const { stream } = await model.doStream({
     prompt,
@@ -108,10 +121,16 @@ export const streamStep = async (
     for (;;) {
       const { done, value: part } = await reader.read();
       if (done) break;
+      // What goes on of a text chunk is cut at the allowance; what came is counted whole.
+      const before = step.output;
       step.output += outputBoundOf(part, streamedCalls);
       if (part.type === 'text-delta' && part.delta !== '') {
-        step.text += part.delta;
-        onDelta(part.delta);
+        const text =
+          step.output > allowance.output ? cutToBytes(part.delta, allowance.output - before) : part.delta;
+        if (text !== '') {
+          step.text += text;
+          onDelta(text);
+        }
       } else if (part.type === 'tool-call' && !part.providerExecuted) step.calls.push(part);
       else if (part.type === 'finish') {
         step.finished = true;
@@ -164,10 +183,6 @@ export const streamAnswer = async (
 
 /** An answer stopped before its call was made: what was left reserved could not pay for one token. */
 export const notAsked = (reason: CallAllowance['reason']): StreamedAnswer => ({
-  answer: '',
-  reported: undefined,
-  finished: false,
-  error: undefined,
-  bound: noBoundTokens(),
+  ...emptyAnswer(),
   limited: reason,
 });

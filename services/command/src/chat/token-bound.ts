@@ -22,15 +22,31 @@ export const toolsOverheadTokens = 64;
 export const toolOverheadTokens = 16;
 
 /**
- * Output is counted in UTF-8 bytes as it streams, against `max_tokens` at this many bytes a token:
- * an English answer averages about four bytes a token, so a provider that honours `max_tokens`
- * usually ends first; one that ignores it is stopped there. The reservation counts the output at the
- * same bound (`outputBoundTokens`), so what streams never costs more than what was reserved.
+ * Output is counted in UTF-8 bytes as it streams, against `max_tokens` at this many bytes a token.
+ * An honest answer of `max_tokens` tokens averages a little over four bytes a token in English or
+ * code (CJK about three), so at six the provider's own end comes first and an honest answer is not
+ * cut short; a server that ignores `max_tokens` is stopped there. The reservation counts the output
+ * at the same bound (`outputBoundTokens`): bytes bound tokens, so what streams before the stop never
+ * costs more than was reserved. The price of the slack: a request holds six times `max_tokens` of
+ * output while it runs (a finished answer is settled at the usage its provider reports).
  */
-export const outputBytesPerToken = 4;
+export const outputBytesPerToken = 6;
 
 /** The output tokens reserved for `maxTokens`: the bytes an answer may stream before it is stopped. */
 export const outputBoundTokens = (maxTokens: number): number => maxTokens * outputBytesPerToken;
+
+const encoder = new TextEncoder();
+
+/**
+ * The beginning of `text` whose UTF-8 takes at most `max` bytes, cut between characters (a
+ * character that does not fit whole is left out): what goes on of a chunk that crosses a bound.
+ */
+export const cutToBytes = (text: string, max: number): string => {
+  if (max <= 0) return '';
+  if (bytesOf(text) <= max) return text;
+  const { read } = encoder.encodeInto(text, new Uint8Array(max));
+  return text.slice(0, read);
+};
 
 const jsonBytes = (value: unknown): number => bytesOf(JSON.stringify(value) ?? 'null');
 

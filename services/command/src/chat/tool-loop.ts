@@ -6,9 +6,16 @@ import type {
 } from '@ai-sdk/provider';
 import { asSchema, type ToolSet } from 'ai';
 import type { ChatStatus } from '@app/contracts';
-import { addBound, allowanceOf, noBoundTokens, unlimitedAllowance } from './call-budget';
+import { addBound, allowanceOf, unlimitedAllowance } from './call-budget';
 import type { GenerationRequest } from './generate';
-import { promptOf, streamStep, type ModelStep, type StreamedAnswer } from './model-stream';
+import {
+  emptyAnswer,
+  emptyStep,
+  promptOf,
+  streamStep,
+  type ModelStep,
+  type StreamedAnswer,
+} from './model-stream';
 import { inputBoundOf } from './token-bound';
 import { boundedToolResult } from './tool-results';
 import type { ReportedUsage } from './usage';
@@ -101,15 +108,7 @@ export const toolStatus = (name: string, summary: string, inProgress: boolean): 
 });
 
 /** A step whose call failed before its stream (a later step: the answer ends there). */
-const failedStep = (e: unknown): ModelStep => ({
-  text: '',
-  calls: [],
-  reported: undefined,
-  finished: false,
-  error: e,
-  output: 0,
-  limited: undefined,
-});
+const failedStep = (e: unknown): ModelStep => ({ ...emptyStep(), error: e });
 
 /**
  * The answer of a request that offers tools: the model is asked with them; while it calls tools (and
@@ -129,15 +128,7 @@ export const streamWithTools = async (
 ): Promise<StreamedAnswer & { toolCalls: number }> => {
   const defs = tools.definitions;
   const prompt = promptOf(request);
-  const out: StreamedAnswer & { toolCalls: number } = {
-    answer: '',
-    reported: undefined,
-    finished: false,
-    error: undefined,
-    bound: noBoundTokens(),
-    limited: undefined,
-    toolCalls: 0,
-  };
+  const out: StreamedAnswer & { toolCalls: number } = { ...emptyAnswer(), toolCalls: 0 };
   const onDelta = (d: string) => {
     out.answer += d;
     hooks.onDelta(d);

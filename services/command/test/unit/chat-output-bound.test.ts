@@ -64,10 +64,12 @@ describe('output counted as it streams', () => {
     const answer = await streamAnswer(model, asked, live, (d) => deltas.push(d));
     expect(answer.limited).toBe('maxTokens');
     expect(answer.finished).toBe(false);
-    expect(deltas).toEqual([' tok']);
+    // max_tokens 1 is 6 bytes: the chunk that crosses them goes on cut, and is counted whole.
+    expect(deltas).toEqual([' tok', ' t']);
+    expect(answer.answer).toBe(' tok t');
     expect(answer.bound).toEqual({
       inputTokens: reservationOf(asked, prices, false).inputTokens,
-      outputTokens: 4,
+      outputTokens: 8,
     });
     expect(calls[0]?.options.abortSignal?.aborted).toBe(true);
     expect(calls[0]?.pulled).toBeLessThan(10);
@@ -80,6 +82,25 @@ describe('output counted as it streams', () => {
     expect(answer.finished).toBe(true);
     expect(answer.reported?.outputTokens).toBe(400);
     expect(answer.bound.outputTokens).toBe(12);
+  });
+
+  it('Given one huge chunk from a server that ignores max_tokens, When it crosses the bound, Then only the bytes left go on, cut between characters', async () => {
+    const { model } = modelStreaming(['ab', '€'.repeat(300_000)]);
+    const deltas: string[] = [];
+    const answer = await streamAnswer(model, askedOf('hello', 2), live, (d) => deltas.push(d));
+    expect(answer.limited).toBe('maxTokens');
+    // 12 bytes allowed, 2 used: three whole '€' (3 bytes each) fit in the 10 left.
+    expect(deltas).toEqual(['ab', '€€€']);
+    expect(answer.answer).toBe('ab€€€');
+    expect(answer.bound.outputTokens).toBe(2 + 900_000);
+  });
+
+  it('Given an honest answer of max_tokens tokens at five bytes a token, When streamed, Then it ends by itself, not stopped', async () => {
+    const { model } = modelStreaming(Array.from({ length: 100 }, () => ' word'));
+    const answer = await streamAnswer(model, askedOf('hello', 100), live, () => undefined);
+    expect(answer.limited).toBeUndefined();
+    expect(answer.finished).toBe(true);
+    expect(answer.answer).toBe(' word'.repeat(100));
   });
 
   it('Given CJK and emoji streamed, When counted, Then each counts its UTF-8 bytes', async () => {

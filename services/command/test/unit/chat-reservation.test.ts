@@ -74,17 +74,20 @@ describe('what a call may stream within the reservation', () => {
   const input = reservationOf(askedOf('hello', 50), model, false).inputTokens;
 
   it('Given the input reserved, When the call is asked, Then it may stream max_tokens at its bound', () => {
-    expect(allowanceOf(budget, noBoundTokens(), input)).toEqual({ output: 200, reason: 'maxTokens' });
+    expect(allowanceOf(budget, noBoundTokens(), input)).toEqual({
+      output: outputBoundTokens(50),
+      reason: 'maxTokens',
+    });
   });
 
   it('Given more input than reserved (longer passages), When asked, Then only what is left is streamed', () => {
     const allowance = allowanceOf(budget, noBoundTokens(), input + 30);
     expect(allowance.reason).toBe('reservation');
-    expect(allowance.output).toBe(190);
+    expect(allowance.output).toBe(outputBoundTokens(50) - 10);
   });
 
   it('Given calls before that used it up, When the next is asked, Then nothing may stream', () => {
-    expect(allowanceOf(budget, { inputTokens: input, outputTokens: 200 }, input)).toEqual({
+    expect(allowanceOf(budget, { inputTokens: input, outputTokens: outputBoundTokens(50) }, input)).toEqual({
       output: 0,
       reason: 'reservation',
     });
