@@ -27,3 +27,7 @@ export const formatStorage = (bytes: number, unitOf: number = bytes): string =>
 /** The refusal of an upload past the owner's quota: the quota and what is in use, in the quota's unit. */
 export const storageQuotaMessage = (quotaBytes: number, usedBytes: number): string =>
   `Storage quota of ${formatStorage(quotaBytes)} reached: ${formatStorage(usedBytes, quotaBytes)} in use.`;
+
+/** The refusal of an addition (an upload's declared size, a website's pages) that does not fit in what the quota leaves. */
+export const storageExceededMessage = (bytes: number, quotaBytes: number, usedBytes: number): string =>
+  `Adding ${formatStorage(bytes)} would go past the storage quota of ${formatStorage(quotaBytes)}: ${formatStorage(usedBytes, quotaBytes)} in use.`;

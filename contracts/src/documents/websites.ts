@@ -37,6 +37,11 @@ export const websiteLimits = {
   extractTimeoutMs: 45_000,
   /** A gzipped sitemap is refused past this many bytes once unpacked. */
   maxUnpackedBytes: 10 * 1024 * 1024,
+  /**
+   * The most one fetched page (or sitemap listing) holds: the guarded client's default response cap,
+   * which the website fetches use. Each file a website adds reserves it on the storage quota until fetched.
+   */
+  maxPageBytes: 1024 * 1024,
 } as const;
 
 const MaxPages = z.number().int().min(1).max(websiteLimits.maxPages);

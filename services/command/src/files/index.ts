@@ -19,4 +19,4 @@ export { extensionOf, fileKeyFor, ownerSegment } from './file-keys';
 export { filesPlugin } from './files-plugin';
 export { blobsActor, onBlobUploaded } from './blob-callback';
 export { uploadRefusal } from './upload-rules';
-export { assertStorageRoom } from './storage-ledger';
+export { reserveStorageMany } from './storage-ledger';

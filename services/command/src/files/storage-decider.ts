@@ -1,4 +1,4 @@
-import { storageQuotaMessage, type FileStorageEvent } from '@app/contracts';
+import { storageExceededMessage, storageQuotaMessage, type FileStorageEvent } from '@app/contracts';
 import { DomainError } from '@app/platform';
 import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../domain/decider';
 
@@ -17,6 +17,11 @@ export type StorageCommand =
    * does not hold (uploaded before it existed), counted by the handler from the read model.
    */
   | { type: 'Reserve'; data: { key: string; bytes: number; quotaBytes: number; otherBytes: number } }
+  /** Several files at once (a website's pages), `bytes` each: all reserved, or none when they do not fit together. */
+  | {
+      type: 'ReserveMany';
+      data: { keys: string[]; bytes: number; quotaBytes: number; otherBytes: number };
+    }
   | { type: 'Count'; data: { key: string; bytes: number } }
   | { type: 'Release'; data: { key: string } };
 
@@ -27,16 +32,30 @@ export const ledgerBytes = (state: StorageState): number =>
 /** The keys the ledger knows (held or released): the read model's rows for them are not counted again. */
 export const ledgerKeys = (state: StorageState): string[] => Object.keys(state.files);
 
+/**
+ * Refuses `bytes` more when the quota is full (even an upload that declares nothing, 0 bytes
+ * reserved, needs room left), or when they would go past it.
+ */
+const assertFits = (state: StorageState, bytes: number, quotaBytes: number, otherBytes: number): void => {
+  const used = ledgerBytes(state) + otherBytes;
+  if (used >= quotaBytes) throw new DomainError(storageQuotaMessage(quotaBytes, used));
+  if (used + bytes > quotaBytes) throw new DomainError(storageExceededMessage(bytes, quotaBytes, used));
+};
+
 const decide = (command: StorageCommand, state: StorageState): FileStorageEvent[] => {
   switch (command.type) {
     case 'Reserve': {
       const { key, bytes, quotaBytes, otherBytes } = command.data;
       if (state.files[key] !== undefined) return [];
-      const used = ledgerBytes(state) + otherBytes;
-      // Full, or would be: even an upload that declares nothing (0 bytes reserved) needs room left.
-      if (used >= quotaBytes || used + bytes > quotaBytes)
-        throw new DomainError(storageQuotaMessage(quotaBytes, used));
+      assertFits(state, bytes, quotaBytes, otherBytes);
       return [{ type: 'FileStorageReserved', data: { key, bytes } }];
+    }
+    case 'ReserveMany': {
+      const { bytes, quotaBytes, otherBytes } = command.data;
+      const keys = [...new Set(command.data.keys)].filter((key) => state.files[key] === undefined);
+      if (keys.length === 0) return [];
+      assertFits(state, bytes * keys.length, quotaBytes, otherBytes);
+      return keys.map((key) => ({ type: 'FileStorageReserved', data: { key, bytes } }));
     }
     case 'Count': {
       const { key, bytes } = command.data;

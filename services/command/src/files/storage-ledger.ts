@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { fileStorageStreamId, storageQuotaMessage, type EventMetadata } from '@app/contracts';
-import { DomainError, type Db } from '@app/platform';
+import { fileStorageStreamId, type EventMetadata } from '@app/contracts';
+import type { Db } from '@app/platform';
 import { handleCommand } from '../handling/handle-command';
 import { loadState } from '../handling/stream-state';
 import {
@@ -24,13 +24,16 @@ const lockStorage = async (trx: Db, owner: string): Promise<void> => {
   await sql`select pg_advisory_xact_lock(${storageLockSpace}::int, ${key}::int)`.execute(trx);
 };
 
-/** The bytes of the owner's files the ledger does not know: uploaded before it kept them (read model). */
+/**
+ * The bytes of the owner's files the ledger does not know: uploaded before it kept them (read
+ * model). The owner is compared in lower case, as the ledger's stream id names it.
+ */
 const bytesOutsideLedger = async (trx: Db, owner: string, state: StorageState): Promise<number> => {
   const keys = ledgerKeys(state);
   const row = await trx
     .selectFrom('rm_files')
     .select(sql<string>`coalesce(sum(size), 0)`.as('bytes'))
-    .where('owner', '=', owner)
+    .where(sql<string>`lower(owner)`, '=', owner.toLowerCase())
     .$if(keys.length > 0, (q) => q.where(sql<boolean>`not (key = any(${keys}::text[]))`))
     .executeTakeFirst();
   return Number(row?.bytes ?? 0);
@@ -38,6 +41,20 @@ const bytesOutsideLedger = async (trx: Db, owner: string, state: StorageState): 
 
 const run = (trx: Db, owner: string, command: StorageCommand, metadata: EventMetadata) =>
   handleCommand(trx, storageDecider, fileStorageStreamId(owner), command, { metadata });
+
+/**
+ * Takes the owner's ledger lock (for the rest of `trx`) and answers what their files hold: the
+ * ledger's bytes and `otherBytes`, those of files it does not know.
+ */
+const usedStorage = async (
+  trx: Db,
+  owner: string,
+): Promise<{ state: StorageState; usedBytes: number; otherBytes: number }> => {
+  await lockStorage(trx, owner);
+  const { state } = await loadState(trx, storageDecider, fileStorageStreamId(owner));
+  const otherBytes = await bytesOutsideLedger(trx, owner, state);
+  return { state, usedBytes: ledgerBytes(state) + otherBytes, otherBytes };
+};
 
 export interface Reservation {
   /** What the upload may take: its declared size, else what is left of the quota (at most `capBytes`). */
@@ -62,18 +79,11 @@ export const reserveStorage = async (
   },
   metadata: EventMetadata,
 ): Promise<Reservation> => {
-  await lockStorage(trx, input.owner);
-  const { state } = await loadState(trx, storageDecider, fileStorageStreamId(input.owner));
-  const usedBytes = ledgerBytes(state) + (await bytesOutsideLedger(trx, input.owner, state));
-  const left = Math.max(0, input.quotaBytes - usedBytes);
-  const bytes = input.declaredBytes ?? Math.min(input.capBytes, left);
   const { owner, key, quotaBytes } = input;
-  await run(
-    trx,
-    owner,
-    { type: 'Reserve', data: { key, bytes, quotaBytes, otherBytes: usedBytes - ledgerBytes(state) } },
-    metadata,
-  );
+  const { usedBytes, otherBytes } = await usedStorage(trx, owner);
+  const left = Math.max(0, quotaBytes - usedBytes);
+  const bytes = input.declaredBytes ?? Math.min(input.capBytes, left);
+  await run(trx, owner, { type: 'Reserve', data: { key, bytes, quotaBytes, otherBytes } }, metadata);
   return { bytes, usedBytes };
 };
 
@@ -101,12 +111,27 @@ export const releaseStorage = async (
 };
 
 /**
- * Refuses (the quota's 400) when the owner's files fill the quota already: what is added without a
- * size known beforehand (website pages, counted once fetched) may start only while there is room.
+ * Reserves `bytesEach` for each of `keys` (files whose size is known only once fetched: a website's
+ * pages, each bounded by the fetch's byte cap), all or none, inside the caller's transaction; the
+ * bytes fetched replace each reservation. Throws the quota's refusal (400) when they do not fit.
  */
-export const assertStorageRoom = async (trx: Db, owner: string, quotaBytes: number): Promise<void> => {
-  await lockStorage(trx, owner);
-  const { state } = await loadState(trx, storageDecider, fileStorageStreamId(owner));
-  const usedBytes = ledgerBytes(state) + (await bytesOutsideLedger(trx, owner, state));
-  if (usedBytes >= quotaBytes) throw new DomainError(storageQuotaMessage(quotaBytes, usedBytes));
+export const reserveStorageMany = async (
+  trx: Db,
+  input: { owner: string; keys: string[]; bytesEach: number; quotaBytes: number },
+  metadata: EventMetadata,
+): Promise<void> => {
+  const { owner, keys, bytesEach, quotaBytes } = input;
+  const { otherBytes } = await usedStorage(trx, owner);
+  await run(
+    trx,
+    owner,
+    { type: 'ReserveMany', data: { keys, bytes: bytesEach, quotaBytes, otherBytes } },
+    metadata,
+  );
+};
+
+/** What the ledger holds for one file (reserved or counted), or null when it holds nothing for it. */
+export const heldStorage = async (db: Db, owner: string, key: string): Promise<number | null> => {
+  const { state } = await loadState(db, storageDecider, fileStorageStreamId(owner));
+  return state.files[key] ?? null;
 };

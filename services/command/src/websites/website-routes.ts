@@ -23,7 +23,7 @@ import {
 } from '@app/platform';
 import { timedCommand } from '../routes/command-metrics';
 import { extractSitemapUrls } from './sitemap-extract';
-import { assertStorageRoom } from '../files/index';
+import { reserveStorageMany } from '../files/index';
 import { recordWebsiteFiles, websiteFilesFor } from './website-files';
 
 export interface WebsiteRoutesOptions {
@@ -32,7 +32,7 @@ export interface WebsiteRoutesOptions {
   outbound: OutboundClient;
   /** Bounds of the sitemap extraction (tests shorten them). */
   extract?: { maxFetches?: number; maxDepth?: number; timeoutMs?: number };
-  /** Each user's storage quota in bytes (default USER_STORAGE_QUOTA_MB's): pages are added only while the caller's files leave room. */
+  /** Each user's storage quota in bytes (default USER_STORAGE_QUOTA_MB's): each file added reserves a page's cap on it. */
   storageQuotaBytes?: number;
 }
 
@@ -115,7 +115,14 @@ export const websiteRoutesPlugin =
         };
         const { result } = await timedCommand('addWebsite', () =>
           runIdempotent<WebsiteFile[]>(opts.db, key, async (trx) => {
-            await assertStorageRoom(trx, actor.email, storageQuotaBytes);
+            // Sized only once fetched: each file holds the most a page may be until its bytes are counted.
+            const keys = files.map((f) => f.key);
+            const bytesEach = websiteLimits.maxPageBytes;
+            await reserveStorageMany(
+              trx,
+              { owner: actor.email, keys, bytesEach, quotaBytes: storageQuotaBytes },
+              metadata,
+            );
             return recordWebsiteFiles(trx, files, metadata);
           }),
         );

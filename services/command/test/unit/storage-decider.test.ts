@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storageQuotaMessage, type FileStorageEvent } from '@app/contracts';
+import { storageExceededMessage, storageQuotaMessage, type FileStorageEvent } from '@app/contracts';
 import { storageDecider } from '../../src/files/storage-decider';
 import { DeciderSpecification } from './decider-spec';
 
@@ -26,16 +26,19 @@ describe('storage ledger: reservations against the quota', () => {
       .then([reserved('b', 40 * mb)]);
   });
 
-  it('given files that fill part of it, when an upload does not fit, then it is refused with the quota and the use', () => {
+  it('given files that fill part of it, when an upload does not fit, then it is refused saying its size would go past the quota (not that the quota is reached)', () => {
     given([reserved('a', 60 * mb), counted('a', 61 * mb)])
       .when(reserve('b', 40 * mb))
-      .thenThrows(storageQuotaMessage(quotaBytes, 61 * mb));
+      .thenThrows(storageExceededMessage(40 * mb, quotaBytes, 61 * mb));
+    expect(storageExceededMessage(40 * mb, quotaBytes, 61 * mb)).toBe(
+      'Adding 40 MB would go past the storage quota of 100 MB: 61 MB in use.',
+    );
   });
 
   it('given files outside the ledger (uploaded before it), when they and the upload pass the quota, then it is refused counting them', () => {
     given([reserved('a', 10 * mb)])
       .when(reserve('b', 20 * mb, 80 * mb))
-      .thenThrows(storageQuotaMessage(quotaBytes, 90 * mb));
+      .thenThrows(storageExceededMessage(20 * mb, quotaBytes, 90 * mb));
   });
 
   it('given a full ledger, when an upload reserves nothing (no size declared, nothing left), then it is refused', () => {
@@ -53,6 +56,32 @@ describe('storage ledger: reservations against the quota', () => {
   it('given a key reserved already (a replayed request), when it reserves again, then nothing', () => {
     given([reserved('a', 10 * mb)])
       .when(reserve('a', 10 * mb))
+      .then([]);
+  });
+});
+
+describe("storage ledger: several files at once (a website's pages)", () => {
+  const reserveMany = (keys: string[], bytes: number, otherBytes = 0) =>
+    ({ type: 'ReserveMany', data: { keys, bytes, quotaBytes, otherBytes } }) as const;
+
+  it('given room for all, when pages reserve their cap each, then each is reserved', () => {
+    given([reserved('a', 50 * mb)])
+      .when(reserveMany(['p1', 'p2'], 10 * mb))
+      .then([reserved('p1', 10 * mb), reserved('p2', 10 * mb)]);
+  });
+
+  it('given room for some only, when they reserve together, then none is and the refusal names their total', () => {
+    given([reserved('a', 50 * mb)])
+      .when(reserveMany(['p1', 'p2', 'p3', 'p4', 'p5', 'p6'], 10 * mb))
+      .thenThrows(storageExceededMessage(60 * mb, quotaBytes, 50 * mb));
+  });
+
+  it('given a full ledger, when pages reserve, then the quota is reached; keys already held reserve nothing', () => {
+    given([reserved('a', quotaBytes)])
+      .when(reserveMany(['p1'], mb))
+      .thenThrows(storageQuotaMessage(quotaBytes, quotaBytes));
+    given([reserved('p1', mb)])
+      .when(reserveMany(['p1', 'p1'], mb))
       .then([]);
   });
 });

@@ -6,8 +6,10 @@ import {
   fileStreamId,
   fileStorageStreamId,
   platformMessages,
+  storageExceededMessage,
   storageQuotaMessage,
   type DownloadUrlResponse,
+  websiteLimits,
   websiteRoutes,
   type UploadFileResponse,
 } from '@app/contracts';
@@ -110,8 +112,8 @@ describe('probe: the storage quota (USER_STORAGE_QUOTA_MB, default 1024)', () =>
     const before = await eventCount();
     const over = await upload(carl, declared('over.txt', 30 * mb));
     expect(over.status).toBe(400);
-    expect(over.body.message).toBe(storageQuotaMessage(quota, 1000 * mb));
-    expect(over.body.message).toBe('Storage quota of 1 GB reached: 0.98 GB in use.');
+    expect(over.body.message).toBe(storageExceededMessage(30 * mb, quota, 1000 * mb));
+    expect(over.body.message).toBe('Adding 30 MB would go past the storage quota of 1 GB: 0.98 GB in use.');
     expect(await eventCount()).toBe(before);
     expect((await upload(dora, declared('fine.txt', 30 * mb))).status).toBe(200);
 
@@ -128,7 +130,28 @@ describe('probe: the storage quota (USER_STORAGE_QUOTA_MB, default 1024)', () =>
     const full = await p.call(carl, 'POST', websiteRoutes.add, { body: page });
     expect(full.statusCode).toBe(400);
     expect(full.json<{ message: string }>().message).toBe(storageQuotaMessage(quota, quota));
-    expect((await p.call(dora, 'POST', websiteRoutes.add, { body: page })).statusCode).toBe(200);
+    const added = await p.call(dora, 'POST', websiteRoutes.add, { body: page });
+    expect(added.statusCode).toBe(200);
+    const [pageFile] = added.json<{ data: { files: { key: string }[] } }>().data.files;
+    const doraLedger = (await p.events()).filter((e) => e.streamId === fileStorageStreamId(dora));
+    expect(doraLedger.at(-1)).toMatchObject({
+      type: 'FileStorageReserved',
+      data: { key: pageFile?.key, bytes: websiteLimits.maxPageBytes },
+    });
+  });
+
+  it('a website page is refused when its page cap does not fit in the room left, though the quota is not full', async () => {
+    const jay = 'jay@example.com';
+    for (let i = 0; i < 20; i += 1) await upload(jay, declared(`f${i}.txt`, 50 * mb));
+    const used = quota - mb / 2;
+    expect((await upload(jay, declared('almost.txt', used - 1000 * mb))).status).toBe(200);
+    const before = await eventCount();
+    const res = await p.call(jay, 'POST', websiteRoutes.add, { body: { url: 'https://docs.example.com/a' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toBe(
+      storageExceededMessage(websiteLimits.maxPageBytes, quota, used),
+    );
+    expect(await eventCount()).toBe(before);
   });
 
   it('two uploads racing for the last room: exactly one is reserved', async () => {
@@ -185,7 +208,30 @@ describe('probe: the storage quota (USER_STORAGE_QUOTA_MB, default 1024)', () =>
       .execute();
     const over = await upload(hana, declared('new.txt', 30 * mb));
     expect(over.status).toBe(400);
-    expect(over.body.message).toBe(storageQuotaMessage(quota, 1000 * mb));
+    expect(over.body.message).toBe(storageExceededMessage(30 * mb, quota, 1000 * mb));
     expect((await upload(hana, declared('small.txt', 24 * mb))).status).toBe(200);
+  });
+
+  it('a row of the read model whose owner differs only in case is counted too (the ledger names owners in lower case)', async () => {
+    const ivy = 'ivy@example.com';
+    const now = new Date();
+    await p.database.db
+      .insertInto('rm_files')
+      .values({
+        key: 'legacy/ivy-old.pdf',
+        owner: 'IVY@Example.com',
+        name: 'old.pdf',
+        type: 'application/pdf',
+        knowledge_base: 'default',
+        status: 'completed',
+        size: 1000 * mb,
+        rag_on: true,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const over = await upload(ivy, declared('new.txt', 30 * mb));
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe(storageExceededMessage(30 * mb, quota, 1000 * mb));
   });
 });
