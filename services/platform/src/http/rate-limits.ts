@@ -57,11 +57,12 @@ const warnEveryMs = 60_000;
  * @fastify/rate-limit on sign-in (per address) and on every state-changing route (one budget per
  * caller, `callerKey`), as the routes are registered: a route added later is limited without a
  * line of its own. The counters are shared by every route and every instance (Redis, else the
- * `rate_limit_counters` table). Runs after the identity hook, so the caller is known, and after the
- * route's sign-in and admin guards: a request they refuse is not counted (it costs no more than a
- * read), one that then fails validation or is refused by its command is. Answers 429 with
- * Retry-After and our own words. While the counters cannot be reached, requests are let through
- * and a warning is logged.
+ * `rate_limit_counters` table). Counts at `preParsing`: after the identity hook (`onRequest`: the
+ * session or API key is looked up there, so the caller is known) and before the body is read, so a
+ * request whose body is then refused (malformed or too deep JSON, 400; too large, 413; a media type
+ * no route takes, 415) is counted like one refused by the route's guards (401, 403), its schema or
+ * its command: hostile bodies are what a budget is for. Answers 429 with Retry-After and our own
+ * words. While the counters cannot be reached, requests are let through and a warning is logged.
  */
 export const installRateLimits = async (
   app: FastifyInstance,
@@ -94,9 +95,8 @@ export const installRateLimits = async (
     global: false,
     store: sharedRateLimitStore(counter, onError),
     skipOnError: true,
-    // Where the guards run too (they are added first, so they run first): a request refused at
-    // validation (schema) is still counted.
-    hook: 'preValidation',
+    // Before the body is parsed: a body refused by its parser is counted too.
+    hook: 'preParsing',
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       success: false,

@@ -91,6 +91,64 @@ describe('one request budget per user, two instances on PostgreSQL', () => twoIn
 
 describe('one request budget per user, two instances on Redis', () => twoInstances('redis'));
 
+/**
+ * Bodies refused before validation (malformed JSON, JSON nested too deep, a media type no route
+ * takes, a body over the size bound): each is counted the moment its caller is known, before the
+ * body is read, so hostile bodies spend the budget like any other request.
+ */
+const refusedBody = (i: number): { payload: string; contentType: string; status: number } => {
+  if (i % 50 === 0)
+    return { payload: 'x'.repeat(1024 * 1024 + 1), contentType: 'application/json', status: 413 };
+  switch (i % 3) {
+    case 0:
+      return { payload: '{"theme": "dark"', contentType: 'application/json', status: 400 };
+    case 1:
+      return {
+        payload: `${'['.repeat(5000)}${']'.repeat(5000)}`,
+        contentType: 'application/json',
+        status: 400,
+      };
+    default:
+      return { payload: '<theme>dark</theme>', contentType: 'application/xml', status: 415 };
+  }
+};
+
+describe('bodies refused before validation spend the budget too', () => {
+  const run = randomBytes(4).toString('hex');
+  const spender = `malformed-${run}@example.com`;
+  const bystander = `calm-${run}@example.com`;
+  let p: Instance;
+  beforeAll(async () => {
+    p = await startTestPlatform({
+      admins: [],
+      rateLimits: { signInPerMinute: 10_000, commandsPerMinute: limit },
+    });
+  });
+  afterAll(async () => {
+    await p?.close();
+  });
+
+  it(`a user's ${limit + 1}st request is refused though the ${limit} before it were malformed, too deep, too large or of another type`, async () => {
+    const statuses = new Set<number>();
+    for (let i = 0; i < limit; i++) {
+      const { payload, contentType, status } = refusedBody(i);
+      const res = await p.call(spender, 'POST', userSettingsRoutes.save, {
+        body: payload,
+        headers: { 'content-type': contentType },
+      });
+      expect(res.statusCode, `request ${i + 1}`).toBe(status);
+      statuses.add(res.statusCode);
+    }
+    expect([...statuses].sort()).toEqual([400, 413, 415]);
+
+    const over = await p.call(spender, 'POST', userSettingsRoutes.save, { body: { theme: 'dark' } });
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    const other = await p.call(bystander, 'POST', userSettingsRoutes.save, { body: { theme: 'dark' } });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
 describe('an API key spends its owner’s budget', () => {
   const owner = 'owner@example.com';
   const other = 'other@example.com';
