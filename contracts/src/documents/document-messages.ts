@@ -19,6 +19,7 @@ export const documentMessages = {
   urlExpired: 'The upload link has expired or is not valid. Please upload the file again.',
   uploadUsed: 'This upload link was already used. Please upload the file again.',
   uploadRevoked: 'This file was deleted, so its upload link no longer works.',
+  uploadNotStored: 'The file could not be stored right now. Please upload it again later.',
   downloadExpired: 'The download link has expired or is not valid. Please ask for the file again.',
   typeMismatch: (claimed: string, actual: string) =>
     `The file says it is ${claimed} but its content is ${actual}.`,

@@ -40,6 +40,10 @@ const refusedMessage = {
   deleted: documentMessages.uploadRevoked,
 } as const;
 
+/** The filesystem is full (or the user's disk quota is): 507 Insufficient Storage. */
+const isNoSpace = (e: unknown): boolean =>
+  e instanceof Error && 'code' in e && (e.code === 'ENOSPC' || e.code === 'EDQUOT');
+
 const megabytes = (bytes: number): number => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
 /**
@@ -94,7 +98,14 @@ export const blobRoutes =
           const now = (await opts.store.uploadRefusal(grant.key)) ?? 'used';
           return refuse(reply, 409, refusedMessage[now]);
         }
-        await opts.store.commit(temp, { key: grant.key, ...head, metadata: grant.meta });
+        try {
+          await opts.store.commit(temp, { key: grant.key, ...head, metadata: grant.meta });
+        } catch (e) {
+          // Nothing stored: the key takes a PUT again rather than answering 409 for good.
+          await opts.store.releaseUpload(grant.key);
+          request.log.error({ err: e, key: grant.key }, 'a signed upload could not be stored');
+          return refuse(reply, isNoSpace(e) ? 507 : 503, documentMessages.uploadNotStored);
+        }
         if (!(await opts.store.keepUnlessDeleted(grant.key)))
           return refuse(reply, 409, documentMessages.uploadRevoked);
         await opts.onUploaded?.(grant.key, head);

@@ -203,6 +203,11 @@ export class FsBlobStore implements BlobStore {
     return makeMarker(claimed);
   }
 
+  /** Gives the key's signed upload back (its bytes could not be moved into place): a later PUT may store them. */
+  async releaseUpload(key: string): Promise<void> {
+    await rm(blobPathsOf(this.root, key).claimed, { force: true });
+  }
+
   /**
    * After a signed PUT moved its bytes into place: when the key was deleted meanwhile, the bytes go
    * again (the delete made its marker before removing, so one of the two always removes them).

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentMessages } from '@app/contracts';
 import { blobRoutes, FsBlobStore, type BlobHead } from '../../../src/index';
 
@@ -259,5 +259,21 @@ describe('filesystem blob routes: an upload URL is used once', () => {
     expect(await store.keepUnlessDeleted(key)).toBe(false);
     expect(await store.head(key)).toBeNull();
     expect(await store.claimUpload(key)).toBe(false);
+  });
+
+  it('Given a PUT whose bytes cannot be moved into place, When it fails, Then 507 with a message, nothing stored, and a later PUT to the URL stores them', async () => {
+    const url = await signPut();
+    const commit = vi
+      .spyOn(store, 'commit')
+      .mockRejectedValueOnce(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }));
+    const failed = await put(url, body);
+    expect(failed.statusCode).toBe(507);
+    expect(failed.json<{ message: string }>().message).toBe(documentMessages.uploadNotStored);
+    expect(await store.head(key)).toBeNull();
+    expect(uploaded).toEqual([]);
+    commit.mockRestore();
+    expect((await put(url, body)).statusCode).toBe(200);
+    expect(await store.get(key)).toEqual(body);
+    expect(uploaded).toHaveLength(1);
   });
 });
