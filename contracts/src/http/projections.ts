@@ -69,4 +69,7 @@ export const projectionMessages = {
   savedNotShown: (sections: readonly string[]) => `Saved, but not yet shown: ${sections.join(', ')}.`,
   nothingAt: (name: string, position: string) =>
     `Projection '${name}' has no failing event at position ${position}.`,
+  /** A retry refused: folding the event now would undo later events of its stream. */
+  retryWouldReorder: (name: string, position: string, streamId: string) =>
+    `Projection '${name}' already folded later events of ${streamId}: folding the event at position ${position} now would put older values back. Rebuild the projection instead: npm run events -- replay --projection ${name}`,
 } as const;

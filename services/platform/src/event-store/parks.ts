@@ -6,7 +6,7 @@ import { afterFailure, errorText, type RetryPolicy } from './retry-policy';
 
 /**
  * An event a follower failed on. Holding (`setAside` false): the follower stops just before it, and
- * it is retried with backoff, then parked. Set aside (`setAside` true): it fails the same way every
+ * it is retried with backoff (a projection's for as long as it fails; the reactor's, then parked). Set aside (`setAside` true): it fails the same way every
  * time, so the follower went on past it; parked until an operator retries or skips it.
  */
 export interface Park {
@@ -101,6 +101,37 @@ export const loadSetAsideListed = async (
 export const mayTry = (park: Park | undefined, now: Date): boolean =>
   park === undefined || (!park.parked && new Date(park.nextAttemptAt) <= now);
 
+/** One failure on `event`, as its park row: inserted, or updating the row of the same event. */
+const writePark = async (
+  trx: Db,
+  projection: string,
+  event: RecordedEvent,
+  error: unknown,
+  earlier: Park | undefined,
+  outcome: { parked: boolean; setAside: boolean; delayMs: number },
+): Promise<void> => {
+  const same = earlier !== undefined && earlier.at.globalPosition === event.globalPosition;
+  const row = {
+    transaction_id: event.transactionId,
+    global_position: event.globalPosition,
+    stream_id: event.streamId,
+    event_type: event.type,
+    error: errorText(error),
+    attempts: same ? earlier.attempts + 1 : 1,
+    parked: outcome.parked,
+    set_aside: outcome.setAside,
+    last_failed_at: new Date(),
+    next_attempt_at: new Date(Date.now() + outcome.delayMs),
+  };
+  // A failure on another event starts counting again.
+  if (!same) await clearPark(trx, projection);
+  await trx
+    .insertInto('projection_parks')
+    .values({ projection, ...row, first_failed_at: new Date() })
+    .onConflict((oc) => oc.columns(['projection', 'global_position']).doUpdateSet(row))
+    .execute();
+};
+
 /** Records one more failure on `event` (a failure on another event starts counting again). */
 export const recordFailure = async (
   trx: Db,
@@ -111,59 +142,26 @@ export const recordFailure = async (
   policy: RetryPolicy,
 ): Promise<void> => {
   const same = earlier !== undefined && earlier.at.globalPosition === event.globalPosition;
-  const attempts = same ? earlier.attempts + 1 : 1;
-  const next = afterFailure(policy, attempts);
-  const row = {
-    transaction_id: event.transactionId,
-    global_position: event.globalPosition,
-    stream_id: event.streamId,
-    event_type: event.type,
-    error: errorText(error),
-    attempts,
+  const next = afterFailure(policy, same ? earlier.attempts + 1 : 1);
+  await writePark(trx, projection, event, error, earlier, {
     parked: next.parked,
-    set_aside: false,
-    last_failed_at: new Date(),
-    next_attempt_at: new Date(Date.now() + (next.parked ? 0 : next.delayMs)),
-  };
-  if (!same) await clearPark(trx, projection);
-  await trx
-    .insertInto('projection_parks')
-    .values({ projection, ...row, first_failed_at: new Date() })
-    .onConflict((oc) => oc.columns(['projection', 'global_position']).doUpdateSet(row))
-    .execute();
+    setAside: false,
+    delayMs: next.parked ? 0 : next.delayMs,
+  });
 };
 
 /**
  * Sets `event` aside for `projection` at once: a lasting failure (see `failureKind`). The caller moves
  * the follower's checkpoint past it in the same transaction; an operator retries or skips it.
  */
-export const setAside = async (
+export const setAside = (
   trx: Db,
   projection: string,
   event: RecordedEvent,
   error: unknown,
   earlier: Park | undefined,
-): Promise<void> => {
-  const same = earlier !== undefined && earlier.at.globalPosition === event.globalPosition;
-  if (!same) await clearPark(trx, projection);
-  const row = {
-    transaction_id: event.transactionId,
-    global_position: event.globalPosition,
-    stream_id: event.streamId,
-    event_type: event.type,
-    error: errorText(error),
-    attempts: same ? earlier.attempts + 1 : 1,
-    parked: true,
-    set_aside: true,
-    last_failed_at: new Date(),
-    next_attempt_at: new Date(),
-  };
-  await trx
-    .insertInto('projection_parks')
-    .values({ projection, ...row, first_failed_at: new Date() })
-    .onConflict((oc) => oc.columns(['projection', 'global_position']).doUpdateSet(row))
-    .execute();
-};
+): Promise<void> =>
+  writePark(trx, projection, event, error, earlier, { parked: true, setAside: true, delayMs: 0 });
 
 /** The follower no longer stops at an event (it folded it, or an operator skipped it); set-aside events stay. */
 export const clearPark = async (trx: Db, projection: string): Promise<void> => {

@@ -6,6 +6,7 @@ export {
   projectionPosition,
   projectionLagEvents,
   projectionParkedEvents,
+  projectionRetryAttempts,
   queueJobs,
   liveSockets,
   observeCommand,

@@ -55,6 +55,13 @@ export const projectionParkedEvents = new Gauge({
   registers: [metricsRegistry],
 });
 
+export const projectionRetryAttempts = new Gauge({
+  name: 'projection_retry_attempts',
+  help: 'Failed attempts on the event a projection is held before (a transient failure, retried with backoff); 0 when none.',
+  labelNames: ['projection'] as const,
+  registers: [metricsRegistry],
+});
+
 export const queueJobs = new Gauge({
   name: 'queue_jobs',
   help: 'BullMQ jobs by queue and state (waiting, active, delayed, failed...).',

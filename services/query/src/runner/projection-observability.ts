@@ -6,6 +6,7 @@ import {
   projectionLagEvents,
   projectionParkedEvents,
   projectionPosition,
+  projectionRetryAttempts,
   type Db,
 } from '@app/platform';
 import type { Projection } from '../projections/projection';
@@ -36,8 +37,8 @@ const sharedFor = <T>(ms: number, read: () => Promise<T>): (() => Promise<T>) =>
 
 /**
  * What the projections report: on /healthz, degraded while one is far behind, or retrying, parked or
- * set aside an event; on /metrics, each one's position, lag and parked events (held parked or set
- * aside), read at each scrape.
+ * set aside an event; on /metrics, each one's position, lag, parked events (held parked or set
+ * aside) and failed attempts on the event it is held before, read at each scrape.
  */
 export const observeProjections = (
   app: FastifyInstance,
@@ -81,6 +82,7 @@ export const observeProjections = (
       projectionPosition.set({ projection: s.name }, Number(s.position));
       projectionLagEvents.set({ projection: s.name }, s.lag);
       projectionParkedEvents.set({ projection: s.name }, (s.failing?.parked ? 1 : 0) + s.setAsideCount);
+      projectionRetryAttempts.set({ projection: s.name }, s.failing?.attempts ?? 0);
     }
   });
   app.addHook('onClose', async () => stop());

@@ -32,6 +32,7 @@ export interface RunnerOptions {
   logger: Logger;
   batchSize?: number;
   pollMs?: number;
+  /** The backoff of a transient failure (its `maxAttempts` is not used: a projection never parks one). */
   retry?: RetryPolicy;
 }
 

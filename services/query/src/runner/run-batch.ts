@@ -16,7 +16,7 @@ import {
   recordFailure,
   setAside,
   type Park,
-  defaultRetryPolicy,
+  transientRetryPolicy,
   type RetryPolicy,
 } from '@app/platform';
 import { handlesEvent, type Projection } from '../projections/projection';
@@ -167,9 +167,12 @@ const foldProjection = async (
   return folded;
 };
 
+/** How a transient failure is retried: with backoff, never parked (a projection has no `maxAttempts`). */
+export type Backoff = Pick<RetryPolicy, 'firstDelayMs' | 'maxDelayMs'>;
+
 export interface BatchOptions {
   batchSize: number;
-  retry?: RetryPolicy;
+  retry?: Backoff;
 }
 
 export interface BatchOutcome {
@@ -211,7 +214,8 @@ const runOnce = (
       }
       if (folded.failed) {
         const { event, error } = folded.failed;
-        await recordFailure(trx, s.projection.name, event, error, s.park, opts.retry ?? defaultRetryPolicy);
+        const { firstDelayMs, maxDelayMs } = opts.retry ?? transientRetryPolicy;
+        await recordFailure(trx, s.projection.name, event, error, s.park, { firstDelayMs, maxDelayMs });
       } else if (s.park) {
         await clearPark(trx, s.projection.name);
       }
@@ -233,8 +237,9 @@ const runOnce = (
  * One batch for every projection: the log is read once, after the projection furthest behind, and
  * each projection folds what it has not seen; rows, checkpoints and the changes for `/live` commit
  * in one transaction (exactly-once effects). A projection that throws on an event sets it aside and
- * goes on when the failure is lasting; a transient one is retried with backoff and then parked
- * (`projection_parks`). The others keep going either way.
+ * goes on when the failure is lasting; a transient one holds it before the event and is retried
+ * with a capped backoff for as long as it lasts, never parked (`projection_parks` counts the
+ * attempts). The others keep going either way.
  */
 export const runBatch = async (
   db: Db,

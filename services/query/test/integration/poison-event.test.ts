@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes, setAsideListed, type ProjectionStatusView, type RecordedEvent } from '@app/contracts';
+import {
+  projectionMessages,
+  routes,
+  setAsideListed,
+  type ProjectionStatusView,
+  type RecordedEvent,
+} from '@app/contracts';
 import { appendToStream, type EventMetadata, type HealthReport } from '@app/platform';
 import { actOnParkedEvent, allProjections, rebuild, type Projection } from '../../src/index';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
 
 const ann = 'ann@example.com';
-const retry = { maxAttempts: 3, firstDelayMs: 20, maxDelayMs: 50 };
+const retry = { firstDelayMs: 20, maxDelayMs: 50 };
 
 const metadata = (email: string): EventMetadata => ({
   actor: { email, kind: 'admin' },
@@ -42,7 +48,8 @@ const failing = (name: string, error: () => Error) => {
 };
 const flaky = failing('flaky', connectionLost);
 const brittle = failing('brittle', () => new TypeError(`brittle cannot fold this yet`));
-const projections = [...allProjections, flaky.projection, brittle.projection];
+const stale = failing('stale', () => new TypeError(`stale cannot fold this yet`));
+const projections = [...allProjections, flaky.projection, brittle.projection, stale.projection];
 
 let p: TestPlatform;
 
@@ -142,23 +149,37 @@ describe('an event a projection cannot fold', () => {
       });
   });
 
-  it('a transient failure is retried, then parked, holding that projection; retried after the cause is fixed, it folds', async () => {
+  it('a transient failure is retried with backoff for as long as it lasts, never parked, holding that projection; once the cause is gone it folds', async () => {
     await p.save(ann, [{ type: 'featureFlags', data: { later: flag, flaky: flag } }]);
+    // More attempts than a follower that parks would make (5): still held, retrying, not parked.
     await expect
-      .poll(async () => (await statuses())['flaky']?.failing, { timeout: 15_000 })
-      .toMatchObject({ attempts: 3, parked: true });
-    expect((await statuses())['flaky']?.setAside).toEqual([]);
-    const attempts = flaky.state.attempts;
-    flaky.state.healed = true;
+      .poll(async () => (await statuses())['flaky']?.failing?.attempts ?? 0, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(6);
+    expect((await statuses())['flaky']).toMatchObject({ failing: { parked: false }, setAside: [] });
+    const health = (await p.call(ann, 'GET', routes.health)).json<HealthReport>();
+    expect(health.checks['parked events']).toMatchObject({ status: 'degraded' });
+    expect(JSON.stringify(health.checks['parked events'])).toContain('flaky: FeatureFlagCreated retrying');
+    const metrics = (await p.call(ann, 'GET', routes.metrics)).body;
+    const attempts = Number(/^projection_retry_attempts\{projection="flaky"\} (\d+)$/m.exec(metrics)?.[1]);
+    expect(attempts).toBeGreaterThanOrEqual(6);
+
     await expect(
       actOnParkedEvent(p.database.db, allProjections, 'retry', 'nothing-like-it', metadata(ann)),
     ).rejects.toThrow("There is no projection named 'nothing-like-it'.");
     await expect(
       actOnParkedEvent(p.database.db, allProjections, 'retry', 'admins', metadata(ann)),
     ).rejects.toThrow("Projection 'admins' has no failing event to retry.");
+    // `retry` on a held event gives it fresh attempts at once; the cause gone, it folds by itself.
     await actOnParkedEvent(p.database.db, projections, 'retry', 'flaky', metadata(ann));
+    flaky.state.healed = true;
     await expect.poll(async () => (await statuses())['flaky']).toMatchObject({ failing: null, lag: 0 });
-    expect(flaky.state.attempts).toBe(attempts);
+    await expect
+      .poll(async () =>
+        /^projection_retry_attempts\{projection="flaky"\} 0$/m.test(
+          (await p.call(ann, 'GET', routes.metrics)).body,
+        ),
+      )
+      .toBe(true);
   });
 
   it('an event set aside, retried, is folded now if it can be, and stays set aside with its new error if not', async () => {
@@ -194,6 +215,29 @@ describe('an event a projection cannot fold', () => {
       ['ParkedEventRetried', false],
       ['ParkedEventRetried', true],
     ]);
+  });
+
+  it('a retry of an event set aside is refused once the projection folded a later event of its stream', async () => {
+    const first = await appendToStream(
+      p.database.db,
+      'featureFlags-stale',
+      [{ type: 'FeatureFlagCreated', data: { name: 'stale' } }],
+      { expectedVersion: 'no-stream', metadata: metadata(ann) },
+    );
+    await expect.poll(async () => (await statuses())['stale']?.setAside.length).toBe(1);
+    await appendToStream(
+      p.database.db,
+      'featureFlags-stale',
+      [{ type: 'FeatureFlagCreated', data: { name: 'stale-later' } }],
+      { expectedVersion: 1, metadata: metadata(ann) },
+    );
+    await expect.poll(async () => (await statuses())['stale']?.lag).toBe(0);
+    stale.state.healed = true;
+    await expect(
+      actOnParkedEvent(p.database.db, projections, 'retry', 'stale', metadata(ann)),
+    ).rejects.toThrow(projectionMessages.retryWouldReorder('stale', first.position, 'featureFlags-stale'));
+    expect((await statuses())['stale']?.setAside.map((e) => e.position)).toEqual([first.position]);
+    expect((await p.events()).filter((e) => e.streamId === 'projection-stale')).toEqual([]);
   });
 
   it('is for admins only', async () => {
