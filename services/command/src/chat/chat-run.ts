@@ -21,7 +21,7 @@ import type { ResolvedChat } from './resolve-chat';
 import type { ChatSse } from './sse';
 import type { Retrieval } from './retrieval';
 import { sendRetrieval } from './retrieval-generation';
-import { noTokens, settledUsage, tokensUsed } from './usage';
+import { plusBound, settledUsage, tokensUsed } from './usage';
 
 export interface ChatRunDeps {
   db: Db;
@@ -62,16 +62,16 @@ export const endpointSourcesOf = (
   });
 
 /**
- * The tokens used: the provider's when it finished; the bound of what was sent and streamed when
- * stopped or broken off; none when no endpoint answered. Their cost is never more than was reserved.
+ * The tokens used: the provider's when it finished (with the bound of endpoints before it whose
+ * stream opened and broke); else the bound of what was sent and streamed by every call that reached
+ * a provider, even when no text came (its input was read, its reasoning may be billed); none when
+ * every endpoint refused before its stream opened. Their cost is never more than was reserved.
  */
 const usageOf = (input: ChatRunInput, outcome: GenerationOutcome): ChatUsage => {
   const tokens =
     outcome.kind === 'completed'
-      ? tokensUsed(outcome.reported, outcome.bound)
-      : outcome.kind === 'failed' && outcome.answer === ''
-        ? noTokens()
-        : tokensUsed(undefined, outcome.bound);
+      ? plusBound(tokensUsed(outcome.reported, outcome.bound), outcome.earlier)
+      : tokensUsed(undefined, outcome.bound);
   return settledUsage(input.resolved.model, tokens, input.accepted.reserved);
 };
 

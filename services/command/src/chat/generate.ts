@@ -2,7 +2,7 @@ import type { ChatStatus, ChatStopReason } from '@app/contracts';
 import type { SharedV3ProviderOptions } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
 import type { OutboundClient } from '@app/platform';
-import { noBoundTokens, type BoundTokens, type CallBudget } from './call-budget';
+import { addBound, boundCost, noBoundTokens, type BoundTokens, type CallBudget } from './call-budget';
 import { failureReason } from './failure-reason';
 import { emptyAnswer, streamAnswer, type StreamedAnswer } from './model-stream';
 import { languageModelFor, type OpenedEndpoint, type ProviderKind } from './providers';
@@ -42,16 +42,28 @@ export interface GenerationHooks {
   onStatus?(status: ChatStatus): void;
 }
 
-/** Every outcome carries the bound of what was sent and streamed (what a stopped answer is charged). */
+/**
+ * Every outcome carries the bound of what was sent and streamed by the calls that reached a
+ * provider (what a stopped or failed answer is charged; zero when every endpoint refused). A
+ * completed one is charged its provider's usage, plus `earlier`: the bound of endpoints before it
+ * whose stream opened and broke before answering.
+ */
 export type GenerationOutcome =
-  | { kind: 'completed'; answer: string; reported: ReportedUsage | undefined; bound: BoundTokens }
+  | {
+      kind: 'completed';
+      answer: string;
+      reported: ReportedUsage | undefined;
+      bound: BoundTokens;
+      earlier?: BoundTokens | undefined;
+    }
   | { kind: 'stopped'; answer: string; reason: ChatStopReason; bound: BoundTokens }
   | { kind: 'failed'; answer: string; reason: string; bound: BoundTokens };
 
+/** `notStarted`'s bound: zero when the call was refused, what was sent when its stream opened. */
 type Attempt =
   | Exclude<GenerationOutcome, { kind: 'failed' }>
   | { kind: 'broken'; answer: string; error: unknown; bound: BoundTokens }
-  | { kind: 'notStarted'; error: unknown };
+  | { kind: 'notStarted'; error: unknown; bound: BoundTokens };
 
 const attempt = async (
   request: GenerationRequest,
@@ -83,15 +95,35 @@ const attempt = async (
   if (limited) return { kind: 'stopped', answer, reason: limited, bound };
   if (error === undefined) return { kind: 'completed', answer, reported, bound };
   // An op already called is not called again at the next endpoint: the answer ends here.
-  if (answer === '' && !acted) return { kind: 'notStarted', error };
+  if (answer === '' && !acted) return { kind: 'notStarted', error, bound };
   return { kind: 'broken', answer, error, bound };
 };
 
+/** The request with what earlier calls spent taken off its budget: the next call gets what is left. */
+const afterSpent = (request: GenerationRequest, spent: BoundTokens): GenerationRequest =>
+  request.budget
+    ? {
+        ...request,
+        budget: {
+          ...request.budget,
+          reserved: request.budget.reserved - boundCost(request.budget.prices, spent),
+        },
+      }
+    : request;
+
+/** What an attempt's outcome is charged, with the calls before it that reached a provider. */
+const withEarlier = (outcome: Exclude<Attempt, { kind: 'notStarted' | 'broken' }>, spent: BoundTokens) =>
+  outcome.kind === 'completed'
+    ? { ...outcome, earlier: spent }
+    : { ...outcome, bound: addBound(spent, outcome.bound) };
+
 /**
  * Streams the model's answer from the first endpoint that answers, in the order given: one that
- * fails before its first token (refused connection, non-2xx, a key that cannot be opened) hands the
- * request to the next; after the first token a failure ends the answer (kept as it is). `signal`
- * stops it (a kill switch, the server shutting down): the provider's connection is closed.
+ * fails before its first token (refused connection, non-2xx, a key that cannot be opened, a stream
+ * that opened and broke before any text) hands the request to the next; after the first token a
+ * failure ends the answer (kept as it is). A call whose stream opened was read by its provider: its
+ * bound is charged and taken off what the next call may spend. `signal` stops it (a kill switch, the
+ * server shutting down): the provider's connection is closed.
  */
 export const generate = async (
   request: GenerationRequest,
@@ -101,10 +133,11 @@ export const generate = async (
   hooks: GenerationHooks,
 ): Promise<GenerationOutcome> => {
   let lastError: unknown = new Error('no endpoint');
+  let spent = noBoundTokens();
   for (const [i, source] of endpoints.entries()) {
-    if (signal.aborted) return { kind: 'stopped', answer: '', reason: 'user', bound: noBoundTokens() };
+    if (signal.aborted) return { kind: 'stopped', answer: '', reason: 'user', bound: spent };
     const outcome = await attempt(
-      request,
+      afterSpent(request, spent),
       source,
       outbound,
       signal,
@@ -117,13 +150,14 @@ export const generate = async (
         kind: 'failed',
         answer: outcome.answer,
         reason: failureReason(outcome.error, true),
-        bound: outcome.bound,
+        bound: addBound(spent, outcome.bound),
       };
     }
-    if (outcome.kind !== 'notStarted') return outcome;
+    if (outcome.kind !== 'notStarted') return withEarlier(outcome, spent);
+    spent = addBound(spent, outcome.bound);
     lastError = outcome.error;
     if (i < endpoints.length - 1) await hooks.onFailover(failureReason(outcome.error, false), outcome.error);
   }
   hooks.onFailure?.(lastError);
-  return { kind: 'failed', answer: '', reason: failureReason(lastError, false), bound: noBoundTokens() };
+  return { kind: 'failed', answer: '', reason: failureReason(lastError, false), bound: spent };
 };

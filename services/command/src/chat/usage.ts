@@ -45,4 +45,12 @@ export const tokensUsed = (reported: ReportedUsage | undefined, bound: BoundToke
   };
 };
 
-export const noTokens = (): Tokens => ({ inputTokens: 0, outputTokens: 0, cachedTokens: 0 });
+/** Tokens with a bound added (calls that reached a provider and broke before answering). */
+export const plusBound = (tokens: Tokens, bound: BoundTokens | undefined): Tokens =>
+  bound
+    ? {
+        ...tokens,
+        inputTokens: tokens.inputTokens + bound.inputTokens,
+        outputTokens: tokens.outputTokens + bound.outputTokens,
+      }
+    : tokens;

@@ -12,6 +12,7 @@ let failing: ModelServer;
 let working: ModelServer;
 let breaking: ModelServer;
 let gone: ModelServer;
+let silent: ModelServer;
 let n = 0;
 
 const failover = testChatModel({ id: 'failover-model', name: 'Failover' });
@@ -19,6 +20,8 @@ const refused = testChatModel({ id: 'refused-model', name: 'Refused First' });
 const broken = testChatModel({ id: 'broken-model', name: 'Broken' });
 const allFail = testChatModel({ id: 'all-fail-model', name: 'All Fail' });
 const pooled = testChatModel({ id: 'pooled-model', name: 'Pooled' });
+const silentOnly = testChatModel({ id: 'silent-model', name: 'Silent' });
+const silentFirst = testChatModel({ id: 'silent-first-model', name: 'Silent First' });
 
 const ask = (modelId: string): ChatRequestInput => ({
   model: modelId,
@@ -37,6 +40,8 @@ beforeAll(async () => {
   });
   gone = await startModelServer();
   await gone.close();
+  // Its stream opens (200, the role chunk), then the connection closes before any text.
+  silent = await startModelServer({ firstTokenDelayMs: 20, breakAfterTokens: 0 });
   p = await startChatPlatform();
   await p.configure(
     modelsWithEndpoints([
@@ -62,6 +67,14 @@ beforeAll(async () => {
           { url: failing.chatUrl, key: 'k-failing' },
         ],
       },
+      { model: silentOnly, endpoints: [{ url: silent.chatUrl, key: 'k-silent' }] },
+      {
+        model: silentFirst,
+        endpoints: [
+          { url: silent.chatUrl, key: 'k-silent' },
+          { url: working.chatUrl, key: 'k-working' },
+        ],
+      },
       {
         model: pooled,
         endpoints: [
@@ -75,7 +88,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await p.close();
-  await Promise.all([failing.close(), working.close(), breaking.close()]);
+  await Promise.all([failing.close(), working.close(), breaking.close(), silent.close()]);
 });
 
 const statusesOf = (events: { type: string; data: unknown }[]): ChatStatus[] =>
@@ -159,6 +172,39 @@ describe('POST /api/chat: a provider that breaks off mid-answer', () => {
     expect(p.spend.settled.find((s) => s.requestId === body.options.requestId)?.amount).toBeCloseTo(
       usage.cost,
     );
+  });
+});
+
+describe('POST /api/chat: a stream that opens and breaks before any text', () => {
+  // The provider read the request: its input is charged, though no text came.
+  const inputTokens = requestOverheadTokens + messageOverheadTokens + 16;
+
+  it('the only endpoint: ChatFailed, charged the bound of what was sent', async () => {
+    const body = ask(silentOnly.id);
+    const chunks = parseSse((await p.chat(ann, body)).body).events.map((e) => e.chunk);
+    expect(chunks.some((c) => c.s === 'answer')).toBe(false);
+    expect(chunks.some((c) => c.s === 'error')).toBe(true);
+    const tokens = { inputTokens, outputTokens: 0, cachedTokens: 0 };
+    const usage = { ...tokens, cost: costOf(silentOnly, tokens) };
+    expect(usage.cost).toBeGreaterThan(0);
+    expect(chunks).toContainEqual({ s: 'meta', usage });
+    const events = await p.chatEvents(body.options.requestId);
+    expect(events.at(-1)).toMatchObject({ type: 'ChatFailed', data: { usage } });
+    expect(p.spend.settled.find((s) => s.requestId === body.options.requestId)?.amount).toBeCloseTo(
+      usage.cost,
+    );
+  });
+
+  it("then the next endpoint answers: its reported usage is charged with the first call's input", async () => {
+    const body = ask(silentFirst.id);
+    const chunks = parseSse((await p.chat(ann, body)).body).events.map((e) => e.chunk);
+    expect(chunks.some((c) => c.s === 'error')).toBe(false);
+    const events = await p.chatEvents(body.options.requestId);
+    expect(events.at(-1)).toMatchObject({
+      type: 'ChatCompleted',
+      // The working server reports 12 prompt tokens.
+      data: { usage: { inputTokens: 12 + inputTokens } },
+    });
   });
 });
 
