@@ -75,8 +75,7 @@ export {
   type Embedder,
   type EmbeddingSession,
 } from './documents/index';
-export { endpointKeyHeaders } from './chat/provider-fetch';
-export { providerKindOf } from './chat/providers';
+export { endpointKeyHeaders, providerKindOf } from './endpoints/index';
 export {
   extractSitemapUrls,
   fetchWebsiteFile,

@@ -11,7 +11,7 @@ import { defaultModelsDecider } from '../domain/default-models';
 import { openaiEndpointsDecider } from '../domain/openai-endpoints';
 import { supportedModelsDecider } from '../domain/supported-models';
 import { loadState } from '../handling/stream-state';
-import { languageModelFor, openSavedEndpoint, providerKindOf } from '../chat/providers';
+import { languageModelFor, openSavedEndpoint, providerKindOf } from '../endpoints/index';
 
 /** Whether a path holds an inappropriate term (PG-13); never rejects. */
 export type PathTermCheck = (astPath: string) => Promise<boolean>;

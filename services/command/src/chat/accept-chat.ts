@@ -10,7 +10,7 @@ import {
   type Model,
 } from '@app/contracts';
 import { ConcurrencyError, DomainError, inTransaction, type Db } from '@app/platform';
-import { UnknownAccountError, type SpendGuard, type SpendPlan, type SpendRequest } from '../spend/ports';
+import { UnknownAccountError, type SpendGuard, type SpendPlan, type SpendRequest } from '../spend/index';
 import { chatRequestDecider } from './chat-decider';
 import type { Reservation } from './reservation';
 import { ChatRefusal, type ResolvedChat } from './resolve-chat';

@@ -11,13 +11,13 @@ import {
   type KillSwitchRequest,
 } from '@app/contracts';
 import { commandMetadata, type Db, type OutboundClient, type SecretBox } from '@app/platform';
-import type { SpendGuard } from '../spend/ports';
+import type { SpendGuard } from '../spend/index';
 import { acceptChat } from './accept-chat';
 import { generationRequestOf } from './generation-request';
 import { ChatPostBody, isKillSwitch, parseChatPost } from './chat-body';
 import { endpointSourcesOf, runChat } from './chat-run';
 import { deferredWriter } from './deferred-writer';
-import type { EndpointPool } from './endpoint-pool';
+import type { EndpointPool } from '../endpoints/index';
 import { killSwitch } from './kill-switch';
 import { ChatRefusal, resolveChat } from './resolve-chat';
 import type { RunningChats } from './running-chats';

@@ -8,12 +8,11 @@ import {
 } from '@app/contracts';
 import type { Db, OutboundClient, SecretBox } from '@app/platform';
 import { handleCommand } from '../handling/handle-command';
-import type { SpendGuard } from '../spend/ports';
+import type { SpendGuard } from '../spend/index';
 import { modelStatus, type AcceptedChat } from './accept-chat';
 import { chatRequestDecider, type ChatRequestCommand } from './chat-decider';
-import type { EndpointPool } from './endpoint-pool';
 import { failureLogFields } from './failure-reason';
-import { openSavedEndpoint } from './providers';
+import { openSavedEndpoint, type EndpointPool } from '../endpoints/index';
 import type { EarlyGeneration } from './early-generation';
 import type { EndpointSource, GenerationOutcome } from './generate';
 import { noBoundTokens } from './call-budget';

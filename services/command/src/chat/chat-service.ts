@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db, OutboundClient, SecretBox } from '@app/platform';
 import { createStateCache } from '../handling/state-cache';
-import type { SpendGuard } from '../spend/ports';
+import type { SpendGuard } from '../spend/index';
 import { chatRoutePlugin } from './chat-route';
-import { createEndpointPool } from './endpoint-pool';
+import { createEndpointPool } from '../endpoints/index';
 import { createRunningChats } from './running-chats';
 import { defaultKeepAliveMs } from './sse';
 import type { ChatStreamStore, StopBus } from './streams/ports';

@@ -5,7 +5,7 @@ import type { OutboundClient } from '@app/platform';
 import { addBound, boundCost, noBoundTokens, type BoundTokens, type CallBudget } from './call-budget';
 import { failureReason } from './failure-reason';
 import { emptyAnswer, streamAnswer, type StreamedAnswer } from './model-stream';
-import { languageModelFor, type OpenedEndpoint, type ProviderKind } from './providers';
+import { languageModelFor, type OpenedEndpoint, type ProviderKind } from '../endpoints/index';
 import type { ReportedUsage } from './usage';
 import { streamWithTools, type ChatTools } from './tool-loop';
 

@@ -1,7 +1,8 @@
 import type { ModelMessage } from 'ai';
 import type { ChatMessage, ChatRequest, Model } from '@app/contracts';
 import type { GenerationRequest } from './generate';
-import { providerKindOf, reasoningOptions } from './providers';
+import { providerKindOf } from '../endpoints/index';
+import { reasoningOptions } from './providers';
 
 /** The request's system prompt (its first message, when a system one) with the model's additional one after it. */
 export const systemPromptOf = (request: ChatRequest, model: Model): string | undefined => {

@@ -1,6 +1,6 @@
 import { chatStreamId } from '@app/contracts';
 import { streamHead, type Db } from '@app/platform';
-import type { SpendGuard, SpendPlan } from '../spend/ports';
+import type { SpendGuard, SpendPlan } from '../spend/index';
 
 /** What is read ahead of a chat request's acceptance, beside its model. */
 export interface AcceptanceAhead {

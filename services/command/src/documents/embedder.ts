@@ -1,8 +1,13 @@
 import { embedMany } from 'ai';
 import type { Db, OutboundClient, SecretBox } from '@app/platform';
-import { createEndpointPool, type EndpointPool } from '../chat/endpoint-pool';
 import { failureReason } from '../chat/failure-reason';
-import { openSavedEndpoint, providerKindOf, type OpenedEndpoint } from '../chat/providers';
+import {
+  createEndpointPool,
+  openSavedEndpoint,
+  providerKindOf,
+  type EndpointPool,
+  type OpenedEndpoint,
+} from '../endpoints/index';
 import type { SavedEndpoint } from '../domain/openai-endpoint-rules';
 import { createStateCache, type StateCache } from '../handling/state-cache';
 import { embeddingModelFor } from './embedding-models';

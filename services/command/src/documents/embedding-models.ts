@@ -6,8 +6,14 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { EmbeddingModelV3 } from '@ai-sdk/provider';
 import { assertNever, isCredentialParam } from '@app/contracts';
 import type { OutboundClient } from '@app/platform';
-import { exactUrlFetch, guardedFetch } from '../chat/provider-fetch';
-import { bedrockRegion, geminiBaseUrl, type OpenedEndpoint, type ProviderKind } from '../chat/providers';
+import {
+  bedrockRegion,
+  exactUrlFetch,
+  geminiBaseUrl,
+  guardedFetch,
+  type OpenedEndpoint,
+  type ProviderKind,
+} from '../endpoints/index';
 
 /** The api-version of an Azure embeddings call on a deployment. */
 export const azureEmbeddingsApiVersion = '2024-02-01';
