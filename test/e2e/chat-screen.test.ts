@@ -143,16 +143,16 @@ describe('the chat screen', () => {
 
   it('a model that ignores max_tokens: the answer stops at its bound and says why', async () => {
     const { page } = u;
-    // The screen asks for 1,000 tokens: the relay stops the answer at 4,000 bytes, some 800 of these.
-    models.behave({ tokens: numberedTokens(1200), tokenDelayMs: 2 });
+    // The screen asks for 1,000 tokens: the relay stops the answer at 6,000 bytes, some 1,180 of these.
+    models.behave({ tokens: numberedTokens(1500), tokenDelayMs: 2 });
     await send(page, 'Count without end');
     const answer = answers(page).last();
     // Said in the model's status line while it streams, and under the answer.
     await answer.getByText(chatMessages.stopReasons.maxTokens).first().waitFor();
     await expect.poll(() => answer.getAttribute('aria-busy')).toBe('false');
     const text = await answer.innerText();
-    expect(text).toContain(' w100');
-    expect(text).not.toContain(' w1199');
+    expect(text).toContain(' w1000');
+    expect(text).not.toContain(' w1499');
     await answer.locator('.chat-answer-note').getByText(chatMessages.stopReasons.maxTokens).waitFor();
     await expect.poll(() => models.requests.at(-1)?.closedEarly).toBe(true);
   });
