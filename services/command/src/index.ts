@@ -85,6 +85,7 @@ export {
   type WebsiteFetchOutcome,
   type WebsiteServices,
 } from './websites/index';
+import { markProjected } from './routes/projected-answer';
 
 export interface CommandServiceOptions {
   db: Db;
@@ -139,6 +140,7 @@ export const commandService =
   (opts: CommandServiceOptions): FastifyPluginAsync =>
   async (app) => {
     warnLeftOutTo(app.log);
+    markProjected(app);
     if (opts.jobQueue) app.health.add(opts.jobQueue);
     await app.register(accountRoutesPlugin(opts.db));
     await app.register(

@@ -35,6 +35,7 @@ import { timedCommand } from '../routes/command-metrics';
 import { assistantGroupPorts, loadAssistantGroup } from './group-access';
 import { assistantGroupDecider, type AssistantGroup, type AssistantGroupCommand } from './group-decider';
 import { replaceGroupKey } from './group-key';
+import { awaitCommandProjected } from '../routes/projected-answer';
 
 export interface AssistantGroupRouteOptions {
   db: Db;
@@ -90,8 +91,8 @@ export const assistantGroupRoutesPlugin =
       );
       return { result, replayed, actor };
     };
-    const settled = async (outcome: CommandOutcome, replayed: boolean) => {
-      if (!replayed && outcome.eventCount > 0) await opts.awaitProjected(outcome.position);
+    const settled = async (request: FastifyRequest, outcome: CommandOutcome, replayed: boolean) => {
+      if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, outcome);
     };
 
     routes.post(
@@ -125,7 +126,7 @@ export const assistantGroupRoutesPlugin =
             return replaceGroupKey(trx, await existingGroup(trx, groupId), metadata);
           },
         );
-        await settled(result, replayed);
+        await settled(request, result, replayed);
         const answer: CreateAmplifyGroupResponse = {
           success: true,
           message: assistantGroupMessages.created,
@@ -174,7 +175,7 @@ export const assistantGroupRoutesPlugin =
           }
           return { ...last, ids };
         });
-        await settled(result, replayed);
+        await settled(request, result, replayed);
         const answer: UpdateGroupAssistantsResponse = {
           success: true,
           message: assistantGroupMessages.assistantAdded,
@@ -201,7 +202,7 @@ export const assistantGroupRoutesPlugin =
         const { result, replayed } = await run(request, 'replaceGroupKey', async (trx, metadata) =>
           replaceGroupKey(trx, await existingGroup(trx, groupId), metadata),
         );
-        await settled(result, replayed);
+        await settled(request, result, replayed);
         const answer: AssistantGroupChangeResponse = {
           success: true,
           message: assistantGroupMessages.keyReplaced,
@@ -220,7 +221,7 @@ export const assistantGroupRoutesPlugin =
         await existingGroup(trx, groupId);
         return decideOn(trx, groupId, { type: 'ChangeGroupSettings', data }, metadata);
       });
-      await settled(result, replayed);
+      await settled(request, result, replayed);
       return { success: true, message: assistantGroupMessages.updated, position: result.position };
     };
 

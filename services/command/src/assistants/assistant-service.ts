@@ -14,6 +14,7 @@ import type { CommandOutcome } from '../handling/handle-command';
 import type { AssistantGroupPorts } from './assistant-reads';
 import type { PathTermCheck } from './path-terms';
 import { AssistantRefusal } from './assistant-commands';
+import { awaitCommandProjected } from '../routes/projected-answer';
 
 const forbidden = new Set<string>([assistantMessages.notOwner, assistantMessages.notGroupAdmin]);
 
@@ -50,6 +51,6 @@ export const runAssistantCommand = async <R extends { outcome: CommandOutcome }>
     if (e instanceof DomainError && forbidden.has(e.message)) throw new AssistantRefusal(e.message, 403);
     throw e;
   });
-  if (!replayed && result.outcome.eventCount > 0) await opts.awaitProjected(result.outcome.position);
+  if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result.outcome);
   return result;
 };

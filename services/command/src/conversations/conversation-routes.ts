@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ConversationCommandResponse,
@@ -12,6 +12,7 @@ import { commandMetadata, requestHashOf, type AwaitProjected, type Db } from '@a
 import type { CommandOutcome } from '../handling/handle-command';
 import { timedCommand } from '../routes/command-metrics';
 import { deleteConversation, renameConversation } from './conversation-commands';
+import { awaitCommandProjected } from '../routes/projected-answer';
 
 /**
  * POST /api/conversations/rename and /delete: the caller renames or deletes one of their own
@@ -22,9 +23,13 @@ export const conversationRoutesPlugin =
   (opts: { db: Db; awaitProjected: AwaitProjected }): FastifyPluginAsync =>
   async (app) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
-    const answer = async (outcome: { result: CommandOutcome; replayed: boolean }) => {
-      const { position, eventCount } = outcome.result;
-      if (!outcome.replayed && eventCount > 0) await opts.awaitProjected(position);
+    const answer = async (
+      request: FastifyRequest,
+      outcome: { result: CommandOutcome; replayed: boolean },
+    ) => {
+      const { position } = outcome.result;
+      if (!outcome.replayed)
+        await awaitCommandProjected(request, opts.db, opts.awaitProjected, outcome.result);
       const body: ConversationCommandResponse = { success: true, position };
       return body;
     };
@@ -43,6 +48,7 @@ export const conversationRoutesPlugin =
       async (request) => {
         const metadata = commandMetadata(request, await request.actor());
         return answer(
+          request,
           await timedCommand('renameConversation', () =>
             renameConversation(opts.db, request.body, metadata, requestHashOf(request)),
           ),
@@ -64,6 +70,7 @@ export const conversationRoutesPlugin =
       async (request) => {
         const metadata = commandMetadata(request, await request.actor());
         return answer(
+          request,
           await timedCommand('deleteConversation', () =>
             deleteConversation(opts.db, request.body, metadata, requestHashOf(request)),
           ),

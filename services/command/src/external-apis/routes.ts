@@ -31,6 +31,7 @@ import { externalApisDecider, secretsOfApi, type ExternalApisCommand } from './e
 import { refuseMasksForOtherOrigin } from './mask-origin';
 import { sealCall } from './seal-definition';
 import { performTestCall, plainCallOf } from './test-call';
+import { awaitCommandProjected } from '../routes/projected-answer';
 
 export interface ExternalApiRouteOptions {
   db: Db;
@@ -113,7 +114,7 @@ export const externalApiRoutesPlugin =
           };
           return { id, command: { type: 'SaveExternalApi', data: { api } } };
         });
-        if (!replayed && result.eventCount > 0) await opts.awaitProjected(result.position);
+        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: ExternalApiSaveResponse = { success: true, id: result.id, position: result.position };
         return answer;
       },
@@ -134,7 +135,7 @@ export const externalApiRoutesPlugin =
         const { result, replayed } = await run(request, 'deleteExternalApi', () =>
           Promise.resolve({ id, command: { type: 'DeleteExternalApi', data: { id } } }),
         );
-        if (!replayed) await opts.awaitProjected(result.position);
+        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: ExternalApiDeleteResponse = { success: true, position: result.position };
         return answer;
       },

@@ -24,6 +24,7 @@ import { disclosureAcceptanceDecider, mustAcceptDisclosure } from './disclosure-
 import type { FeatureDataRouteOptions } from './pptx-routes';
 import { runRequestCommand } from './run-command';
 import { storedContentType } from './upload-type';
+import { awaitCommandProjected } from '../routes/projected-answer';
 
 /** A refusal with its status code (409: the disclosure is not the one the user read). */
 class DisclosureRefusal extends Error {
@@ -169,7 +170,7 @@ export const disclosureRoutes =
           streamId: disclosureAcceptanceStreamId(email),
           command: { type: 'AcceptDisclosure', data: { email, version: latest.version } },
         });
-        if (!replayed && result.eventCount > 0) await opts.awaitProjected(result.position);
+        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: FeatureDataChangeResponse = { success: true, position: result.position };
         return answer;
       },

@@ -18,6 +18,7 @@ import { pptxTemplateKey } from './blob-keys';
 import { pptxTemplatesDecider, templateNamed } from './pptx-templates-decider';
 import { runRequestCommand } from './run-command';
 import { storedContentType } from './upload-type';
+import { awaitCommandProjected } from '../routes/projected-answer';
 
 export interface FeatureDataRouteOptions {
   db: Db;
@@ -64,7 +65,7 @@ export const pptxTemplateRoutes =
             },
           },
         });
-        if (!replayed) await opts.awaitProjected(result.position);
+        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const presigned = await opts.blobs.signUpload(result.key ?? key, {
           contentType,
           contentMd5: body.md5,
@@ -97,7 +98,7 @@ export const pptxTemplateRoutes =
           ...(key === undefined ? {} : { key }),
         });
         if (!replayed && result.key !== undefined) await opts.blobs.delete(result.key);
-        if (!replayed) await opts.awaitProjected(result.position);
+        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: FeatureDataChangeResponse = { success: true, position: result.position };
         return answer;
       },
@@ -124,7 +125,7 @@ export const pptxTemplateRoutes =
             data: { name: templateName, isAvailable, ...(amplifyGroups ? { amplifyGroups } : {}) },
           },
         });
-        if (!replayed && result.eventCount > 0) await opts.awaitProjected(result.position);
+        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: FeatureDataChangeResponse = { success: true, position: result.position };
         return answer;
       },

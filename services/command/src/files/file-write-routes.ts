@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ConversationCommandResponse as PositionResponse,
@@ -12,6 +12,7 @@ import { commandMetadata, requestHashOf, type AwaitProjected, type BlobStore, ty
 import type { CommandOutcome } from '../handling/handle-command';
 import { timedCommand } from '../routes/command-metrics';
 import { onOwnFile } from './file-commands';
+import { awaitCommandProjected } from '../routes/projected-answer';
 
 export interface FileWriteRoutesOptions {
   db: Db;
@@ -29,9 +30,12 @@ export const fileWriteRoutesPlugin =
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const { db } = opts;
     const response = { ...errorResponses, 200: PositionResponse, 404: ErrorResponse };
-    const answer = async (outcome: { result: CommandOutcome; replayed: boolean }) => {
-      const { position, eventCount } = outcome.result;
-      if (!outcome.replayed && eventCount > 0) await opts.awaitProjected(position);
+    const answer = async (
+      request: FastifyRequest,
+      outcome: { result: CommandOutcome; replayed: boolean },
+    ) => {
+      const { position } = outcome.result;
+      if (!outcome.replayed) await awaitCommandProjected(request, db, opts.awaitProjected, outcome.result);
       const body: PositionResponse = { success: true, position };
       return body;
     };
@@ -50,6 +54,7 @@ export const fileWriteRoutesPlugin =
         const metadata = commandMetadata(request, await request.actor());
         const { id: key, tags } = request.body;
         return answer(
+          request,
           await timedCommand('setFileTags', () =>
             onOwnFile(db, key, { type: 'SetTags', data: { key, tags } }, metadata, requestHashOf(request)),
           ),
@@ -74,7 +79,7 @@ export const fileWriteRoutesPlugin =
           onOwnFile(db, key, { type: 'Delete', data: { key } }, metadata, requestHashOf(request)),
         );
         await opts.blobs.delete(key);
-        return answer(outcome);
+        return answer(request, outcome);
       },
     );
 
@@ -92,6 +97,7 @@ export const fileWriteRoutesPlugin =
         const metadata = commandMetadata(request, await request.actor());
         const { key } = request.body;
         return answer(
+          request,
           await timedCommand('reprocessFile', () =>
             onOwnFile(db, key, { type: 'RequestReprocess', data: { key } }, metadata, requestHashOf(request)),
           ),

@@ -31,6 +31,7 @@ import { timedCommand } from '../routes/command-metrics';
 import { loadState } from '../handling/stream-state';
 import { runRequestCommand } from '../feature-data/run-command';
 import { hasSecrets, integrationSettingsDecider, type IntegrationSettings } from './settings-decider';
+import { awaitCommandProjected } from '../routes/projected-answer';
 
 export interface IntegrationAdminOptions {
   db: Db;
@@ -143,7 +144,7 @@ export const integrationAdminRoutes =
             return outcome;
           }),
         );
-        if (!replayed && result.eventCount > 0) await opts.awaitProjected(result.position);
+        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: IntegrationChangeResponse = {
           success: true,
           message: integrationMessages.registered,
@@ -170,7 +171,7 @@ export const integrationAdminRoutes =
           name: 'changeIntegrationSupport',
           command: { type: 'ChangeIntegrationSupport', data: { integration, isAvailable } },
         });
-        if (!replayed && result.eventCount > 0) await opts.awaitProjected(result.position);
+        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: IntegrationChangeResponse = {
           success: true,
           message: integrationMessages.supportChanged(

@@ -24,6 +24,7 @@ import { endpointsOf, expiryOf, type IntegrationProviderEndpoints, type TokenAns
 import { storeTokens, takePendingAuthorization } from './oauth-store';
 import { isAvailable } from './settings-decider';
 import { exchangeCode, TokenExchangeError } from './token-exchange';
+import { awaitCommandProjected } from '../routes/projected-answer';
 
 export interface IntegrationCallbackOptions {
   db: Db;
@@ -167,7 +168,7 @@ export const integrationCallbackRoutes =
             );
           }),
         );
-        await opts.awaitProjected(outcome.position);
+        await awaitCommandProjected(request, opts.db, opts.awaitProjected, outcome);
         return answerPage(reply, 200, 'connected', integrationMessages.connected(item.name));
       },
     );

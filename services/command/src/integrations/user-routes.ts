@@ -44,6 +44,7 @@ import {
 } from './oauth-flow';
 import { keepPendingAuthorization, shredTokens } from './oauth-store';
 import { isAvailable, type IntegrationSettings } from './settings-decider';
+import { awaitCommandProjected } from '../routes/projected-answer';
 
 export interface IntegrationUserOptions {
   db: Db;
@@ -207,7 +208,7 @@ export const integrationUserRoutes =
             return outcome;
           }),
         );
-        if (!replayed) await opts.awaitProjected(result.position);
+        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: IntegrationChangeResponse = {
           success: true,
           message: `${integrationNamed(integration)?.name ?? integration} was disconnected.`,

@@ -25,6 +25,7 @@ import { runRequestCommand } from '../feature-data/run-command';
 import { callOp } from './ops-call';
 import { opsDecider } from './ops-decider';
 import { findOp, systemOps, visibleOps } from './ops-read';
+import { awaitCommandProjected } from '../routes/projected-answer';
 
 export interface OpsRoutesOptions {
   db: Db;
@@ -53,7 +54,7 @@ export const opsRoutesPlugin =
         streamId,
         command: { type: 'RegisterOps', data: { ops } },
       });
-      if (!replayed && result.eventCount > 0) await opts.awaitProjected(result.position);
+      if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
       const answer: OpsRegisterResponse = { success: true, message: opsMessages.registered, data: ops };
       return answer;
     };
@@ -65,7 +66,7 @@ export const opsRoutesPlugin =
         streamId,
         command: { type: 'DeleteOp', data: { name } },
       });
-      if (!replayed) await opts.awaitProjected(result.position);
+      if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
       const answer: OpsChangeResponse = { success: true, message: opsMessages.deleted };
       return answer;
     };

@@ -1,4 +1,11 @@
-import { projectionMessages, sectionLabels, type NotProjectedEvent, type SectionType } from '@app/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  projectedHeader,
+  projectionMessages,
+  sectionLabels,
+  type NotProjectedEvent,
+  type SectionType,
+} from '@app/contracts';
 import { setAsideAmong, type AwaitProjected, type Db } from '@app/platform';
 
 /** What a section's command appended: its last event's position and how many events. */
@@ -43,4 +50,41 @@ export const awaitSectionsProjected = async (
     notProjected,
     message: projectionMessages.savedNotShown(sections.map((s) => sectionLabels[s])),
   };
+};
+
+/** One command's append: its last event's position and how many events (0: nothing to wait for). */
+export interface CommandAppend {
+  position: string;
+  eventCount: number;
+}
+
+/** Whether each request's events were projected, for `markProjected` to say on its answer. */
+const projectedOf = new WeakMap<FastifyRequest, boolean>();
+
+/**
+ * Read your writes for any route that waits: waits (bounded) until the command's events are
+ * projected, and answers whether they are in the read models: false when the wait ran out (or this
+ * process does not project), or when a projection set one of them aside. The request's answer then
+ * says so in `x-projected` (`markProjected`). Nothing appended: true at once.
+ */
+export const awaitCommandProjected = async (
+  request: FastifyRequest,
+  db: Db,
+  awaitProjected: AwaitProjected,
+  append: CommandAppend,
+): Promise<boolean> => {
+  const projected =
+    append.eventCount === 0 ||
+    ((await awaitProjected(append.position)) && (await setAsideAmong(db, [append])).length === 0);
+  projectedOf.set(request, projected);
+  return projected;
+};
+
+/** Sets `x-projected: true|false` on the answer of each request that waited (`awaitCommandProjected`). */
+export const markProjected = (app: FastifyInstance): void => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const projected = projectedOf.get(request);
+    if (projected !== undefined) void reply.header(projectedHeader, String(projected));
+    return payload;
+  });
 };

@@ -11,6 +11,7 @@ import { commandMetadata, requestHashOf, runIdempotent, type AwaitProjected, typ
 import { handleCommand, type CommandOutcome } from '../handling/handle-command';
 import { timedCommand } from '../routes/command-metrics';
 import { userSettingsDecider } from './user-settings-decider';
+import { awaitCommandProjected } from '../routes/projected-answer';
 
 /**
  * POST /api/settings/save: the caller saves some of their settings (the fields sent; an unknown
@@ -46,7 +47,7 @@ export const userSettingsRoutesPlugin =
             ),
           ),
         );
-        if (!replayed && result.eventCount > 0) await opts.awaitProjected(result.position);
+        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: UserSettingsSaveResponse = { success: true, position: result.position };
         return answer;
       });

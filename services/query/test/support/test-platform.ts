@@ -119,6 +119,8 @@ export interface TestPlatformOptions {
   logger?: Logger;
   /** How the runner retries an event a projection fails on (default: the runner's). */
   retry?: RetryPolicy;
+  /** Routes that wait for their events' projection wait this long (default: they answer at once, not projected). */
+  projectionWaitMs?: number;
   /** Where documents' bytes go (default: a filesystem store under the temp dir, its signed URLs served). */
   blobs?: BlobStore;
   /** The guarded client for addresses people type (default: the platform's, which reaches no private address). */
@@ -193,6 +195,12 @@ export const startTestPlatform = async (
         websites: { outbound },
         userUrls: opts.userUrls ?? outbound,
         ...(opts.integrations ? { integrations: opts.integrations } : {}),
+        ...(opts.projectionWaitMs === undefined
+          ? {}
+          : {
+              awaitProjected: (position: string) =>
+                (runner as ProjectionRunner).awaitProjected(position, opts.projectionWaitMs ?? 0),
+            }),
       }),
     );
     await app.register(chatStreamRoutes({ store: chatStreams.store }));
