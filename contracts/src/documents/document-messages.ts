@@ -20,6 +20,10 @@ export const documentMessages = {
   uploadUsed: 'This upload link was already used. Please upload the file again.',
   uploadRevoked: 'This file was deleted, so its upload link no longer works.',
   uploadNotStored: 'The file could not be stored right now. Please upload it again later.',
+  /** A store that cannot bound an upload it has not been told the size of (S3). */
+  sizeRequired: "The upload request must give the file's size in bytes (size).",
+  largerThanDeclared: (bytes: number) =>
+    `The file is larger than the size its upload declared (${bytes.toLocaleString('en-US')} bytes).`,
   downloadExpired: 'The download link has expired or is not valid. Please ask for the file again.',
   typeMismatch: (claimed: string, actual: string) =>
     `The file says it is ${claimed} but its content is ${actual}.`,

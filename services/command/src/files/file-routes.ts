@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  documentMessages,
   DownloadUrlResponse,
   ErrorResponse,
   errorResponses,
@@ -62,6 +63,9 @@ export const fileRoutesPlugin =
         const { md5, ...upload } = request.body;
         const refusal = uploadRefusal(upload);
         if (refusal !== null) throw new DomainError(refusal);
+        // A store that cannot cap a PUT (S3) is bounded only by the signed Content-Length.
+        if (upload.size === undefined && blobs.boundsUploads !== true)
+          throw new DomainError(documentMessages.sizeRequired);
         const metadata = commandMetadata(request, await request.actor());
         const quotaBytes = opts.storageQuotaBytes;
         const { key, reservation } = await timedCommand('requestFileUpload', () =>

@@ -3,6 +3,8 @@
  * default (HMAC-signed, expiring URLs served by `blobRoutes`), S3 (`@aws-sdk/client-s3` and its
  * presigner) for the split deployment. Keys are chosen by the server, never by a caller.
  */
+import type { Readable } from 'node:stream';
+
 export interface BlobHead {
   size: number;
   contentType: string;
@@ -40,6 +42,11 @@ export interface SignDownloadOptions {
  * tombstone left by `delete`, on servers that implement conditional writes.
  */
 export interface BlobStore {
+  /**
+   * True when the store itself refuses a signed PUT past `maxBytes` (the filesystem store). Unset: only
+   * a signed `contentLength` bounds a PUT (S3's presigned URL cannot cap an unknown size).
+   */
+  readonly boundsUploads?: boolean;
   /** A URL the browser PUTs the bytes to (with Content-Type, Content-MD5 and `If-None-Match: *`). */
   signUpload(key: string, opts: SignUploadOptions): Promise<string>;
   /** A URL the browser GETs the bytes from. */
@@ -47,6 +54,8 @@ export interface BlobStore {
   head(key: string): Promise<BlobHead | null>;
   /** The whole object, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
+  /** The whole object as a stream (read it without holding it in memory), or null when there is none. */
+  stream?(key: string): Promise<Readable | null>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Deleting a key that is not there is not an error. The key takes no signed upload afterwards. */
   delete(key: string): Promise<void>;

@@ -2,6 +2,7 @@ import { randomBytes, createHash } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { blobRoutes } from '@app/contracts';
 import type { BlobHead, BlobStore, SignDownloadOptions, SignUploadOptions } from './blob-store';
@@ -64,6 +65,8 @@ const fillPath = (pattern: string, token: string): string => pattern.replace(':t
  * are served by `blobRoutes`.
  */
 export class FsBlobStore implements BlobStore {
+  /** `blobRoutes` refuses a PUT past the URL's `maxBytes` while it streams. */
+  readonly boundsUploads = true;
   private readonly root: string;
   private readonly secret: Buffer;
   private readonly publicBase: string;
@@ -137,6 +140,10 @@ export class FsBlobStore implements BlobStore {
       if (isMissing(e)) return null;
       throw e;
     }
+  }
+
+  async stream(key: string): Promise<Readable | null> {
+    return (await this.openRead(key))?.stream ?? null;
   }
 
   /** The object's bytes as a stream with its sidecar, or null (the download route). */

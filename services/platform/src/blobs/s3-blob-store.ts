@@ -6,6 +6,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { Readable } from 'node:stream';
 import type { BlobHead, BlobStore, SignDownloadOptions, SignUploadOptions } from './blob-store';
 import { assertSafeBlobKey } from './blob-key';
 import { attachmentDisposition } from './content-disposition';
@@ -45,8 +46,9 @@ const md5FromEtag = (etag: string | undefined): string | undefined => {
 /**
  * Objects in one S3 bucket; the browser PUTs and GETs through presigned URLs. Content-Type and
  * Content-MD5 are signed headers of the PUT URL (S3 refuses bytes that do not match them). A
- * presigned PUT cannot bound the size: `maxBytes` is not enforced here, so whoever reads the
- * object next (the processing job, through `head`) re-checks the size and refuses it when larger.
+ * presigned PUT cannot bound an unknown size: `maxBytes` is not enforced here (`boundsUploads` is
+ * unset), so callers sign the declared `contentLength`, and whoever reads the object next (the
+ * metadata poll, the processing job, through `head`) re-checks the size and refuses it when larger.
  */
 export class S3BlobStore implements BlobStore {
   private readonly client: S3Client;
@@ -134,6 +136,21 @@ export class S3BlobStore implements BlobStore {
       }
       if (!found.Body) return Buffer.alloc(0);
       return Buffer.from(await found.Body.transformToByteArray());
+    } catch (e) {
+      if (isNotFound(e)) return null;
+      throw e;
+    }
+  }
+
+  async stream(key: string): Promise<Readable | null> {
+    assertSafeBlobKey(key);
+    try {
+      const found = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const body =
+        found.Body === undefined ? Readable.from([]) : Readable.fromWeb(found.Body.transformToWebStream());
+      if (!isTombstone(found.Metadata)) return body;
+      body.destroy();
+      return null;
     } catch (e) {
       if (isNotFound(e)) return null;
       throw e;

@@ -58,6 +58,18 @@ describe('S3 blob store (against s3rver)', () => {
     expect(await store.get(key)).toBeNull();
   });
 
+  it('Given an object, When it is streamed, Then the bytes come as a stream; after its delete (a tombstone) nothing does', async () => {
+    const key = 'ada@example.com/5e1f0c2a.txt';
+    const body = randomBytes(64 * 1024);
+    await store.put(key, body, 'text/plain');
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await store.stream(key)) as AsyncIterable<Buffer>) chunks.push(chunk);
+    expect(Buffer.concat(chunks)).toEqual(body);
+    await store.delete(key);
+    expect(await store.stream(key)).toBeNull();
+    expect(await store.stream('ada@example.com/never-put.txt')).toBeNull();
+  });
+
   it('Given a presigned PUT url, When the browser PUTs with the signed Content-Type and Content-MD5, Then head sees the object', async () => {
     const key = 'ada@example.com/11111111-2222.pdf';
     const body = randomBytes(2048);
