@@ -30,12 +30,14 @@ Commands
             and the events it set aside, as one JSON document (as GET /api/projections answers).
             An event that fails the same way every time (it does not fit its contract, or the fold
             throws on it) is set aside at once and the projection goes on; a transient failure
-            (connection lost, timeout, serialization failure) is retried with backoff, then parked,
-            and holds that projection meanwhile. The others keep going either way.
+            (connection lost, timeout, serialization failure) is retried with backoff (at most
+            every 30 s) for as long as it lasts, never parked, and holds that projection meanwhile.
+            The others keep going either way.
 
   retry     Try an event a projection failed on again (after a fix). Held: now, with fresh attempts.
             Set aside: folded now, once, out of the log's order; it stays set aside, with the new
-            error, if it fails again (exit code 1).
+            error, if it fails again (exit code 1). Refused (exit code 1) when the projection already
+            folded a later event of the same stream: rebuild it instead (replay --projection P).
   skip      Leave an event a projection failed on out: its read model never folds it (held: the
             projection moves past it; set aside: it is no longer listed).
             Both are recorded in the log (stream projection-<name>) with who did it.
