@@ -59,10 +59,14 @@ export const platformMessages = {
   noSuchSecret: (section: string, key: string) => `${section} holds no saved value for '${key}'.`,
   /** An endpoint saved without a key whose address is not one a keyless server may have (see keylessEndpointAllowed). */
   endpointKeyRequired: (model: string, url: string) =>
-    `The endpoint '${url}' of ${model} needs a key. Only an OpenAI-compatible server on this machine or a private address listed in OUTBOUND_ALLOW may be saved without one.`,
+    `The endpoint '${url}' of ${model} needs a key. Only an OpenAI-compatible server on this machine, at a private address or under a host name listed in OUTBOUND_ALLOW may be saved without one.`,
   /** The web card's hint beside an endpoint's key field. */
   endpointKeyOptionalHint:
-    'Leave the key empty for an OpenAI-compatible server without keys (Ollama, vLLM) on this machine or a private address listed in OUTBOUND_ALLOW.',
+    'Leave the key empty for an OpenAI-compatible server without keys (Ollama, vLLM) on this machine, at a private address or under a host name listed in OUTBOUND_ALLOW.',
+  /** The key field's placeholder on a new endpoint's row. */
+  endpointKeyPlaceholder: 'API key (optional for a local server)',
+  /** The key field's placeholder on a saved endpoint that has no key. */
+  endpointNoKey: 'No key',
   endpointTestPassed: 'Successfully made contact with the endpoint.',
   endpointTestInvalidUrl: 'The url must be an http:// or https:// address without a user name or password.',
   endpointTestTimedOut: 'The endpoint test did not finish in time.',

@@ -179,6 +179,7 @@ describe('the OpenAi Endpoints tab', () => {
     const url = 'http://nokey.example.com/v1';
     const card = await addModelWithEndpoint(dialog, 'no-key-model', url, '');
     const keyInput = card.getByLabel('Key of endpoint 1', { exact: true });
+    expect(await keyInput.getAttribute('placeholder')).toBe(platformMessages.endpointKeyPlaceholder);
     const hintId = await keyInput.getAttribute('aria-describedby');
     expect(hintId).not.toBeNull();
     expect(await page.locator(`[id="${hintId}"]`).textContent()).toBe(
@@ -213,7 +214,7 @@ describe('the OpenAi Endpoints tab', () => {
     expect(await saved.getByLabel('Url of endpoint 1').inputValue()).toBe(modelUrl);
     const keyInput = saved.getByLabel('Key of endpoint 1', { exact: true });
     expect(await keyInput.inputValue()).toBe('');
-    expect(await keyInput.getAttribute('placeholder')).toBe('No key');
+    expect(await keyInput.getAttribute('placeholder')).toBe(platformMessages.endpointNoKey);
 
     await saved.getByLabel('Select endpoint 1').check();
     await saved.getByRole('button', { name: 'Delete Selected (1)' }).click();

@@ -62,7 +62,7 @@ export function EndpointRow({
         <SecretInput
           label={`Key of endpoint ${position}`}
           value={endpoint.key}
-          placeholder={isNew ? 'API key (optional for a local server)' : 'No key'}
+          placeholder={isNew ? platformMessages.endpointKeyPlaceholder : platformMessages.endpointNoKey}
           {...(isNew && keyHintId ? { describedBy: keyHintId } : {})}
           readOnly={!isNew}
           onChange={(key) => onChange({ key: key.slice(0, maxEndpointKeyLength) })}
