@@ -7,8 +7,9 @@ const loopbackNames = /^(?:localhost|[a-z0-9-]+\.localhost)\.?$/i;
  * Whether an endpoint at `url` may be saved without a key: an OpenAI-compatible server without keys
  * (Ollama, vLLM, llama.cpp) runs on this machine or the private network, so only a url whose host is
  * a loopback or private address that OUTBOUND_ALLOW lists (`allow`), `localhost` while loopback is
- * listed, or a host name OUTBOUND_ALLOW names may do without one. Decided from the url alone: a
- * public name is never looked up.
+ * listed, or a host name OUTBOUND_ALLOW names may do without one. Decided from the url alone: no name
+ * is looked up, so a listed host name is keyless wherever it resolves (an operator who lists a name
+ * declares it private).
  */
 export const keylessEndpointAllowed = (url: string, allow: AllowList): boolean => {
   let host: string;

@@ -20,6 +20,12 @@ describe('where an endpoint may be saved without a key', () => {
     expect(keylessEndpointAllowed('http://MODELS.internal/v1', lan)).toBe(true);
   });
 
+  it('a listed host name wherever it resolves: listing it declares it private (nothing is looked up)', () => {
+    expect(keylessEndpointAllowed('https://api.openai.com/v1', parseAllowList(['api.openai.com']))).toBe(
+      true,
+    );
+  });
+
   it('never a public address or name, whatever OUTBOUND_ALLOW says', () => {
     const wide = parseAllowList(['0.0.0.0/0']);
     expect(keylessEndpointAllowed('https://8.8.8.8/v1', wide)).toBe(false);
