@@ -17,7 +17,8 @@ import { checkpointName } from './run-batch';
 
 /**
  * Whether `projection` already folded a later event of the stream (one it handles, at a position its
- * checkpoint has passed): folding the one set aside now would put older values back over it.
+ * checkpoint has passed, not set aside too): folding the one set aside now would put older values
+ * back over it.
  */
 const laterFolded = async (
   trx: Db,
@@ -32,6 +33,11 @@ const laterFolded = async (
     .where('stream_version', '>', at.streamVersion)
     .where(
       sql<boolean>`(transaction_id, global_position) <= (${checkpoint.transactionId}::xid8, ${checkpoint.globalPosition}::bigint)`,
+    )
+    // Those it set aside too were not folded: they put nothing over it.
+    .where(
+      sql<boolean>`not exists (select 1 from projection_parks p where p.projection = ${projection.name}
+        and p.global_position = events.global_position and p.set_aside)`,
     )
     .execute();
   return later.some((e) => handlesEvent(projection, e.event_type));
