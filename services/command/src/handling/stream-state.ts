@@ -50,7 +50,13 @@ export const foldStoredCounting = <S, E>(
   after: number,
   from: S = decider.initialState(),
 ): { state: S; leftOut: number } => {
-  const folded = foldSettingAside(decider, events, from);
+  let folded: ReturnType<typeof foldSettingAside<S, E>>;
+  try {
+    folded = foldSettingAside(decider, events, from);
+  } catch (cause) {
+    // Only a decider without a contract throws: the command fails (a 500), the log names the stream.
+    throw new Error(`the stored events of ${streamId} after version ${after} cannot be folded`, { cause });
+  }
   if (folded.leftOut.length > 0) warnLeftOut(streamId, after + 1, folded.leftOut);
   return { state: folded.state, leftOut: folded.leftOut.length };
 };

@@ -181,7 +181,9 @@ describe('a stored event a fold cannot take', () => {
       expectedVersion: 3,
       metadata: metadata(),
     });
-    await expect(save(s, section(true))).rejects.toThrow();
+    await expect(save(s, section(true))).rejects.toThrow(
+      `the stored events of ${s} after version 0 cannot be folded`,
+    );
     expect((await readStream(db, s)).length).toBe(4);
   });
 });
