@@ -146,8 +146,13 @@ export class S3BlobStore implements BlobStore {
     assertSafeBlobKey(key);
     try {
       const found = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      // On Node the SDK's body is the response's own Readable; anything else is read whole.
       const body =
-        found.Body === undefined ? Readable.from([]) : Readable.fromWeb(found.Body.transformToWebStream());
+        found.Body === undefined
+          ? Readable.from([])
+          : found.Body instanceof Readable
+            ? found.Body
+            : Readable.from([Buffer.from(await found.Body.transformToByteArray())]);
       if (!isTombstone(found.Metadata)) return body;
       body.destroy();
       return null;
