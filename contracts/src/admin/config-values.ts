@@ -6,7 +6,7 @@ import { isWholeCents, RateLimit, unlimitedRateLimit } from './rate-limit';
 /**
  * The single-value cards of the Configurations tab: Support Email, AI Email Domain, Chat Rate
  * Limit, Default User Conversation Storage and Prompt Cost Alert. Each is a section of its own, on
- * its own stream `config-<sectionType>`, named as the second spec's "Admin configuration keys".
+ * its own stream `config-<sectionType>`, named by the admin configuration key it stores.
  */
 export const emailSupportStreamId = 'config-emailSupport';
 export const aiEmailDomainStreamId = 'config-aiEmailDomain';

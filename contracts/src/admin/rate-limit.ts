@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
-/** The periods of the rate-limit selector (second spec, sections 3 and 9). */
+/** The periods of the rate-limit selector. */
 export const rateLimitPeriods = ['Unlimited', 'Daily', 'Hourly', 'Monthly', 'Total'] as const;
 export const RateLimitPeriod = z.enum(rateLimitPeriods);
 export type RateLimitPeriod = z.infer<typeof RateLimitPeriod>;
 
 /**
- * The rate-limit selector of the second spec takes "digits only, at most 8 characters, shown as
- * dollars and cents": the digits typed are the amount in cents ('12345' shows $123.45). So a rate
+ * The rate-limit selector takes digits only, at most 8 characters, shown as
+ * dollars and cents: the digits typed are the amount in cents ('12345' shows $123.45). So a rate
  * is a non-negative amount of dollars with at most 2 decimals whose cents form has at most 8
  * digits: 0 to 999,999.99.
  */
@@ -27,8 +27,8 @@ export const RateAmount = z
   .refine((n) => toCents(n) <= maxRateCents, 'must have at most 8 digits in cents (at most 999999.99)');
 
 /**
- * A rate limit: `rate` in dollars per period, `null` when the period is Unlimited (the second spec's
- * representation). On input an Unlimited limit may also carry the admin spec's `rate: 0`; it is
+ * A rate limit: `rate` in dollars per period, `null` when the period is Unlimited (as the
+ * chat side reads it). On input an Unlimited limit may also carry the Admin Interface's `rate: 0`; it is
  * stored and read back as `null`. Every other period needs a rate (0 blocks all use).
  */
 export const RateLimit = z

@@ -74,7 +74,7 @@ export const modelDetailFields = [
   'supportsSystemPrompts',
 ] as const satisfies readonly (keyof ModelDetails)[];
 
-/** The provider select's options: the shared provider list (second spec, "Endpoint providers"). */
+/** The provider select's options: the shared provider list (endpoint providers). */
 export const modelProviders = ['Azure', 'OpenAI', 'Bedrock', 'Gemini'] as const;
 
 /** The form's numeric inputs (spec 5): minimum 0 everywhere; steps are the inputs' spinner steps. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * API keys (first spec, sections 3, 4 and 7; issue 10 item 4): what a key may be used for, its
+ * API keys: what a key may be used for, its
  * secret's form, its streams. A route a key may call declares one access type in its Fastify config
  * (`config: { apiKeyAccess: 'chat' }`); `full_access` satisfies every declared type. A route that
  * declares none (admin routes, /auth, the key management itself) refuses every key.

@@ -7,7 +7,7 @@ import { ChatId } from '../chat/chat-request';
 import { ApiKeyAccessType, apiKeyAccessTypes } from './api-key-access';
 import { apiKeyMessages } from './api-key-messages';
 
-/** The routes of the first spec's section 7 (/apiKeys). */
+/** The API keys' routes (/apiKeys). */
 export const apiKeyRoutes = {
   create: '/apiKeys/keys/create',
   rotate: '/apiKeys/key/rotate',

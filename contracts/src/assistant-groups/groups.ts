@@ -4,8 +4,8 @@ import { limits } from '../limits';
 import { CreateAssistantRequest } from '../assistants/assistant';
 
 /**
- * Assistant Admin Groups (first spec: Feature Data tab, sections 3, 4, 5, 6, 7, 8, 9; second spec
- * section 7 "Groups"): a group of assistants with members, Amplify groups whose members count as
+ * Assistant Admin Groups (the Admin Interface's Feature Data tab, and the `/groups` routes): a group
+ * of assistants with members, Amplify groups whose members count as
  * members, public or private, conversation-analysis flags and a system API key. The Amplify
  * Assistants group is made once from built-in assistants; its assistants are open to every user.
  */
@@ -56,7 +56,7 @@ export const assistantGroupMessages = {
   listFailed: 'Unable to load the Assistant Admin Groups at this time. Please try again later...',
 } as const;
 
-/** The group made from built-in assistants (first spec, section 9). */
+/** The group made from built-in assistants. */
 export const amplifyAssistantsGroup = {
   groupId: 'amplify-assistants',
   groupName: 'Amplify Assistants',
@@ -150,7 +150,7 @@ export const GroupAssistantRef = z.object({
 });
 export type GroupAssistantRef = z.infer<typeof GroupAssistantRef>;
 
-/** A row of the table (first spec, section 3 "Assistant admin group"). */
+/** A row of the Assistant Admin Groups table. */
 export const AssistantGroupView = z.object({
   group_id: z.string(),
   groupName: z.string(),
@@ -208,7 +208,7 @@ export const assistantGroupEventTypes = [
 ] as const satisfies readonly AssistantGroupEvent['type'][];
 
 /**
- * Who may use a group's assistants (first spec, section 6): every user when it is the Amplify
+ * Who may use a group's assistants: every user when it is the Amplify
  * Assistants group or public; else its members and the members of its Amplify groups.
  */
 export const mayUseGroupAssistants = (

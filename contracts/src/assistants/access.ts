@@ -23,7 +23,7 @@ export interface AssistantCaller {
 }
 
 /**
- * Who may use an assistant (second spec, section 6 "Assistant path access"; issue 10): everyone a
+ * Who may use an assistant: everyone a
  * built-in; its owner; the members of its assistant group (everyone when the group is public);
  * once published, everyone signed in when public, else the listed users and the members of the
  * listed Amplify groups.

@@ -5,7 +5,7 @@ import { FileKey } from '../documents/files';
 import { limits } from '../limits';
 
 /**
- * Assistants (second spec, section 3 "Assistant create payload" and "Built-in assistant template").
+ * Assistants: the create payload and the built-in assistant template.
  * Ids: `ast/<uuid>` names one version, `astp/<uuid>` the assistant across its versions; the
  * built-ins use `astg/` and `astgp/` (contracts/src/assistants/built-in/).
  */

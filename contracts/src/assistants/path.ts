@@ -4,9 +4,9 @@ import { Email } from '../email';
 import { limits } from '../limits';
 
 /**
- * Assistant paths (second spec, section 5 "Assistant path", sections 2, 6 and 9): published
+ * Assistant paths: published
  * assistants are reached at `/assistants/{path}`, the path in lower case. Every rule is checked
- * in the spec's order and answers the spec's message word for word.
+ * in order and answers its message word for word.
  */
 export const assistantPathLimits = {
   minLength: 3,

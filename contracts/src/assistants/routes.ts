@@ -1,6 +1,6 @@
 /**
- * The assistants' routes (second spec, section 7 "Assistants (/assistant)"), spelled as the spec
- * spells them, plus our own `check_path` for the path-check states (section 4 "Path check").
+ * The assistants' routes (/assistant), spelled as the clients call them, plus our own `check_path`
+ * for the path-check states.
  */
 export const assistantRoutes = {
   /** POST the create payload → {success, message, data: {id, assistantId, data_sources, ast_data}}. */

@@ -3,7 +3,7 @@ import { boundedList, boundedString } from '../bounded';
 import { LegacyRateLimit, unlimitedRateLimit } from '../admin/rate-limit';
 import { ChatId } from './chat-request';
 
-/** Accounts (COA) of the second spec: POST /state/accounts/save {accounts}, GET /state/accounts/get. */
+/** Accounts (COA): POST /state/accounts/save {accounts}, GET /state/accounts/get. */
 export const accountRoutes = { save: '/state/accounts/save', get: '/state/accounts/get' } as const;
 
 export const defaultAccountId = 'general_account';

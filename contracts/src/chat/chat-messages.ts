@@ -8,11 +8,11 @@ const periodWord: Record<Exclude<RateLimitPeriod, 'Unlimited'>, string> = {
   Total: 'total',
 };
 
-/** Chat's messages: the spec's words where it has them (section 8), ours where it is silent. */
+/** Chat's messages, shown to users word for word. */
 export const chatMessages = {
-  /** Second spec, section 8: a status other than 200 without an error text. */
+  /** A status other than 200 without an error text. */
   communicationError: 'Error communicating with the server. Please try again in a minute.',
-  /** The relay's texts (second spec, section 8). */
+  /** The relay's texts. */
   errorCalling: (call: string, statusText: string) => `Error calling ${call}: ${statusText}`,
   networkError: (call: string) => `Network Error calling ${call}`,
   parseError: (call: string) => `Error parsing response from ${call}`,

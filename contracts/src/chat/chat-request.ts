@@ -24,7 +24,7 @@ export const ChatId = z
   .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1 to 64 letters, digits, and . _ : -');
 
 export const chatRoles = ['system', 'user', 'assistant'] as const;
-/** Message types of the second spec (section 3). */
+/** The types a chat message may have. */
 export const chatMessageTypes = [
   'prompt',
   'automation',
@@ -67,7 +67,7 @@ export const ChatOptions = z.object({
 });
 export type ChatOptions = z.infer<typeof ChatOptions>;
 
-/** The chat request of the second spec (section 7): the system prompt, when any, comes first. */
+/** The chat request: the system prompt, when any, comes first. */
 export const ChatRequest = z
   .object({
     model: boundedString('The model id', 200).min(1, 'model is required'),

@@ -4,7 +4,7 @@ import { ChatSource } from '../documents/embeddings';
 /**
  * The answer of POST /api/chat: server-sent events, one `data: <json>` line per chunk (`id: <n>` on
  * each, for Last-Event-ID), `: keep-alive` comments while waiting. The chunk shapes are the
- * platform's (second spec, section 7); `usage` and `error` are ours.
+ * relay's clients expect; `usage` and `error` are ours.
  */
 export const ChatStatus = z.object({
   id: z.string().max(200),

@@ -1,4 +1,4 @@
-/** The model selector's legend (second spec, section 9): cost tiers and output-limit tiers. */
+/** The model selector's legend: cost tiers and output-limit tiers. */
 export type CostTier = 'cheap' | 'moderate' | 'expensive';
 export type OutputLimitTier = 'large' | 'average' | 'below average';
 

@@ -1,16 +1,15 @@
 /**
- * What a chat message's diagrams, charts and code blocks say: the spec's words where it has them
- * (second spec, sections 5 and 8), ours where it is silent.
+ * What a chat message's diagrams, charts and code blocks say, shown to users word for word.
  */
 export const renderMessages = {
-  /** Second spec, section 8: the diagram viewer's heading of an error. */
+  /** The diagram viewer's heading of an error. */
   diagramError: 'Error rendering diagram',
   diagramFailedAfterRetries: (attempts: number, reason: string) =>
     `Failed to render diagram after ${attempts} attempts: ${reason}. Please check your diagram syntax.`,
   diagramMalformed: 'Failed to display diagram. The SVG might be malformed.',
   diagramEmpty: 'No diagram content available',
   diagramNoSvg: 'Failed to generate SVG content.',
-  /** Second spec, section 5: a chart spec that is not JSON, even after a model tried to repair it. */
+  /** A chart spec that is not JSON, even after a model tried to repair it. */
   chartParseFailed: 'Failed to parse Vega specification. Please check the JSON format.',
   /** Ours: a chart's data named by a URL is never fetched (a model must not make the browser fetch). */
   chartExternalData:

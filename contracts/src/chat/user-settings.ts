@@ -3,7 +3,7 @@ import { boundedList, boundedString } from '../bounded';
 import { limits } from '../limits';
 import { ConversationStorageChoice } from './conversations';
 
-/** The user's stored settings (second spec, section 3: theme, featureOptions, hiddenModelIds). */
+/** The user's stored settings: theme, featureOptions, hiddenModelIds. */
 export const userSettingsRoutes = { get: '/api/settings', save: '/api/settings/save' } as const;
 
 export const themes = ['light', 'dark'] as const;

@@ -1,6 +1,6 @@
 /**
- * How extracted text is cut into chunks before it is embedded (issue 9: "chunking with stated
- * defaults"). A document yields items (a page, a slide, a row, a paragraph); the processing worker
+ * How extracted text is cut into chunks before it is embedded, with the defaults stated below. A
+ * document yields items (a page, a slide, a row, a paragraph); the processing worker
  * chunks them in order:
  *
  * - A chunk holds at most `maxChars` characters (1,000).

@@ -1,6 +1,6 @@
-/** The documents' messages: the spec's words (second spec, sections 5 and 8), ours where it is silent. */
+/** The documents' messages, shown to users word for word. */
 export const documentMessages = {
-  /** Second spec, section 5: file upload. */
+  /** File upload. */
   typeNotSupported: 'This file type is not supported.',
   saveAsXlsx: 'This file type is not supported. Please save the file as xlsx.',
   saveAsPptx: 'This file type is not supported. Please save the file as pptx.',
@@ -8,7 +8,7 @@ export const documentMessages = {
     'I was unable to extract any text from the provided document. If this is a PDF, please OCR the PDF before uploading it.',
   uploadFailed: 'Upload failed',
   uploadAborted: 'Upload file aborted',
-  /** Second spec, section 8. */
+  /** Processing and the document list. */
   presignedUrlFailed: (status: number | string) => `Failed to get presigned url: ${status}`,
   uploadFailedWithStatus: (status: number) => `Upload failed with status code ${status}`,
   networkError: 'Network error occurred during file upload.',

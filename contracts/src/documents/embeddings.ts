@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boundedList } from '../bounded';
 import { FileKey, FileStatus } from './files';
 
-/** The embeddings' routes (second spec, section 7; the Embeddings tab of the first spec). */
+/** The embeddings' routes (the document list and the Admin Interface's Embeddings tab). */
 export const embeddingRoutes = {
   /** POST {dataSources} → each source's status (the document list's hover). */
   status: '/embedding/status',
@@ -12,7 +12,7 @@ export const embeddingRoutes = {
   terminate: '/embedding/terminate',
 } as const;
 
-/** A document as the chat and the document list send it (second spec, section 3: Document). */
+/** A document as the chat and the document list send it. */
 export const DataSource = z.object({
   id: z.string().max(600),
   name: z.string().max(255).optional(),
@@ -36,7 +36,7 @@ export const EmbeddingStatusResponse = z.object({
 });
 export type EmbeddingStatusResponse = z.infer<typeof EmbeddingStatusResponse>;
 
-/** One queued or active embedding (first spec: Embedding queue message). */
+/** One queued or active embedding (a row of the Embeddings tab). */
 export const EmbeddingQueueMessage = z.object({
   messageId: z.string(),
   eventTime: z.string(),
@@ -70,12 +70,12 @@ export const ChatSource = z.object({
 export type ChatSource = z.infer<typeof ChatSource>;
 
 export const embeddingMessages = {
-  /** First spec, section 8. */
+  /** The Embeddings tab when a termination fails. */
   unableToTerminate: 'Unable to terminate embedding at this time.',
   /** The Embeddings tab with nothing queued (the spec gives the gist, not the words). */
   operatingCorrectly: 'No embeddings are queued or running: embeddings appear to be operating correctly.',
   terminating: 'Terminating...',
   terminated: 'Terminated',
-  /** First spec, section 8. */
+  /** The Embeddings tab when the queue cannot be read. */
   unableToRetrieve: 'Unable to retrieve message currently in the sqs. Please try again later...',
 } as const;

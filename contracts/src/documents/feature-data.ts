@@ -4,7 +4,7 @@ import { limits } from '../limits';
 import { fileLimits } from './files';
 
 /**
- * The Feature Data tab (first spec: Feature Data tab, sections 4, 5, 7, 8): PowerPoint templates,
+ * The Admin Interface's Feature Data tab: PowerPoint templates,
  * the Data Disclosure (which users accept before chatting) and the API documentation files. Bytes go
  * to the blob store through signed URLs; every change is an event.
  */
@@ -33,7 +33,7 @@ export const featureDataRoutes = {
   apiDocsTemplates: '/apiKeys/api_documentation/get_templates',
 } as const;
 
-/** The spec's words (first spec, sections 5 and 8), and ours where it is silent. */
+/** The Feature Data tab's messages, shown to users word for word. */
 export const featureDataMessages = {
   pptxEmpty: 'No PowerPoint Templates listed.',
   pptxFileRequired: 'Please upload a powerpoint template.',
@@ -63,7 +63,7 @@ export const featureDataMessages = {
   disclosureAcceptFailed: 'Unable to record your acceptance at this time. Please try again later.',
 } as const;
 
-/** Runs of spaces and underscores become one underscore (first spec, section 5). */
+/** Runs of spaces and underscores become one underscore. */
 export const collapsedFileName = (name: string): string => name.trim().replace(/[\s_]+/g, '_');
 
 /** The lower-cased extension of a file name ('' when it has none). */
@@ -96,7 +96,7 @@ export const featureDataLimits = {
   maxBytes: fileLimits.maxBytes,
   urlSeconds: fileLimits.urlSeconds,
   templates: 500,
-  /** Progress of a template upload: this many percent every `progressEveryMs` (first spec, section 9). */
+  /** Progress of a template upload: this many percent every `progressEveryMs`. */
   progressStep: 5,
   progressEveryMs: 200,
 } as const;

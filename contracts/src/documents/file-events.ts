@@ -1,8 +1,8 @@
 import type { FileStatus } from './files';
 
 /**
- * The events of a file's stream (`file-<key>`), in the order a file lives them. Every step is an event
- * (issue 9): a refusal, a failure and a termination are in the log with their reason.
+ * The events of a file's stream (`file-<key>`), in the order a file lives them. Every step is an event:
+ * a refusal, a failure and a termination are in the log with their reason.
  */
 export interface FileUploadRequestedData {
   key: string;

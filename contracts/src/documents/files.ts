@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boundedList, boundedString, headerSafeString } from '../bounded';
 
 /**
- * Documents (second spec, sections 3, 4 and 7): the upload flow and the `/files` routes. A file is a
+ * Documents: the upload flow and the `/files` routes. A file is a
  * stream of its own (`file-<key>`); its key is chosen by the server: `<owner>/<uuid>.<ext>`.
  */
 export const fileRoutes = {
@@ -25,7 +25,7 @@ export const blobRoutes = {
   downloadPattern: '/blobs/download/:token',
 } as const;
 
-/** The processing statuses (second spec, section 4) and how the interface colours them. */
+/** The processing statuses and how the interface colours them. */
 export const fileStatuses = [
   'starting',
   'processing',
@@ -51,7 +51,7 @@ export const fileLimits = {
   archiveUncompressedBytes: 200 * 1024 * 1024,
   /** Compression ratio past which an entry is taken for a bomb. */
   archiveEntryRatio: 200,
-  /** The browser waits this long for processing, polling every `pollMs` (second spec, section 9). */
+  /** The browser waits this long for processing, polling every `pollMs`. */
   processingWaitMs: 120_000,
   pollMs: 500,
   /** Cancelling after a finished upload deletes the server file this much later. */

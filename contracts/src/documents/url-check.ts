@@ -1,5 +1,5 @@
 /**
- * The URL check (second spec, section 5 'URL check'): what a user types as a website or a sitemap,
+ * The URL check: what a user types as a website or a sitemap,
  * checked and normalised before anything is fetched. Pure: the web checks as the user types, the
  * command side checks again before it fetches (through the guarded outbound client, which still
  * refuses every address that is not public).

@@ -3,7 +3,7 @@ import { boundedString } from '../bounded';
 import { FileKey, FileTags } from './files';
 
 /**
- * Websites and sitemaps as documents (second spec, sections 2, 3, 5 and 7; issue 9 item 5).
+ * Websites and sitemaps as documents.
  *
  * The model: every page is a file of its own (stream `file-<key>`), fetched by the `website-fetch`
  * job through the guarded outbound client, stored in the blob store and then processed like an
@@ -15,7 +15,7 @@ import { FileKey, FileTags } from './files';
  *   the pages under the sitemap by `fromSitemap`; remove-all removes the sitemap's file and its pages.
  */
 export const websiteRoutes = {
-  /** POST {sitemap, maxPages?} → {success, data: {urls}} (second spec, section 7). */
+  /** POST {sitemap, maxPages?} → {success, data: {urls}}. */
   extractSitemapUrls: '/assistant/extract_sitemap_urls',
   /** POST {url, sitemap?, maxPages?, ragOn?, ...} → the files recorded (ours). */
   add: '/api/websites/add',

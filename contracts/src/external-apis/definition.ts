@@ -4,7 +4,7 @@ import { urlHasUserInfo } from '../admin/url-credentials';
 import { isMask } from '../admin/sealed-secret';
 
 /**
- * The external API definition of the Admin Interface's editor (first spec: sections 3, 5 and 7): an
+ * The external API definition of the Admin Interface's editor: an
  * HTTP call an assistant's tool may make. Name, url and description are required; the auth is none,
  * basic (username and password) or bearer (token); the body is parsed as JSON when possible.
  */

@@ -3,7 +3,7 @@ import { boundedList } from '../bounded';
 import { limits } from '../limits';
 import { Model } from '../admin/supported-models';
 
-/** GET /available_models (second spec, section 7): the models the signed-in caller may chat with. */
+/** GET /available_models: the models the signed-in caller may chat with. */
 export const availableModelsRoute = '/available_models';
 
 /**

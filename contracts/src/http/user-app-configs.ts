@@ -7,7 +7,7 @@ import {
 } from '../admin/config-values';
 
 /**
- * GET /amplifymin/user_app_configs (second spec, section 7): the part of the admin's configuration
+ * GET /amplifymin/user_app_configs: the part of the admin's configuration
  * every signed-in user may read — the Prompt Cost Alert, the Support Email, the default conversation
  * storage and the AI email domain. Nothing secret nor admin-only.
  */

@@ -1,6 +1,6 @@
 /**
- * The integrations users may connect (second spec: Integrations modal, Integration entity; first
- * spec: Integrations tab). Two providers (categories), google and microsoft (shown as Office 365),
+ * The integrations users may connect (the user's Integrations dialog; the Admin Interface's
+ * Integrations tab). Two providers (categories), google and microsoft (shown as Office 365),
  * each with a few items; an item names the OAuth scopes it asks for. What admins register per
  * provider (client id, client secret, tenant id) and which items they support is in the log.
  */
@@ -120,7 +120,7 @@ export const extraAuthorizationParams: Record<IntegrationProvider, Record<string
   microsoft: {},
 };
 
-/** The rule of the second spec (Integration auth address): the window opens only an https address. */
+/** The integration auth address rule: the window opens only an https address. */
 export const isHttpsAddress = (address: string): boolean => {
   try {
     return new URL(address).protocol === 'https:';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boundedList, boundedString } from '../bounded';
 import { integrationIds, integrationProviders } from './catalogue';
 
-/** The routes (second spec, section 7: Integrations), and ours where it names none. */
+/** The integrations' routes. */
 export const integrationRoutes = {
   /** POST {integration} → {success, Location}: the provider's authorization address (users). */
   startAuth: '/integrations/oauth/start-auth',
@@ -32,7 +32,7 @@ export const integrationRoutes = {
 export const categoryIntegrationsPath = (category: string): string =>
   `/${encodeURIComponent(category)}/integrations`;
 
-/** The spec's words (second spec section 8, first spec section 8), and ours where it is silent. */
+/** The integrations' messages, shown to users word for word. */
 export const integrationMessages = {
   loading: 'Loading integrations...',
   unableToRetrieve: 'Unable to retrieve available integrations at this time. Please try again later.',

@@ -66,7 +66,7 @@ export type OpParameters = z.infer<typeof OpParameters>;
 /** The fixed default parameters schema of GET and DELETE ops (no parameters), and of a new op. */
 export const defaultOpParameters = (): OpParameters => ({ properties: {}, required: [] });
 
-/** An op as stored and answered (first spec, section 3 "Op"): id equals name, type 'custom'. */
+/** An op as stored and answered: id equals name, type 'custom'. */
 export const Op = z.object({
   id: z.string().max(opLimits.nameLength),
   name: z.string().max(opLimits.nameLength),

@@ -3,7 +3,7 @@ import { boundedList, boundedString } from '../bounded';
 import { Op, OpInput, normalizedOp, opLimits, opRegistrationProblem } from './op';
 
 /**
- * The ops' routes (second spec, section 7 "Ops"), spelled as the spec spells them, and the Ops tab's
+ * The ops' routes, spelled as the clients call them, and the Ops tab's
  * (admins: the system ops every user sees). A user's own ops are registered through /ops/register.
  */
 export const opsRoutes = {

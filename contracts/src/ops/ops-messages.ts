@@ -1,4 +1,4 @@
-/** The Ops tab's words (first spec, sections 5 and 8) and ours where it is silent. */
+/** The Ops tab's messages, shown to users word for word. */
 export const opsMessages = {
   missingFields: 'One or more operations have missing function name, endpoint path, or empty tags.',
   deleteConfirm: 'Are you sure you want to delete this Op? You will not be able to undo this change.',

@@ -1,6 +1,6 @@
 /**
- * The shape of a built-in assistant template (second spec, section 3, "Built-in assistant
- * template"). The three built-ins are defined in this folder; the assistants' routes list them for
+ * The shape of a built-in assistant template. The three built-ins are defined in this folder; the
+ * assistants' routes list them for
  * every user and the chat relay applies their instructions like any assistant's.
  */
 
