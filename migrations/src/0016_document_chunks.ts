@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Chunks of extracted text and their embeddings, under the content's SHA-256 (issue 9): the same
+ * Chunks of extracted text and their embeddings, under the content's SHA-256: the same
  * content uploaded twice is chunked and embedded once. `embedding_bin` is the vector as bytea of
  * little-endian float32, L2-normalised by the store (so cosine is a dot product, and the exact scan
  * reads it as a Float32Array without parsing), `model` the embeddings model that made it. Stored

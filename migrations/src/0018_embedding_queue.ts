@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The embeddings queue's read model (projection `embeddingQueue`, issue 9): one row per file that
+ * The embeddings queue's read model (projection `embeddingQueue`): one row per file that
  * exists, with its owner and size; `queued_position` and `queued_at` are the FileEmbeddingQueued event
  * (its log position, its time) while that is the file's last embedding event, null otherwise.
  * The Embeddings tab lists the rows that have one (GET /embedding/sqs/get).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * API keys (issue 10): one row per key, written in the same transaction as the key's events
+ * API keys: one row per key, written in the same transaction as the key's events
  * (ApiKeyCreated, ApiKeyRotated, ApiKeyUpdated, ApiKeyDeactivated), so a rotation or a
  * deactivation is in force on every instance the moment it commits. Only the secret's SHA-256 is
  * kept (`secret_hash`); the secret itself is nowhere. `refusals_recorded` holds when each refusal

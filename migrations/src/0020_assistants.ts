@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Assistants (issue 10): the read model of the `assistants` projection, one row per assistant (its
+ * Assistants: the read model of the `assistants` projection, one row per assistant (its
  * `astp/<uuid>`) with its latest version's definition, its owner, its group and where it is
  * published. The log is the truth: who holds a path is decided on the path's stream
  * (`assistantPath-<path>`), so `ast_path` here is only an index for listing and lookups.

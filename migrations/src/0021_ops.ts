@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Ops (issue 10): no table. The ops are folded from their streams (`ops-system`, `userOps-<email>`,
+ * Ops: no table. The ops are folded from their streams (`ops-system`, `userOps-<email>`,
  * snapshotted like every decider's state) by the command service, which also calls them; the
  * migration keeps its number so the ones after it stay in order.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Integrations and OAuth connections (issue 10).
+ * Integrations and OAuth connections.
  *
  * `integration_oauth_states`: an authorization a user started and has not completed: the state's
  * SHA-256 (never the state), whose it is, which integration, the PKCE verifier sealed (SecretBox),

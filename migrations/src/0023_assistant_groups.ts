@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Assistant admin groups and the external API definitions (issue 10), both admin read models.
+ * Assistant admin groups and the external API definitions, both admin read models.
  *
  * `rm_assistant_groups`: one row per group (projection `assistantGroups`): its flags, members,
  * Amplify groups, assistants (ids and names) and the id of its current system API key (never the key).

@@ -40,7 +40,7 @@ export interface RmApiDocumentationTable {
   size: ColumnType<string | null, number | null | undefined, number | null>;
 }
 
-/** The tables of migration 0017 (issue 9). */
+/** The tables of migration 0017 (the Feature Data tab). */
 export interface FeatureDataTables {
   rm_pptx_templates: RmPptxTemplatesTable;
   rm_data_disclosures: RmDataDisclosuresTable;

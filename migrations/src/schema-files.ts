@@ -22,7 +22,7 @@ export interface RmFilesTable {
   updated_at: Date;
 }
 
-/** The tables of migration 0015 (issue 9). */
+/** The tables of migration 0015 (documents). */
 export interface FilesTables {
   rm_files: RmFilesTable;
 }
