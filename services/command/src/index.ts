@@ -110,7 +110,7 @@ export interface CommandServiceOptions {
   awaitProjected?: AwaitProjected;
   /** The chat relay (POST /api/chat), registered when given: its ports and the outbound client. */
   chat?: Omit<ChatServiceOptions, 'db' | 'secrets'>;
-  /** Documents (issue 9): the `/api/files` and `/files` routes are registered when given. */
+  /** Documents: the `/api/files` and `/files` routes are registered when given. */
   documents?: { blobs: BlobStore; vectors?: VectorStore; storageQuotaBytes?: number };
   /** Websites (POST /assistant/extract_sitemap_urls, /api/websites/add), registered when given: the guarded client. */
   websites?: { outbound: OutboundClient };

@@ -42,7 +42,7 @@ const websiteOutbound = createOutboundClient({ allow: parseAllowList(settings.WE
 const databaseUrl = settings.DATABASE_URL;
 const database = openDatabase(databaseUrl, { ...databaseOptionsOf(settings), logger });
 await migrateToLatest(database.db);
-// Documents' chunks and vectors (issue 9): pgvector when migration 0016 could add it, else the exact scan.
+// Documents' chunks and vectors: pgvector when migration 0016 could add it, else the exact scan.
 const vectors = await createVectorStore(database.db);
 // Documents' bytes: S3 when S3_BUCKET is set, else DATA_DIR/blobs (the folder the command service writes).
 const blobs = await createBlobStore(settings);

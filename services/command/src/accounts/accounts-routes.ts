@@ -12,7 +12,7 @@ import { timedCommand } from '../routes/command-metrics';
 import { loadAccounts, saveAccounts } from './accounts-store';
 
 /**
- * The caller's accounts (COA, second spec): POST /state/accounts/save records the whole list (the
+ * The caller's accounts (COA): POST /state/accounts/save records the whole list (the
  * default account first, added when left out; an Idempotency-Key sent again answers the first
  * save), GET /state/accounts/get answers it from the caller's own small stream.
  */

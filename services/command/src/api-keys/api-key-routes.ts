@@ -64,7 +64,7 @@ const notFoundAs404 = async <T>(reply: FastifyReply, run: () => Promise<T>): Pro
 };
 
 /**
- * The /apiKeys routes (first spec, section 7) for signed-in users; an API key may not call them
+ * The /apiKeys routes for signed-in users; an API key may not call them
  * (none declares an access type). The secret is answered by create and rotate only, once: a
  * replay of the same Idempotency-Key answers the key without it (the stored result never holds it).
  */

@@ -35,7 +35,7 @@ const userGroupsOf = async (db: Db, email: string): Promise<string[]> =>
   groupsOf((await loadState(db, amplifyGroupsDecider, amplifyGroupsStreamId)).state, email);
 
 /**
- * Whether `email` may use the assistants of group `groupId` (first spec, section 6): every user when
+ * Whether `email` may use the assistants of group `groupId`: every user when
  * it is the Amplify Assistants group or public; else its members and the members of its Amplify
  * groups (inclusions count). An unknown group: nobody.
  */

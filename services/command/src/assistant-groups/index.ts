@@ -16,7 +16,7 @@ export {
 export { replaceGroupKey } from './group-key';
 export type { AssistantGroupRouteOptions };
 
-/** The Assistant Admin Groups' commands (first spec: Feature Data tab; second spec section 7 "Groups"). */
+/** The Assistant Admin Groups' commands (the Feature Data tab and the `/groups` routes). */
 export const assistantGroupsPlugin =
   (opts: AssistantGroupRouteOptions): FastifyPluginAsync =>
   async (app) => {

@@ -24,7 +24,7 @@ const refusals = { ...errorResponses, 404: ErrorResponse, 409: ErrorResponse };
 
 /**
  * POST /assistant/create, GET /assistant/list, POST /assistant/delete, POST
- * /assistant/rescan_websites (second spec, section 7): the caller's assistants. Changing one is
+ * /assistant/rescan_websites: the caller's assistants. Changing one is
  * for its owner (a group assistant: an admin of its group); built-ins are read only.
  * Every route takes an API key with the `assistants` access type (or full_access).
  */

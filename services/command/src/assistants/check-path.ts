@@ -9,7 +9,7 @@ import { pathHolder } from './assistant-reads';
 import type { PathTermCheck } from './path-terms';
 
 /**
- * The path-check states (second spec, sections 4 and 5): the rules in order, then 'Current Path'
+ * The path-check states: the rules in order, then 'Current Path'
  * when the given assistant holds it, the inappropriate-term check, taken by another assistant, else
  * 'Path available'. A read that fails: 'Error checking path availability - please try again.'
  */

@@ -68,7 +68,7 @@ const lruOf = (size: number) => {
 };
 
 /**
- * The inappropriate-term check of an assistant path (second spec, section 5): the admin's default
+ * The inappropriate-term check of an assistant path: the admin's default
  * `cheapest` model asked at a PG-13 standard through its endpoints and the admins' guarded client;
  * the profanity filter when there is no such model or it fails. The model's verdicts are cached per
  * path (the filter, cheap, is run each time, so a model configured later is asked).

@@ -11,7 +11,7 @@ export { apiDocTemplatesZip, apiDocTemplateFiles } from './api-doc-templates';
 export type { FeatureDataRouteOptions };
 
 /**
- * The Feature Data tab's commands (first spec: Feature Data tab): PowerPoint templates, the Data
+ * The Feature Data tab's commands: PowerPoint templates, the Data
  * Disclosure and its acceptance, the API documentation. Bytes go through the blob store's signed urls.
  */
 export const featureDataRoutesPlugin =

@@ -4,7 +4,7 @@ import { extensionOf } from './file-keys';
 const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
 /**
- * Why an upload is refused, in the spec's words (second spec, section 5), checked in its order from
+ * Why an upload is refused, in `documentMessages`' words, checked in order from
  * the name's extension, then the size the browser gave; null when it may go ahead.
  */
 export const uploadRefusal = (file: { name: string; size?: number | undefined }): string | null => {

@@ -20,7 +20,7 @@ export interface IntegrationOptions {
 }
 
 /**
- * Integrations (issue 10): the admins' secrets and supported items, the users' connections through
+ * Integrations: the admins' secrets and supported items, the users' connections through
  * an OAuth 2.0 authorization code flow with PKCE. No provider's files are read yet.
  */
 export const integrationsPlugin =

@@ -66,7 +66,7 @@ export const loadConnections = async (db: Db, email: string): Promise<string[]> 
   (await loadState(db, integrationConnectionsDecider, integrationConnectionsStreamId(email))).state;
 
 /**
- * The user's Integrations dialog (second spec, section 7): the items per category, the supported
+ * The user's Integrations dialog: the items per category, the supported
  * ones, the caller's connections, start-auth (PKCE + state kept server-side; answers the provider's
  * https authorization address), disconnect. Integration files are not available yet (404 with our message).
  */

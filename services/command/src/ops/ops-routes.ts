@@ -37,7 +37,7 @@ export interface OpsRoutesOptions {
 const notFound = { 404: errorResponses[400] } as const;
 
 /**
- * Ops (first spec: Ops tab; second spec, section 7 "Ops"): admins register and delete the system ops
+ * Ops (the Admin Interface's Ops tab and the `/ops` routes): admins register and delete the system ops
  * every user sees (`/amplifymin/ops/*`); users list them with their own, register and delete their
  * own (`/ops/*`), and call one by name (POST /ops) through the guarded client.
  */

@@ -46,7 +46,7 @@ const checked = (typed: string, sitemap: boolean): { url: string; warning?: stri
 const remoteFailures = { 422: ErrorResponse } as const;
 
 /**
- * Websites and sitemaps (issue 9 item 5): POST /assistant/extract_sitemap_urls answers the pages a
+ * Websites and sitemaps: POST /assistant/extract_sitemap_urls answers the pages a
  * sitemap names; POST /api/websites/add records a page, or a sitemap and its pages, as files the
  * workers fetch. Signed-in users only; every fetch goes through the guarded outbound client.
  */

@@ -48,14 +48,14 @@ export interface JobContext {
   secrets?: SecretBox;
   /** The guarded HTTP client for every call to an address someone typed. */
   outbound?: OutboundClient;
-  /** Documents' bytes (issue 9); absent when the workers were started without a blob store. */
+  /** Documents' bytes; absent when the workers were started without a blob store. */
   /**
    * The guarded client for addresses users typed (websites, sitemaps): public addresses only, unless
    * WEBSITE_FETCH_ALLOW lists more. Never the admins' client, which may reach a model on this machine.
    */
   websiteOutbound?: OutboundClient;
   blobs?: BlobStore;
-  /** Documents' chunks and vectors, keyed by content SHA-256 (issue 9). */
+  /** Documents' chunks and vectors, keyed by content SHA-256. */
   vectors?: VectorStore;
   /** The threads documents are read on, bounded (startWorkers makes it); absent: the calling thread. */
   extraction?: Pick<ExtractionPool, 'extract'>;
