@@ -16,7 +16,7 @@ import { startTestPlatform, type TestPlatform } from './support/platform';
 import { configureChatModels, startModelServer, type ModelServer } from './support/chat-platform';
 
 /**
- * The whole journey of issue 10's first "Done when" line, in one browser: the Assistant Creator's
+ * The whole journey of an assistant, in one browser: the Assistant Creator's
  * reply drafts an assistant, the user creates it by clicking, publishes it at a path restricted to a
  * friend; the friend opens it at /assistants/<path> and chats with it; a stranger is refused.
  */

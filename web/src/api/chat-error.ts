@@ -7,7 +7,7 @@ const textOf = (value: unknown): string | null => {
 };
 
 /**
- * What the user reads when the chat answers a status other than 200 (second spec, section 8): the
+ * What the user reads when the chat answers a status other than 200: the
  * JSON body's `error`, else its `value`, else the status text, else the communication error.
  */
 export function chatErrorText(statusText: string, body: string): string {

@@ -2,8 +2,8 @@ import { ChatChunk } from '@app/contracts';
 import { z } from 'zod';
 
 /**
- * An answer chunk of the out-of-order mode (second spec, section 7: after `{s:'meta', m:'out_of_order'}`
- * chunks carry their place in `s`, a number): the text `d` belongs at index `s`.
+ * An answer chunk of the out-of-order mode (after `{s:'meta', m:'out_of_order'}` chunks carry
+ * their place in `s`, a number): the text `d` belongs at index `s`.
  */
 export const IndexedAnswerChunk = z.object({
   s: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,9}$/)]).transform(Number),

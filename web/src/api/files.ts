@@ -72,7 +72,7 @@ export interface PutFileOptions {
   signal: AbortSignal;
 }
 
-/** Why a PUT did not store the file, in the spec's words (second spec, sections 5 and 8). */
+/** Why a PUT did not store the file, in `documentMessages`' words. */
 export class PutFileError extends Error {
   constructor(
     message: string,

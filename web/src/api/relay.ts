@@ -3,9 +3,9 @@ import { ApiError, requestJson, type ApiResponse, type RequestOptions } from './
 import type { z } from 'zod';
 
 /**
- * The relay of the second spec (section 7): every call of the chat screen goes through here, and a
+ * The chat relay: every call of the chat screen goes through here, and a
  * failure reads 'Error calling {call}: {status text}', 'Network Error calling {call}' or 'Error
- * parsing response from {call}' (section 8, `chatMessages`).
+ * parsing response from {call}' (`chatMessages`).
  */
 export const relayTexts = {
   status: chatMessages.errorCalling,

@@ -1,6 +1,6 @@
 import type { DataSource } from '@app/contracts';
 
-/** The document list's rows (second spec, section 2): sitemap pages grouped under their sitemap. */
+/** The document list's rows: sitemap pages grouped under their sitemap. */
 export type DocumentRow =
   | { kind: 'document'; document: DataSource }
   | {

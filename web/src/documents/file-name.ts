@@ -1,4 +1,4 @@
-/** Attachment names (second spec, sections 3 and 9). */
+/** Attachment names. */
 export const fileNameLimits = {
   /** Characters of a name a chip shows. */
   displayLength: 12,

@@ -1,4 +1,4 @@
-/** How a file's processing status shows (second spec, section 4); any other status shows nothing. */
+/** How a file's processing status shows; any other status shows nothing. */
 export interface StatusStyle {
   label: string;
   /** The badge's colour: a CSS class suffix (`doc-status-<colour>`). */

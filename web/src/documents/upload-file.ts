@@ -94,9 +94,9 @@ async function awaitProcessing(
 }
 
 /**
- * The upload flow (second spec, sections 4, 5, 8 and 9): ask for a signed url, PUT the bytes with
+ * The upload flow: ask for a signed url, PUT the bytes with
  * their Content-MD5 (progress reported), then await processing; a failure or a cancel removes the
- * server's file. Never throws: the outcome says what happened, in the spec's words.
+ * server's file. Never throws: the outcome says what happened, in `documentMessages`' words.
  */
 export async function uploadFile(ports: UploadPorts, input: UploadInput): Promise<UploadOutcome> {
   const { file, signal } = input;

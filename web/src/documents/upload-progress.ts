@@ -1,5 +1,5 @@
 /**
- * An attachment's upload as a pure reducer (second spec, sections 4 and 9): it appears at 0, rises
+ * An attachment's upload as a pure reducer: it appears at 0, rises
  * in steps of 2 to at most 95 while the bytes are sent, then processing is awaited, then 100.
  */
 export const uploadProgressLimits = { cap: 95, step: 2 } as const;

@@ -1,7 +1,7 @@
 import { disallowedFileExtensions, documentMessages, fileLimits } from '@app/contracts';
 import { fileExtension } from './file-name';
 
-/** What the browser sends for a file with no type whose extension says it is code (second spec, section 5). */
+/** What the browser sends for a file with no type whose extension says it is code. */
 export const binaryType = 'application/octet-stream';
 
 /** Extensions whose files the browser reports with no type, taken for binary. */

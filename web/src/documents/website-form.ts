@@ -11,7 +11,8 @@ export interface WebsiteFormCheck {
 }
 
 /**
- * The form's validation state (second spec, section 5 'URL check'): nothing is said about an empty,
+ * The form's validation state (the URL check of contracts' `documents/url-check.ts`): nothing is
+ * said about an empty,
  * untouched input; once `touched` (typed in, or a submit tried), the first rule broken is shown.
  */
 export const checkWebsiteForm = (typed: string, sitemap: boolean, touched: boolean): WebsiteFormCheck => {

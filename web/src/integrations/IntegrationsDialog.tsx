@@ -17,10 +17,10 @@ import './integrations.css';
 type UnderWay = Record<string, 'connecting' | 'disconnecting'>;
 
 /**
- * The user's Integrations dialog (second spec: Integrations modal): 64 % by 88 %, a tab per category,
+ * The user's Integrations dialog: 64 % by 88 %, a tab per category,
  * a card per integration with Connect / Disconnect and a Connected badge, OK to close. Connect opens
  * a 600x600 window at the provider's https address, looked at every 500 ms until it is closed, then
- * the connections are read again. Failures show in the dialog, in the spec's words.
+ * the connections are read again. Failures show in the dialog, in `integrationMessages`' words.
  */
 export function IntegrationsDialog({ onClose }: { onClose: () => void }) {
   const { load, refresh } = useIntegrations();

@@ -1,8 +1,8 @@
 import { isHttpsAddress } from '@app/contracts';
 
-/** The OAuth window (second spec, section 9): 600x600. */
+/** The OAuth window: 600x600. */
 export const authWindowFeatures = 'popup,width=600,height=600';
-/** How often the dialog looks whether the window was closed (second spec, section 4). */
+/** How often the dialog looks whether the window was closed. */
 export const authWindowPollMs = 500;
 
 /** What the dialog needs of the window: where to send it, whether it is still open, closing it. */
@@ -13,8 +13,8 @@ export interface AuthWindow {
 }
 
 /**
- * Sends the window to the provider's address, which must be https (second spec: Integration auth
- * address); anything else closes the window and answers false.
+ * Sends the window to the provider's address, which must be https
+ * (`isHttpsAddress`); anything else closes the window and answers false.
  */
 export const sendToProvider = (win: AuthWindow, address: string): boolean => {
   if (!isHttpsAddress(address)) {

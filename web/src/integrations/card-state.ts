@@ -1,4 +1,4 @@
-/** An integration card (second spec, section 4: Integration). */
+/** An integration card. */
 export type CardState = 'disconnected' | 'connecting' | 'connected' | 'disconnecting';
 
 /** A card's state from the connections the server knows and what is under way in the dialog. */

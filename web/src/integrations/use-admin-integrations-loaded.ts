@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { fetchAdminIntegrations } from './integrations-api';
 
 /**
- * Whether the integration data could be loaded (first spec: the Integrations tab appears only then).
+ * Whether the integration data could be loaded (the Integrations tab appears only then).
  * Read once when the Admin Interface opens.
  */
 export const useAdminIntegrationsLoaded = (): boolean => {

@@ -23,7 +23,7 @@ export interface ExternalApiEditorProps {
 const authLabels: Record<ExternalApiAuthType, string> = { none: 'None', basic: 'Basic', bearer: 'Bearer' };
 
 /**
- * The external API editor (first spec, sections 3, 5 and 7): name, url and description required;
+ * The external API editor: name, url and description required;
  * request type GET, POST, PUT, DELETE or PATCH; parameters, headers, a body (sent as JSON when it is
  * JSON); auth none, basic or bearer (saved credentials show as masks). Test calls it through the
  * platform and shows the JSON result.

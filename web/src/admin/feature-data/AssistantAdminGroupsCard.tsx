@@ -17,9 +17,9 @@ import { amplifyGroupExists, copyableAssistants, copyPayloadOf, createRequestOf 
 import { GroupAssistantCopier } from './GroupAssistantCopier';
 
 /**
- * Assistant Admin Groups (first spec, Feature Data tab): create the Amplify Assistants group from
+ * Assistant Admin Groups (Feature Data tab): create the Amplify Assistants group from
  * built-in assistants once (a green dot afterwards), add a copy of an assistant to a group, and the
- * groups' table with its toggles and Replace API key; the spec's toasts.
+ * groups' table with its toggles and Replace API key; the toasts of `assistantGroupMessages`.
  */
 export function AssistantAdminGroupsCard() {
   const toast = useSetAtom(pushToastAtom);

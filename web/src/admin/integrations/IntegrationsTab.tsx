@@ -15,7 +15,7 @@ const nextRound = (l: Load, providers: AdminProvider[]): Load => ({
   round: l.kind === 'loaded' ? l.round + 1 : 0,
 });
 
-/** The Integrations tab (first spec): a card per provider (Google, Office 365). */
+/** The Admin Interface's Integrations tab: a card per provider (Google, Office 365). */
 export default function IntegrationsTab() {
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
 

@@ -1,5 +1,5 @@
 /**
- * The group-choice radio list (second spec, section 2): where an assistant is offered under several
+ * The group-choice radio list: where an assistant is offered under several
  * groups, the user picks the group the conversation belongs to. An option may be disabled with a
  * message; by default 'Conversation is not available for this group.'
  */

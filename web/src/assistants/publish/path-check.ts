@@ -1,7 +1,7 @@
 import { assistantPathMessages, checkAssistantPath } from '@app/contracts';
 
 /**
- * The path check's states (second spec, section 4 "Path check"): empty, checking, valid (green,
+ * The path check's states: empty, checking, valid (green,
  * 'Path available' or 'Current Path') or invalid (red, the rule's message word for word).
  */
 export type PathCheckState =

@@ -4,7 +4,7 @@ import { Modal } from '../../ui/Modal';
 const costTiers = Object.entries(costTierLegend);
 const outputTiers = Object.entries(outputLimitLegend);
 
-/** The legend popup: what each cost tier and each output-limit tier means (second spec, section 9). */
+/** The legend popup: what each cost tier and each output-limit tier means. */
 export function TierLegend({ onClose }: { onClose: () => void }) {
   return (
     <Modal label="Model tiers" onDismiss={onClose} className="chat-legend">

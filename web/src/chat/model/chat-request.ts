@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatRequest, ReasoningLevel } from '@app/contracts';
 import type { ChatTurn } from './types';
 
-/** The chat request's defaults (second spec, section 7). */
+/** The chat request's defaults. */
 export const chatRequestDefaults = { temperature: 1, maxTokens: 1000 } as const;
 
 export interface ChatRequestInput {

@@ -15,7 +15,7 @@ export interface DocumentListProps {
 }
 
 /**
- * The attached documents (second spec, section 2): a search box, sitemap pages grouped under their
+ * The attached documents: a search box, sitemap pages grouped under their
  * sitemap and expandable, remove each, remove-all for a sitemap, at most 200 px high; hovering a
  * document shows its embedding status.
  */

@@ -1,6 +1,6 @@
 import { statusStyle } from '../status-style';
 
-/** A file's processing status in the spec's colours (second spec, section 4); others show nothing. */
+/** A file's processing status in its colour (`statusStyle`); others show nothing. */
 export function StatusBadge({ status }: { status: string | null }) {
   const style = statusStyle(status);
   if (!style) return null;

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 
-/** The upload button with its hidden multi-file input (second spec, section 2). */
+/** The upload button with its hidden multi-file input. */
 export function UploadButton({
   onFiles,
   disabled,

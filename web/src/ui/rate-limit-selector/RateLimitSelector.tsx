@@ -24,7 +24,7 @@ export interface RateLimitSelectorProps {
 }
 
 /**
- * The rate-limit selector of the second spec: a period, and for a limited period a rate typed as
+ * The rate-limit selector: a period, and for a limited period a rate typed as
  * digits only (at most 8) and shown as dollars and cents: typing 1234 shows $12.34.
  */
 export function RateLimitSelector({

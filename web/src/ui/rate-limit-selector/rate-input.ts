@@ -1,6 +1,6 @@
 import { maxRateCents, toCents, type RateLimit, type RateLimitPeriod } from '@app/contracts';
 
-/** The most digits the rate field takes (the second spec: at most 8 characters). */
+/** The most digits the rate field takes: at most 8 characters. */
 export const maxRateDigits = String(maxRateCents).length;
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

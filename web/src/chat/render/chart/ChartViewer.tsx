@@ -16,7 +16,7 @@ export interface ChartViewerProps {
 
 type Drawn = { status: 'drawing' } | { status: 'drawn' } | { status: 'failed'; message: string };
 
-/** A Vega or Vega-Lite chart, 550x450 (second spec, sections 2, 4, 5). */
+/** A Vega or Vega-Lite chart, 550x450. */
 export default function ChartViewer({ code, streaming, repairModel }: ChartViewerProps) {
   const spec = useChartSpec(code, streaming, repairModel);
   const host = useRef<HTMLDivElement>(null);

@@ -19,7 +19,7 @@ const cheapestModel = (): Promise<string | null> => {
 const newRequestId = (): string => `chart-repair-${crypto.randomUUID()}`;
 
 /**
- * Asks a model to repair a chart spec that is not valid JSON (second spec, section 4): a chat
+ * Asks a model to repair a chart spec that is not valid JSON: a chat
  * request, its streamed answer chunks joined. Answers the JSON text the model wrote, or null when
  * there is no model, the call failed or the model's answer failed.
  */

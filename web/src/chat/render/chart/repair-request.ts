@@ -10,8 +10,8 @@ export const repairSystemPrompt =
 export const repairMaxTokens = 4000;
 
 /**
- * The JSON repair request (second spec, section 3: model, messages, prompt, temperature,
- * maxTokens, skipRag, skipCodeInterpreter) as a plain chat request: the system prompt first,
+ * The JSON repair request (model, messages, prompt, temperature, maxTokens, skipRag,
+ * skipCodeInterpreter) as a plain chat request: the system prompt first,
  * the broken spec as the user's message, no data sources.
  */
 export const repairRequest = (model: string, brokenJson: string, requestId: string): ChatRequestInput => ({

@@ -14,7 +14,7 @@ type Outcome = { text: string } & (
 );
 
 /**
- * A chart block's spec (second spec, section 4): nothing while its message streams; then the JSON
+ * A chart block's spec: nothing while its message streams; then the JSON
  * parsed, or, when it is not valid JSON, repaired by a model and parsed again; else the error.
  */
 export function useChartSpec(

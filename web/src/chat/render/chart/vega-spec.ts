@@ -43,7 +43,7 @@ export const withoutEmbedOptions = (spec: JsonObject): JsonObject => {
 
 const compositeKeys = ['hconcat', 'vconcat', 'concat', 'facet', 'repeat'] as const;
 
-/** The chart viewer's fixed size (second spec, sections 2 and 9). */
+/** The chart viewer's fixed size. */
 export const chartSize = { width: 550, height: 450 } as const;
 
 /** A Vega-Lite single view (not a Vega spec, not a composite): one the viewer can size. */

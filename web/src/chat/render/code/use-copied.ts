@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** How long 'Copied!' shows (second spec, section 9). */
+/** How long 'Copied!' shows. */
 export const copiedForMs = 2000;
 
 export type CopyState = 'idle' | 'copied' | 'failed';

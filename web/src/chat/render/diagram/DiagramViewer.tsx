@@ -16,7 +16,7 @@ export interface DiagramViewerProps {
   streaming: boolean;
 }
 
-/** A mermaid diagram with its toolbar (second spec, sections 2, 4, 8, 9). */
+/** A mermaid diagram with its toolbar. */
 export default function DiagramViewer({ code, streaming }: DiagramViewerProps) {
   const [size, setSize] = useState<number>(diagramZoom.initial);
   const [flipped, setFlipped] = useState(false);

@@ -1,4 +1,4 @@
-/** Diagram rendering (second spec, sections 4 and 9): 3 attempts, 500 ms × the attempt number between them. */
+/** Diagram rendering: 3 attempts, 500 ms × the attempt number between them. */
 export const diagramRetry = { attempts: 3, baseDelayMs: 500 } as const;
 
 /** The wait after failed attempt `attempt` (1-based) before the next one. */

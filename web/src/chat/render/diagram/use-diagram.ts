@@ -17,7 +17,7 @@ type Outcome = { key: string } & (
 const sleep = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
 /**
- * The diagram of a mermaid source (second spec, section 4): waiting while its message streams,
+ * The diagram of a mermaid source: waiting while its message streams,
  * then loading, then shown or an error, after up to 3 attempts 500 ms × the attempt apart.
  * `retry` (Try Again) starts over.
  */

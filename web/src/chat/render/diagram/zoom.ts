@@ -1,4 +1,4 @@
-/** The diagram's width in px (second spec, section 9): 250 to 4000 in steps of 100, 500 at first. */
+/** The diagram's width in px: 250 to 4000 in steps of 100, 500 at first. */
 export const diagramZoom = { min: 250, max: 4000, step: 100, initial: 500 } as const;
 
 const clamp = (px: number): number => Math.min(diagramZoom.max, Math.max(diagramZoom.min, px));
