@@ -107,7 +107,7 @@ const update = (command: Extract<ApiKeyCommand, { type: 'UpdateApiKey' }>, state
 };
 
 /**
- * API keys (first spec, section 4): a key is active or inactive, and never reactivated; only an
+ * API keys: a key is active or inactive, and never reactivated; only an
  * active key is updated (by its owner) or rotated (by whoever uses it: its delegate, if any, else
  * its owner, since the new secret is answered to them); an inactive key is only read. Deactivating
  * an inactive key decides nothing (the route says it is inactive). Anyone but the owner and the

@@ -28,7 +28,7 @@ import { runAssistantCommand, type AssistantRoutesOptions } from './assistant-se
 import { checkPathFor } from './check-path';
 
 /**
- * POST /assistant/add_path, /groups/assistant/add_path, /assistant/lookup (second spec, section 7)
+ * POST /assistant/add_path, /groups/assistant/add_path, /assistant/lookup
  * and our /assistant/check_path: publishing an assistant at `/assistants/{path}` and finding it there.
  * Every route takes an API key with the `assistants` access type (or full_access).
  */

@@ -47,7 +47,7 @@ export const isAvailable = (settings: IntegrationSettings, id: string): boolean 
 };
 
 /**
- * The admins' side of integrations (stream `integrationSettings`; first spec: Integrations tab): the
+ * The admins' side of integrations (stream `integrationSettings`; the Integrations tab): the
  * secrets registered per provider (the client secret sealed before it is decided), and which items
  * are supported. Supporting an item needs its provider's client id and secret; an unchanged
  * registration or toggle records nothing.
