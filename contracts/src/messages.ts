@@ -1,6 +1,6 @@
 /**
- * Every user-facing message of the specs, once. The services use them as DomainError messages,
- * the web shows them for instant checks: the words are the spec's, word for word.
+ * Every user-facing message, once. The services use them as DomainError messages,
+ * the web shows them for instant checks: users read these words exactly.
  */
 export const adminMessages = {
   featureNameRequired: 'Feature name is required. Please enter a name and try again.',
@@ -19,7 +19,7 @@ export const adminMessages = {
   openAiModelNameExists: (modelName: string) =>
     `Model name '${modelName}' already exists. Please choose a unique name`,
   openAiModelRemoved: (model: string) => `Removed ${model} (no endpoints configured)`,
-  /** The '...' of the spec holds the endpoint's url (never its key). */
+  /** The '...' holds the endpoint's url (never its key). */
   endpointTestFailed: (url: string) =>
     `Failed to make contact with the new endpoint:\nUrl: ${url}\n\nPlease check the endpoint data and try saving changes again.`,
   endpointTestContinue: 'Do you want to continue applying your changes anyway?',
@@ -37,7 +37,7 @@ export const adminMessages = {
   noSupportedModels: 'No Supported Models listed. Please add a new model.',
 } as const;
 
-/** Messages of our own (the spec is silent); kept here so both sides say the same thing. */
+/** Messages of our own; kept here so both sides say the same thing. */
 export const platformMessages = {
   invalidEmail: (email: string) => `'${email}' is not a valid email address.`,
   lastAdmin: 'The last admin cannot be removed. Add another admin first.',

@@ -1,7 +1,7 @@
 import { normaliseEmail } from '../email';
 
 /**
- * Amplify group membership (admin spec 6): a group's members are its explicit emails plus,
+ * Amplify group membership: a group's members are its explicit emails plus,
  * transitively, the members of the groups it includes. Pure and cycle-safe, so the web, the query
  * side and the deciders resolve it the same way.
  */

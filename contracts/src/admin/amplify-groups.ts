@@ -6,10 +6,10 @@ import { LegacyRateLimit, normaliseRateLimit, unlimitedRateLimit, type RateLimit
 export const amplifyGroupsStreamId = 'config-amplifyGroups';
 
 /**
- * An Amplify group (admin spec 3). A group without `includeFromOtherGroups` is a system group: its
+ * An Amplify group. A group without `includeFromOtherGroups` is a system group: its
  * members, inclusions and deletion cannot be edited. When saved, `createdBy` of a new group is the
  * signed-in admin, never what was sent; `rateLimit` may be the legacy plain number (a daily rate) and
- * defaults to Unlimited; members and inclusions default to none (spec 9).
+ * defaults to Unlimited; members and inclusions default to none.
  */
 export const AmplifyGroup = z.object({
   groupName: nameString(nameFields.groupName),
@@ -37,7 +37,7 @@ export const AmplifyGroupsSection = nameKeyedRecord(AmplifyGroup, {
 });
 export type AmplifyGroupsSection = z.infer<typeof AmplifyGroupsSection>;
 
-/** A new group's defaults (spec 9): no members, no inclusions, not billing, Unlimited. */
+/** A new group's defaults: no members, no inclusions, not billing, Unlimited. */
 export const defaultAmplifyGroup = (groupName: string, createdBy: string): AmplifyGroup => ({
   groupName,
   members: [],

@@ -5,8 +5,8 @@ import type { SealedSecret } from './sealed-secret';
 
 /**
  * The Application Variables tab: Application Secrets and Application Environment Variables, each a
- * map from name to value. Both are encrypted before they are decided and read back masked (the spec
- * shows both as obscured inputs; a variable may hold a credential as easily as a secret does).
+ * map from name to value. Both are encrypted before they are decided and read back masked (the Admin
+ * Interface shows both as obscured inputs; a variable may hold a credential as easily as a secret does).
  */
 export const applicationVariablesStreamId = 'config-applicationVariables';
 export const applicationSecretsStreamId = 'config-applicationSecrets';

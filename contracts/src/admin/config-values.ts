@@ -46,7 +46,7 @@ export const conversationStorageLabels: Record<ConversationStorageSection, strin
 /** The placeholders the alert message supports, written `<totalCost>` and `<prompts>` in it. */
 export const promptCostAlertPlaceholders = ['totalCost', 'prompts'] as const;
 
-/** Prompt Cost Alert: `cost` in dollars, minimum 0, step 0.01 (spec 9). */
+/** Prompt Cost Alert: `cost` in dollars, minimum 0, step 0.01. */
 export const PromptCostAlertSection = z.object({
   isActive: z.boolean(),
   alertMessage: boundedString('The prompt cost alert message', limits.alertMessageLength),
@@ -61,7 +61,7 @@ export const fillPromptCostAlert = (
 ): string =>
   message.replaceAll('<totalCost>', String(values.totalCost)).replaceAll('<prompts>', String(values.prompts));
 
-/** The defaults of spec 9, read before anything was saved. */
+/** The defaults, read before anything was saved. */
 export const configValueDefaults = {
   emailSupport: (): SupportEmailSection => ({ isActive: false, email: '' }),
   aiEmailDomain: (): AiEmailDomainSection => '',

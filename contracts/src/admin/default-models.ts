@@ -15,7 +15,7 @@ export const defaultModelKeys = [
 export const DefaultModelKey = z.enum(defaultModelKeys);
 export type DefaultModelKey = z.infer<typeof DefaultModelKey>;
 
-/** Only cheapest's label is the spec's (Simple Task Model); the others are ours. */
+/** Only cheapest's label (Simple Task Model) is the Admin Interface's own; the others are ours. */
 export const defaultModelLabels: Record<DefaultModelKey, string> = {
   user: 'Default User Model',
   advanced: 'Advanced Model',
@@ -28,7 +28,7 @@ export const defaultModelLabels: Record<DefaultModelKey, string> = {
 /** A default model slot: a model id, or '' when it is not set. */
 const slot = (key: DefaultModelKey) => nameString(defaultModelLabels[key]).trim().default('');
 
-/** The Default models map (spec 3): each key a model id, '' meaning unset. Missing keys read as unset. */
+/** The Default models map: each key a model id, '' meaning unset. Missing keys read as unset. */
 export const DefaultModelsSection = z.object({
   user: slot('user'),
   advanced: slot('advanced'),
@@ -41,14 +41,14 @@ export type DefaultModelsSection = z.infer<typeof DefaultModelsSection>;
 
 export const unsetDefaultModels = (): DefaultModelsSection => DefaultModelsSection.parse({});
 
-/** The feature flags that show selectors: only their existence counts, enabled or not (spec 9). */
+/** The feature flags that show selectors: only their existence counts, enabled or not. */
 export const agentSelectorFlag = 'agentAssistantType';
 export const documentCachingSelectorFlag = 'cachedDocuments';
 
 /** The flags section, or anything keyed by flag name. */
 export type FlagNames = Readonly<Record<string, unknown>>;
 
-/** The default-model selectors the tab shows, in the spec's order. */
+/** The default-model selectors the tab shows, in the tab's order. */
 export const defaultModelKeysShown = (flags: FlagNames): DefaultModelKey[] =>
   defaultModelKeys.filter((key) => {
     if (key === 'agent') return Object.hasOwn(flags, agentSelectorFlag);
@@ -56,14 +56,14 @@ export const defaultModelKeysShown = (flags: FlagNames): DefaultModelKey[] =>
     return true;
   });
 
-/** The selectors that must be set before a save: every shown one but agent (spec 5). */
+/** The selectors that must be set before a save: every shown one but agent. */
 export const requiredDefaultModelKeys = (flags: FlagNames): DefaultModelKey[] =>
   defaultModelKeysShown(flags).filter((key) => key !== 'agent');
 
 /**
- * Whether a model may fill a default slot. embeddings: an id containing 'embed' (spec 9);
- * documentCaching: cachedTokenCost above 0 (spec 9); the chat slots (user, advanced, cheapest,
- * agent; the spec is silent): an available non-embedding model.
+ * Whether a model may fill a default slot. embeddings: an id containing 'embed';
+ * documentCaching: cachedTokenCost above 0; the chat slots (user, advanced, cheapest,
+ * agent; our rule): an available non-embedding model.
  */
 export const fitsDefaultModel = (key: DefaultModelKey, m: Model): boolean => {
   switch (key) {

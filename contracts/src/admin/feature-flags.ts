@@ -34,7 +34,7 @@ export const defaultFeatureFlag = (): FeatureFlag => ({
   amplifyGroupExceptions: [],
 });
 
-/** 'dark mode' -> 'darkMode': spaces convert to camelCase (spec 5). */
+/** 'dark mode' -> 'darkMode': spaces convert to camelCase. */
 export const toFeatureFlagName = (raw: string): string =>
   raw
     .trim()
@@ -68,7 +68,7 @@ export const featureFlagsEventTypes = [
 ] as const satisfies readonly FeatureFlagsEvent['type'][];
 
 /**
- * Whether a flag is on for one user (spec 4): enabled means on for everyone but the user exceptions;
+ * Whether a flag is on for one user: enabled means on for everyone but the user exceptions;
  * disabled means off for everyone but the excepted users and members of excepted groups.
  */
 export const isFlagOnFor = (flag: FeatureFlag, email: string, userGroups: readonly string[]): boolean => {

@@ -18,10 +18,10 @@ export interface ModelConfiguration {
 }
 
 /**
- * The cross-tab rules checked before a save (spec 5), first failure first:
+ * The cross-tab rules checked before a save, first failure first:
  * 1. at least one available non-embedding model;
  * 2. every shown default model but agent set (a hidden selector cannot be set, so it is not required);
- * 3. every shown default that is set names a model its selector offers (ours: the spec is silent).
+ * 3. every shown default that is set names a model its selector offers (our own rule).
  * Answers the message to show, or null when the save may go on.
  */
 export const modelSaveRuleFailure = (c: ModelConfiguration): string | null => {

@@ -32,7 +32,7 @@ export type OpenAiEndpoint = z.infer<typeof OpenAiEndpoint>;
 export const OpenAiModelEndpoints = z.object({ endpoints: z.array(OpenAiEndpoint).max(100) });
 export type OpenAiModelEndpoints = z.infer<typeof OpenAiModelEndpoints>;
 
-/** `{models: [{<modelName>: {endpoints: [{url, key, isNew?}]}}]}`, as the spec's entity has it. */
+/** `{models: [{<modelName>: {endpoints: [{url, key, isNew?}]}}]}`, as the Admin Interface sends it. */
 export const OpenAiEndpointsSection = z.object({
   models: z.array(z.record(z.string().max(200), OpenAiModelEndpoints)).max(500),
 });

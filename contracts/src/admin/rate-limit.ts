@@ -51,7 +51,7 @@ export const RateLimit = z
   });
 export type RateLimit = z.infer<typeof RateLimit>;
 
-/** The default of spec 9: Unlimited (rate 0 in the admin spec, null here). */
+/** The default: Unlimited (rate 0 as the Admin Interface sends it, null here). */
 export const unlimitedRateLimit = (): RateLimit => ({ period: 'Unlimited', rate: null });
 
 /** One representation per limit: an Unlimited limit's rate is null, any other rate whole cents. */

@@ -14,13 +14,13 @@ export const supportedModelsStreamId = 'config-supportedModels';
 
 const text = (field: string, max: number) => boundedString(field, max).default('');
 const flag = () => z.boolean().default(false);
-/** Integers (window, limit) and decimals (costs per 1k tokens): numbers only, minimum 0 (spec 5). */
+/** Integers (window, limit) and decimals (costs per 1k tokens): numbers only, minimum 0. */
 const count = () => z.number().int().nonnegative().default(0);
 const cost = () => z.number().nonnegative().default(0);
 
 /**
- * A model of the Supported Models tab (spec 3). Every field may be left out and takes the spec's
- * default (numbers 0, booleans false, strings empty, spec 9).
+ * A model of the Supported Models tab. Every field may be left out and takes its
+ * default (numbers 0, booleans false, strings empty).
  */
 export const Model = z.object({
   id: nameString(nameFields.modelId).default(''),
@@ -77,7 +77,7 @@ export const modelDetailFields = [
 /** The provider select's options: the shared provider list (endpoint providers). */
 export const modelProviders = ['Azure', 'OpenAI', 'Bedrock', 'Gemini'] as const;
 
-/** The form's numeric inputs (spec 5): minimum 0 everywhere; steps are the inputs' spinner steps. */
+/** The form's numeric inputs: minimum 0 everywhere; steps are the inputs' spinner steps. */
 export const modelNumberInputs = {
   inputContextWindow: { min: 0, step: 1000 },
   outputTokenLimit: { min: 0, step: 1000 },
@@ -86,7 +86,7 @@ export const modelNumberInputs = {
   cachedTokenCost: { min: 0, step: 0.0001 },
 } as const;
 
-/** An embedding model: its id contains 'embed' (spec 3, as written: case-sensitive). */
+/** An embedding model: its id contains 'embed' (as written: case-sensitive). */
 export const isEmbeddingModel = (id: string): boolean => id.includes('embed');
 
 /**
@@ -112,7 +112,7 @@ export const normaliseModel = (m: Model): Model => {
 };
 
 /**
- * The form's required-fields rule (spec 5) on a normalised model: id, name and provider; an
+ * The form's required-fields rule on a normalised model: id, name and provider; an
  * available model also needs a non-zero input context window and output token limit.
  */
 export const modelRequiredFieldsMissing = (m: Model): boolean =>
@@ -121,19 +121,19 @@ export const modelRequiredFieldsMissing = (m: Model): boolean =>
   m.provider === '' ||
   (m.isAvailable && (m.inputContextWindow === 0 || m.outputTokenLimit === 0));
 
-/** The form's instant check: the spec's message (or a reserved id's), or null when the model may be added or saved. */
+/** The form's instant check: the rule's message (or a reserved id's), or null when the model may be added or saved. */
 export const modelFormError = (model: Model): string | null =>
   modelRequiredFieldsMissing(normaliseModel(model))
     ? adminMessages.modelRequiredFields
     : reservedNameRefusal(nameFields.modelId, model.id);
 
-/** Available models that are not embedding models: chat needs at least one (spec 5). */
+/** Available models that are not embedding models: chat needs at least one. */
 export const availableNonEmbeddingCount = (models: SupportedModelsSection): number =>
   Object.values(models).filter((m) => m.isAvailable && !isEmbeddingModel(m.id)).length;
 
 /**
  * Whether a change leaves exactly one available non-embedding model where there were more: the
- * dialog then reminds 'Double check the default model selections before saving' (spec 4).
+ * dialog then reminds 'Double check the default model selections before saving'.
  */
 export const needsDefaultModelReminder = (
   before: SupportedModelsSection,

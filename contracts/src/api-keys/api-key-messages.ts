@@ -1,6 +1,6 @@
 import { apiKeyAccessLabels, type ApiKeyAccessType } from './api-key-access';
 
-/** The API keys' messages (the spec names the rules of section 4, not their words: these are ours). */
+/** The API keys' messages (our words for the key-state rules). */
 export const apiKeyMessages = {
   created: 'API key created. Copy it now: it will not be shown again.',
   createdForDelegate: (delegate: string) =>

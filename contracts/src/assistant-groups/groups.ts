@@ -33,7 +33,7 @@ export const assistantGroupLimits = {
   builtInsPerCreate: 20,
 } as const;
 
-/** The spec's words (sections 5 and 8), and ours where it is silent. */
+/** The Assistant Admin Groups' messages, shown to users word for word. */
 export const assistantGroupMessages = {
   empty: 'No Assistant Admin Groups listed.',
   selectAtLeastOne: 'You must select at least one Amplify assistant to continue.',
@@ -83,7 +83,7 @@ const GroupName = boundedString('An Amplify group name', limits.nameLength);
 const BuiltInRef = boundedString('An assistant id', 200);
 
 export const CreateAmplifyGroupRequest = z.object({
-  /** At least one (the route refuses none with the spec's message). */
+  /** At least one (the route refuses none with its message). */
   assistants: boundedList(BuiltInRef, 'Assistants', assistantGroupLimits.builtInsPerCreate),
   members: boundedList(Email, 'Members', assistantGroupLimits.members).default([]),
 });

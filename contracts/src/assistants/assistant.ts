@@ -49,7 +49,7 @@ export const newAssistantVersionId = (uuidValue: string) => `ast/${uuidValue}`;
 /** The uuid part of `astp/<uuid>` (stream ids: `assistant-<uuid>`). */
 export const assistantUuid = (assistantId: string) => assistantId.slice(assistantId.indexOf('/') + 1);
 
-/** A tool schema entry (spec section 3: a name and a description, default 'No description provided'): an op's name. */
+/** A tool schema entry (a name and a description, default 'No description provided'): an op's name. */
 export const AssistantTool = z.object({
   name: boundedString('A tool name', assistantLimits.toolNameLength).min(1, 'A tool needs a name'),
   description: boundedString('A tool description', assistantLimits.toolDescriptionLength).default(
@@ -59,7 +59,7 @@ export const AssistantTool = z.object({
 export type AssistantTool = z.infer<typeof AssistantTool>;
 
 const flag = z.boolean().optional();
-/** The data object of the built-in template's shape (spec section 3); every part optional. */
+/** The data object of the built-in template's shape; every part optional. */
 export const AssistantDataObject = z.looseObject({
   provider: z.string().max(100).optional(),
   tags: z.array(z.string().max(assistantLimits.tagLength)).max(assistantLimits.tags).optional(),
@@ -88,7 +88,7 @@ export const AssistantDataObject = z.looseObject({
 });
 export type AssistantDataObject = z.infer<typeof AssistantDataObject>;
 
-/** The create payload (spec section 3); with `assistantId` of an existing assistant it makes a new version. */
+/** The create payload; with `assistantId` of an existing assistant it makes a new version. */
 export const CreateAssistantRequest = z.object({
   assistantId: AssistantId.optional(),
   provider: AssistantProvider.default('amplify'),
@@ -185,7 +185,7 @@ export const RescanWebsitesResponse = z.object({
 });
 export type RescanWebsitesResponse = z.infer<typeof RescanWebsitesResponse>;
 
-/** The default assistant of a chat (spec section 3): no assistant is used. */
+/** The default assistant of a chat: no assistant is used. */
 export const standardConversation = {
   id: 'chat',
   name: 'Standard Conversation',
@@ -195,7 +195,7 @@ export const standardConversation = {
 export const assistantChatDefaults = { temperature: 0.7, maxTokens: 2000 } as const;
 
 /**
- * The chat parameters of an assistant chat (spec section 9): temperature 0.7, max tokens half the
+ * The chat parameters of an assistant chat: temperature 0.7, max tokens half the
  * model's output limit, 2000 when the model gives none.
  */
 export const assistantChatParams = (outputTokenLimit?: number | null) => ({

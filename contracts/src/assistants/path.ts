@@ -12,7 +12,7 @@ export const assistantPathLimits = {
   minLength: 3,
   /** The check refuses past 20 characters. */
   maxLength: 20,
-  /** What the spec's help text says (it conflicts with the 20-character check; both are reported). */
+  /** What the path field's help text says (it conflicts with the 20-character check; both are reported). */
   helpTextMaxLength: 100,
   /** What a path field accepts before the rules run (longer input is refused as too long anyway). */
   inputLength: 200,
@@ -21,7 +21,7 @@ export const assistantPathLimits = {
 } as const;
 
 /**
- * The feature flag that turns publishing at `/assistants/{path}` on (spec section 5: "only when the
+ * The feature flag that turns publishing at `/assistants/{path}` on ("only when the
  * publishing flag is on"): add_path is refused to a user it is not on for.
  */
 export const assistantPathPublishingFlag = 'assistantPathPublishing';
@@ -55,7 +55,7 @@ export const assistantPathMessages = {
   checkFailed: 'Error checking path availability - please try again.',
   available: 'Path available',
   current: 'Current Path',
-  /** The help text's range, shown honestly beside the 20-character check (spec section 9). */
+  /** The help text's range, shown honestly beside the 20-character check. */
   helpText: 'Path must be 3-100 characters (letters, numbers, hyphens, underscores and forward slashes).',
 } as const;
 
@@ -132,7 +132,7 @@ export const AssistantAccessTo = z.object({
 });
 export type AssistantAccessTo = z.infer<typeof AssistantAccessTo>;
 
-/** Assistant path data (spec section 3): isPublic default true; accessTo groups and users. */
+/** Assistant path data: isPublic default true; accessTo groups and users. */
 export const AssistantPathData = z.object({
   isPublic: z.boolean().default(true),
   accessTo: AssistantAccessTo.default({ amplifyGroups: [], users: [] }),

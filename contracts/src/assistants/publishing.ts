@@ -4,7 +4,7 @@ import { limits } from '../limits';
 import { AssistantDefinition, AssistantId } from './assistant';
 import { AssistantAccessTo, AstPathInput } from './path';
 
-/** POST /assistant/add_path (spec section 7). */
+/** POST /assistant/add_path. */
 export const AddAssistantPathRequest = z.object({
   assistantId: AssistantId,
   astPath: AstPathInput,
@@ -14,7 +14,7 @@ export const AddAssistantPathRequest = z.object({
 export type AddAssistantPathRequest = z.infer<typeof AddAssistantPathRequest>;
 export type AddAssistantPathInput = z.input<typeof AddAssistantPathRequest>;
 
-/** POST /groups/assistant/add_path (spec section 7): the same publishing for a group assistant. */
+/** POST /groups/assistant/add_path: the same publishing for a group assistant. */
 export const GroupAddAssistantPathRequest = z.object({
   group_id: boundedString('The group id', limits.nameLength).min(1),
   path_data: AddAssistantPathRequest,
@@ -39,11 +39,11 @@ export type CheckAssistantPathRequest = z.infer<typeof CheckAssistantPathRequest
 export const CheckAssistantPathResponse = z.object({ valid: z.boolean(), message: z.string() });
 export type CheckAssistantPathResponse = z.infer<typeof CheckAssistantPathResponse>;
 
-/** POST /assistant/lookup (spec section 7). */
+/** POST /assistant/lookup. */
 export const LookupAssistantRequest = z.object({ astPath: AstPathInput });
 export type LookupAssistantRequest = z.infer<typeof LookupAssistantRequest>;
 
-/** The Lookup result (spec section 3). */
+/** The Lookup result. */
 export const LookupAssistantResult = z.object({
   success: z.literal(true),
   message: z.string(),

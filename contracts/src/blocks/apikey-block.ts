@@ -7,7 +7,7 @@ import { blockMessages } from './block-messages';
 import { parseJsonBlock, type BlockParse } from './block-parse';
 import { blockBoolean, blockEnum, blockList, blockObject, blockText, requiredBlockText } from './fields';
 
-/** The ```APIkey block (spec section 3, "APIkey block"): OP and DATA. */
+/** The ```APIkey block: OP and DATA. */
 export const apiKeyOps = ['CREATE', 'UPDATE', 'GET', 'DEACTIVATE'] as const;
 export type ApiKeyOp = (typeof apiKeyOps)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Artifact ids (spec section 4): a new artifact gets its name with underscores, a hyphen and seven
+ * Artifact ids: a new artifact gets its name with underscores, a hyphen and seven
  * random digits; a revision of an existing artifact reuses the exact existing id.
  */
 

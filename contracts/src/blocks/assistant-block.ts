@@ -3,7 +3,7 @@ import { assistantLimits } from '../assistants/assistant';
 import { parseJsonBlock, type BlockParse } from './block-parse';
 import { blockObject, blockText, requiredBlockText } from './fields';
 
-/** The ```assistant block (spec section 3, "Assistant draft block fields"): a drafted assistant. */
+/** The ```assistant block: a drafted assistant. */
 export const AssistantBlock = blockObject({
   name: requiredBlockText('name', assistantLimits.nameLength),
   description: blockText('description', assistantLimits.descriptionLength).default(''),

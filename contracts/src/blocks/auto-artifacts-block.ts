@@ -24,7 +24,7 @@ const ArtifactIdOrNew = blockText('id', 220).refine(
   blockMessages.artifactIdShape,
 );
 
-/** The ```autoArtifacts block (spec section 3, "Artifact block"). */
+/** The ```autoArtifacts block. */
 export const AutoArtifactsBlock = blockObject({
   instructions: requiredBlockText('instructions', artifactLimits.instructionsLength),
   includeArtifactsId: blockList(

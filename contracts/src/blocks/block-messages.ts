@@ -1,6 +1,6 @@
 /**
- * What the fenced blocks of the built-in assistants' replies say when they are malformed (ours: the
- * spec gives the block formats, not their errors). Shown in the chat where the block is; a
+ * What the fenced blocks of the built-in assistants' replies say when they are malformed (our
+ * words: the block formats come without error texts). Shown in the chat where the block is; a
  * malformed block does nothing.
  */
 export const blockMessages = {

@@ -72,7 +72,7 @@ export type ChatSource = z.infer<typeof ChatSource>;
 export const embeddingMessages = {
   /** The Embeddings tab when a termination fails. */
   unableToTerminate: 'Unable to terminate embedding at this time.',
-  /** The Embeddings tab with nothing queued (the spec gives the gist, not the words). */
+  /** The Embeddings tab with nothing queued (our words). */
   operatingCorrectly: 'No embeddings are queued or running: embeddings appear to be operating correctly.',
   terminating: 'Terminating...',
   terminated: 'Terminated',

@@ -15,7 +15,7 @@ export const featureDataRoutes = {
   pptxUpload: '/amplifymin/pptx_templates/upload',
   /** DELETE ?template_name= (admins). */
   pptxDelete: '/amplifymin/pptx_templates/delete',
-  /** POST {templateName, isAvailable, amplifyGroups}: ours, the spec's toggle (admins). */
+  /** POST {templateName, isAvailable, amplifyGroups}: ours, the tab's toggle (admins). */
   pptxUpdate: '/amplifymin/pptx_templates/update',
   /** GET: has the caller accepted the latest Data Disclosure (and is there one)? */
   disclosureCheck: '/data-disclosure/check',

@@ -5,7 +5,7 @@
  * refuses every address that is not public).
  */
 
-/** The spec's words, in the spec's order. */
+/** The URL check's messages, in the order the rules are checked. */
 export const urlCheckMessages = {
   required: 'URL is required',
   scheme: 'URL must use http:// or https://',
@@ -18,7 +18,7 @@ export const urlCheckMessages = {
   invalidCharacters: 'Domain contains invalid characters',
   invalidUrl: (host: string) => `Please enter a valid URL (e.g., ${host})`,
   /**
-   * The spec shows the warning only up to 'or contain'; the rest ("'sitemap' in the name.") is ours,
+   * The warning as first written stops at 'or contain'; the rest ("'sitemap' in the name.") is ours,
    * matching what the check looks for.
    */
   notSitemapLike:
@@ -55,7 +55,7 @@ const exampleFor = (host: string): string => {
   return `https://${cleaned.includes('.') ? cleaned : 'www.example.com'}`;
 };
 
-/** Why the host cannot be a website's, or null when it may be (the spec's rules, in its order). */
+/** Why the host cannot be a website's, or null when it may be (the rules, in order). */
 const hostProblem = (host: string): string | null => {
   if (host === '') return urlCheckMessages.hostname;
   if (/\s/.test(host)) return urlCheckMessages.spaces;
@@ -82,7 +82,7 @@ const looksLikeSitemap = (url: URL): boolean => {
 };
 
 /**
- * Checks and normalises a URL a user typed: the first rule it breaks answers the spec's message;
+ * Checks and normalises a URL a user typed: the first rule it breaks answers its message;
  * else the URL as it will be fetched (https:// added when no scheme was given), with the sitemap
  * warning in sitemap mode.
  */

@@ -46,7 +46,7 @@ export const websiteLimits = {
 
 const MaxPages = z.number().int().min(1).max(websiteLimits.maxPages);
 
-/** What the user typed: checked with `checkUrl` by the route (400 with the spec's message). */
+/** What the user typed: checked with `checkUrl` by the route (400 with its message). */
 const TypedUrl = boundedString('The URL', websiteLimits.urlLength);
 
 export const ExtractSitemapUrlsRequest = z.object({
@@ -123,7 +123,7 @@ export const mimeOf = (contentType: string): string => (contentType.split(';')[0
 export const websiteReadAs = (name: string, storedContentType: string): string =>
   `${name}.${websiteContentExtensions[mimeOf(storedContentType)] ?? 'html'}`;
 
-/** Ours (the spec shows no server behaviour): why a website or sitemap could not be taken. */
+/** Ours: why a website or sitemap could not be taken. */
 export const websiteMessages = {
   notPublic: 'This address cannot be fetched: it is not a public address.',
   credentials: 'Addresses with a user name or password are not fetched.',

@@ -32,7 +32,7 @@ export const externalApiLimits = {
   testResultChars: 64 * 1024,
 } as const;
 
-/** What the editor and the routes say (the spec's rules, in our words where it is silent). */
+/** What the editor and the routes say, shown to users word for word. */
 export const externalApiMessages = {
   nameRequired: 'Name is required. Please enter a name for the API.',
   urlRequired: 'URL is required. Please enter the address of the API.',
@@ -141,7 +141,7 @@ const ApiUrl = required(externalApiMessages.urlRequired, externalApiLimits.urlLe
   },
 );
 
-/** The call itself (what the spec's External API test sends). */
+/** The call itself (what the editor's External API test sends). */
 export const ExternalApiCall = z.object({
   requestType: z.enum(externalApiRequestTypes),
   url: ApiUrl,

@@ -20,7 +20,7 @@ export const externalApiRoutes = {
   save: '/amplifymin/external_apis/save',
   /** POST {id} → {success, position} */
   delete: '/amplifymin/external_apis/delete',
-  /** POST ExternalApiCall & {id?} → ExternalApiTestResponse (the spec's External API test). */
+  /** POST ExternalApiCall & {id?} → ExternalApiTestResponse (the editor's External API test). */
   test: '/amplifymin/external_apis/test',
 } as const;
 

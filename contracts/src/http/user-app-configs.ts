@@ -14,7 +14,7 @@ import {
 export const userAppConfigsRoute = '/amplifymin/user_app_configs';
 
 export const UserAppConfigs = z.object({
-  /** The spec's own spelling of the key. */
+  /** The key spelled as the clients read it. */
   promtCostAlert: PromptCostAlertSection,
   emailSupport: SupportEmailSection,
   defaultConversationStorage: ConversationStorageSection,

@@ -24,7 +24,7 @@ export const integrationRoutes = {
   callback: '/integrations/oauth/callback',
   /** Ours: the callback page's script (the CSP allows no inline script); public. */
   closeScript: '/integrations/oauth/close.js',
-  /** POST: the spec's; no provider's files are read yet: answered 404 with our message. */
+  /** POST: no provider's files are read yet: answered 404 with our message. */
   userFiles: '/integrations/user/files',
   userFilesDownload: '/integrations/user/files/download',
 } as const;

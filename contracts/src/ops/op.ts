@@ -134,7 +134,7 @@ export const normalizedOp = (input: ParsedOpInput): Op => {
 };
 
 /**
- * What is wrong with ops about to be registered, in the spec's words first (a missing function name,
+ * What is wrong with ops about to be registered, in `opsMessages`' words first (a missing function name,
  * request path or tags), then ours; null when they may be registered.
  */
 export const opRegistrationProblem = (ops: readonly Op[]): string | null => {

@@ -48,7 +48,7 @@ export type SystemOpsResponse = z.infer<typeof SystemOpsResponse>;
 
 /**
  * POST {ops}: one to `perRegister` ops; every one with a function name, a request path and a tag
- * (the spec's message, as the whole answer), an http(s) URL, a unique callable name.
+ * (`opsMessages.missingFields`, as the whole answer), an http(s) URL, a unique callable name.
  */
 export const OpsRegisterRequest = z
   .object({

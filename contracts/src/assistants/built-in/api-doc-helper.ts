@@ -41,7 +41,7 @@ All JSON must be valid: double quotes, no comments, no trailing commas. Outside 
 /**
  * API Document Helper, shown as 'Amplify API Assistant': its replies carry an empty ```APIdoc
  * block (the documentation files), ```auto (data-fetch ops) and ```autoArtifacts (artifacts).
- * The spec gives ids to two templates only; this one has none in its template and gets a fixed one
+ * Only two templates come with ids; this one has none in its template and gets a fixed one
  * when listed (see index.ts).
  */
 export const apiDocHelper: BuiltInAssistantTemplate = {

@@ -11,14 +11,14 @@ import {
 export * from './template';
 export { apiDocHelper, apiKeyManager, assistantCreator };
 
-/** The three templates as the spec gives them (two carry ids). */
+/** The three templates as written (two carry ids). */
 export const builtInAssistantTemplates: readonly BuiltInAssistantTemplate[] = [
   assistantCreator,
   apiDocHelper,
   apiKeyManager,
 ];
 
-/** The fixed ids of the template the spec leaves without one, so every built-in can be chosen in chat. */
+/** The fixed ids of the template that comes without one, so every built-in can be chosen in chat. */
 const apiDocHelperIds = {
   id: 'astg/9a7f3b21-5c4d-4e8f-b6a1-7c2e9d0f3b03',
   assistantId: 'astgp/9a7f3b21-5c4d-4e8f-b6a1-7c2e9d0f3b03',

@@ -47,7 +47,7 @@ export interface BuiltInAssistantData {
   readonly groupTypeData: Readonly<Record<string, unknown>>;
 }
 
-/** A template as the spec gives it: `id` (astg/) and `assistantId` (astgp/) are optional there. */
+/** A template as written: `id` (astg/) and `assistantId` (astgp/) are optional there. */
 export interface BuiltInAssistantTemplate {
   readonly id?: string;
   readonly assistantId?: string;
