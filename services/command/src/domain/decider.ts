@@ -13,7 +13,7 @@ export interface SnapshotCodec<State> {
   restore: (json: unknown) => State;
 }
 
-/** Emmett's shape: pure functions, no I/O. `decide` throws DomainError with the spec's message. */
+/** Emmett's shape: pure functions, no I/O. `decide` throws DomainError with a message of `contracts/`. */
 export interface Decider<State, Command, Event> {
   decide: (command: Command, state: State) => Event[];
   evolve: (state: State, event: Event) => State;

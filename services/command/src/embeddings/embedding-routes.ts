@@ -18,7 +18,7 @@ import { embeddingStatusOf } from './embedding-status';
  * POST /embedding/status (signed-in users): each data source's status, the caller's files only
  * (any other key answers 'not_found'). POST /embedding/terminate (admins only): stops a file's
  * embedding, recorded as FileEmbeddingTerminated with the admin as `by` and actor; a file that is not
- * being processed or embedded answers 409 with the spec's message, nothing appended.
+ * being processed or embedded answers 409 with `embeddingMessages.unableToTerminate`, nothing appended.
  */
 export const embeddingRoutesPlugin =
   (opts: { db: Db }): FastifyPluginAsync =>

@@ -6,7 +6,7 @@ import { configurationAfterSave, type IncomingSection } from './configuration-af
 const modelSections: readonly SectionType[] = ['supportedModels', 'defaultModels'];
 
 /**
- * The cross-tab rules a save must keep (spec 5), checked on the configuration as it would be after
+ * The cross-tab rules a save must keep, checked on the configuration as it would be after
  * the save. They apply only when the save touches supportedModels or defaultModels: a fresh
  * install has no models, and its admins must still be able to save other sections.
  * Answers the sections that must fail, each with the message to show; the others go on.

@@ -36,7 +36,7 @@ export interface WebsiteRoutesOptions {
   storageQuotaBytes?: number;
 }
 
-/** The URL as checked (the spec's message as a 400 when it breaks a rule). */
+/** The URL as checked (the rule's message as a 400 when it breaks one). */
 const checked = (typed: string, sitemap: boolean): { url: string; warning?: string } => {
   const result = checkUrl(typed, { sitemap });
   if (!result.ok) throw new DomainError(result.message);

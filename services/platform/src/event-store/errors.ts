@@ -17,7 +17,7 @@ export class ConcurrencyError extends Error {
   }
 }
 
-/** A rule of the domain refused the command; the message is the spec's, shown to the user as is. */
+/** A rule of the domain refused the command; the message comes from `contracts/`, shown to the user as is. */
 export class DomainError extends Error {
   constructor(message: string) {
     super(message);

@@ -20,7 +20,7 @@ const describeValidation = (issues: readonly { instancePath: string; message?: s
 
 /**
  * One answer per kind of failure: malformed input 400 naming the field, a broken rule 400 with the
- * spec's words, a stale version 409 naming who changed it, anything else 500 without details.
+ * rule's message, a stale version 409 naming who changed it, anything else 500 without details.
  */
 export const installErrorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {

@@ -3,7 +3,7 @@ import type { Db } from '@app/platform';
 
 export type ConfigValueSection = keyof typeof configValueDefaults;
 
-/** A single-value card as the dialog reads and saves it; its default (spec 9) until first saved. */
+/** A single-value card as the dialog reads and saves it; its default until first saved. */
 export const readConfigValue = async <K extends ConfigValueSection>(
   db: Db,
   section: K,

@@ -11,7 +11,7 @@ export interface ExtractedItem {
 
 export interface Extracted {
   items: ExtractedItem[];
-  /** An image: no text is expected from it (the spec's no-text message is for non-images only). */
+  /** An image: no text is expected from it (the no-text message is for non-images only). */
   isImage: boolean;
 }
 

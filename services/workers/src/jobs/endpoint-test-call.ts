@@ -4,7 +4,7 @@ import { codeInterpreterModel, displayUrl, isCredentialParam, isEmbeddingModel }
 
 export type EndpointKind = 'embeddings' | 'chat';
 
-/** The request an endpoint test sends, as the admin spec's table of calls has it. */
+/** The request an endpoint test sends, one per kind of call. */
 export interface EndpointTestCall {
   kind: EndpointKind;
   url: string;
