@@ -17,7 +17,7 @@ import { EndpointTestDialog } from './endpoint-tests/EndpointTestDialog';
 import { useAdminIntegrationsLoaded } from '../integrations/use-admin-integrations-loaded';
 import '../styles/admin.css';
 
-/** The Admin Interface: one full-screen dialog with the spec's tabs. */
+/** The Admin Interface: one full-screen dialog with its tabs (`adminTabs`). */
 export default function AdminDialog() {
   const dirty = useAtomValue(anyDirtyAtom);
   const status = useAtomValue(configsStatusAtom);

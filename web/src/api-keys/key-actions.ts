@@ -1,5 +1,5 @@
 /**
- * The key-state rules as the panel shows them (spec section 4): a key is active or inactive and is
+ * The key-state rules as the panel shows them: a key is active or inactive and is
  * never reactivated; only an active key is rotated, updated or deactivated; an inactive key is only
  * read. Its owner updates it; whoever uses it (the delegate when there is one, else the owner)
  * rotates it, since rotating shows the secret; either may deactivate it (the server's rules).

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 export type ApiErrorKind = 'status' | 'network' | 'parse';
 
 /**
- * A failed call. `message` is the relay text of the spec ('Error calling {call}: {status text}',
+ * A failed call. `message` is the relay's text ('Error calling {call}: {status text}',
  * 'Network Error calling {call}', 'Error parsing response from {call}'); `serverMessage` is the
  * `{success:false, message}` the server answered, when it did.
  */

@@ -25,7 +25,7 @@ export async function registerSystemOps(ops: OpInput[]): Promise<Op[]> {
   ).body.data;
 }
 
-/** POST /amplifymin/ops/delete (admins): the op by id, name, tags and url, as the spec sends it. */
+/** POST /amplifymin/ops/delete (admins): the op by id, name, tags and url, as the Ops tab sends it. */
 export async function deleteSystemOp(op: Pick<Op, 'id' | 'name' | 'tags' | 'url'>): Promise<void> {
   await requestJson('deleteOp', opsRoutes.adminDelete, OpsChangeResponse, {
     method: 'POST',

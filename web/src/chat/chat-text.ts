@@ -1,5 +1,5 @@
 /**
- * The chat screen's own words (labels and hints neither spec nor contracts hold; the spec's
+ * The chat screen's own words (labels and hints the contracts do not hold; the shared
  * messages come from `@app/contracts`, word for word).
  */
 export const chatText = {

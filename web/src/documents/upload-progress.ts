@@ -10,7 +10,7 @@ export interface UploadProgress {
   phase: UploadPhase;
   /** 0 to 100. */
   percent: number;
-  /** Why it failed or stopped, in the spec's words. */
+  /** Why it failed or stopped, in `documentMessages`' words. */
   message: string | null;
 }
 

@@ -17,7 +17,7 @@ export interface UploadCandidate {
 export type UploadCheck = { ok: true; type: string } | { ok: false; message: string };
 
 /**
- * Whether a file may be uploaded, checked in the spec's order: no extension; xls and xlsm; ppt and
+ * Whether a file may be uploaded, checked in this order: no extension; xls and xlsm; ppt and
  * potx; a disallowed extension, or one not in `allowed` when given; then the size. Answers the
  * type to send (ts, tsx and ps1 with no type are binary).
  */

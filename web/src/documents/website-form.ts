@@ -2,7 +2,7 @@ import { checkUrl } from '@app/contracts';
 
 /** What the add-website form shows for what was typed, and whether it may be sent. */
 export interface WebsiteFormCheck {
-  /** The URL check's message (the spec's words) once the user has typed or tried to submit. */
+  /** The URL check's message (word for word) once the user has typed or tried to submit. */
   error: string | null;
   /** Sitemap mode: the URL does not look like a sitemap; shown, and the URL is still accepted. */
   warning: string | null;

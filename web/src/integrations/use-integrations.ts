@@ -7,7 +7,7 @@ export type IntegrationsLoad =
   | { kind: 'failed'; message: string }
   | { kind: 'loaded'; items: Record<IntegrationProvider, IntegrationItem[]>; connected: string[] };
 
-/** The supported integrations, then the caller's connections; each failure in the spec's words. */
+/** The supported integrations, then the caller's connections; each failure in the contracts' words. */
 const readIntegrations = async (): Promise<IntegrationsLoad> => {
   let items: Record<IntegrationProvider, IntegrationItem[]>;
   try {

@@ -58,7 +58,7 @@ export const discardEdits = <T>(s: SectionState<T>, incoming: Incoming<T>): Sect
 };
 
 export interface MergeContext {
-  /** The section's label as the spec names it, for the notice. */
+  /** The section's label as the Admin Interface names it, for the notice. */
   label: string;
   /** Who made the change, when the server did not say (the live message's actor). */
   actor: string;

@@ -9,7 +9,7 @@ export const availableModelsAtom = atom<AvailableModelsResponse['data'] | null>(
 export const userFeatureFlagsAtom = atom<ResolvedFeatureFlagsResponse['data'] | null>(null);
 
 /**
- * Reloads what the app shows the user from the configuration: after a save (spec 7) the models
+ * Reloads what the app shows the user from the configuration: after a save the models
  * list and the feature flags, read once the projections passed `waitFor`. A failure keeps the
  * previous values (the next refresh brings them).
  */

@@ -5,7 +5,7 @@ import { sections } from '../../state/sections';
 const modelSections: readonly SectionType[] = ['supportedModels', 'defaultModels'];
 
 /**
- * The cross-tab rules (spec 5) before a save that touches the models or the default models (the
+ * The cross-tab rules before a save that touches the models or the default models (the
  * server checks the same; a save of other sections alone is not held back by them).
  */
 export const modelRulesRefusal = (dirty: readonly SectionType[], c: ModelConfiguration): string | null =>

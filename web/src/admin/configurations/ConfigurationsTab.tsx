@@ -5,7 +5,7 @@ import { SessionsCard } from './sessions-card/SessionsCard';
 /**
  * The Configurations tab: one card per section, in the contracts' order (the Amplify Groups table
  * across the whole width), then Sessions (ending a user's sessions, an action of its own outside the
- * spec's cards).
+ * configuration cards).
  */
 export function ConfigurationsTab() {
   return (

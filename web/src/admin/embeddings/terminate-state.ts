@@ -3,7 +3,7 @@ import { embeddingMessages } from '@app/contracts';
 /** Where the termination of one queued embedding is. */
 export type TerminateState = 'idle' | 'terminating' | 'terminated' | 'failed';
 
-/** The Terminate button's label for a state (the spec's words while and after). */
+/** The Terminate button's label for a state (`embeddingMessages` while and after). */
 export const terminateLabel = (state: TerminateState): string =>
   state === 'terminating'
     ? embeddingMessages.terminating

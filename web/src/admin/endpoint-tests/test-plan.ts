@@ -16,7 +16,7 @@ export interface TestOutcome {
   model: string;
   url: string;
   success: boolean;
-  /** The spec's words for a failure (the url, never the key). */
+  /** The contracts' words for a failure (the url, never the key). */
   message: string;
   /** Briefly why it failed (a status, a refusal, a timeout). */
   reason?: string;

@@ -10,7 +10,7 @@ export interface AmplifyGroupCreatorProps {
 
 /**
  * The Amplify Assistants group: a green dot once it exists; until then the built-in assistants with
- * checkboxes and 'Create Amplify Assistants group' (at least one must be ticked: the spec's message).
+ * checkboxes and 'Create Amplify Assistants group' (at least one must be ticked: the contracts' message).
  */
 export function AmplifyGroupCreator({ exists, busy, onCreate }: AmplifyGroupCreatorProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

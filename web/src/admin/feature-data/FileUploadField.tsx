@@ -21,7 +21,7 @@ type FieldState = { kind: 'idle' } | { kind: 'busy'; name: string } | { kind: 'r
 
 /**
  * One upload of the Upload Documents card: a file picker that refuses a type it does not take with
- * the spec's message (shown under it), then uploads the file under its collapsed name.
+ * the contracts' message (shown under it), then uploads the file under its collapsed name.
  */
 export function FileUploadField({ label, extensions, upload, onUpload }: FileUploadFieldProps) {
   const id = useId();

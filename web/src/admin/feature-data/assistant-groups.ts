@@ -9,7 +9,7 @@ import {
 export const amplifyGroupExists = (groups: readonly AssistantGroupView[]): boolean =>
   groups.some((g) => g.isAmplifyAssistants);
 
-/** The create request from the built-ins ticked and the admins, or the spec's message when none is. */
+/** The create request from the built-ins ticked and the admins, or the contracts' message when none is. */
 export const createRequestOf = (
   selected: ReadonlySet<string>,
   admins: readonly string[],

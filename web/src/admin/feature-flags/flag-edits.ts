@@ -10,7 +10,7 @@ import {
 
 export type NewFlagCheck = { ok: true; name: string } | { ok: false; message: string };
 
-/** The add form: name required, spaces to camelCase, unique (the spec's two messages). */
+/** The add form: name required, spaces to camelCase, unique (the contracts' two messages). */
 export const checkNewFlag = (raw: string, flags: FeatureFlagsSection): NewFlagCheck => {
   const name = toFeatureFlagName(raw);
   if (name === '') return { ok: false, message: adminMessages.featureNameRequired };
@@ -20,7 +20,7 @@ export const checkNewFlag = (raw: string, flags: FeatureFlagsSection): NewFlagCh
   return { ok: true, name };
 };
 
-/** A new flag takes the spec's defaults: disabled, no exceptions. */
+/** A new flag takes the defaults: disabled, no exceptions. */
 export const addFlag = (flags: FeatureFlagsSection, name: string): FeatureFlagsSection => ({
   ...flags,
   [name]: defaultFeatureFlag(),

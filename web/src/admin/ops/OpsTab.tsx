@@ -12,14 +12,14 @@ import { ExternalApisSection } from '../external-apis/ExternalApisSection';
 import { draftsProblem, emptyDraft, opInputOf, type OpDraft } from './op-drafts';
 import './ops.css';
 
-/** The server's own words for a refused registration (400), else the spec's failure message. */
+/** The server's own words for a refused registration (400), else the contracts' failure message. */
 const registerFailure = (e: unknown): string =>
   e instanceof ApiError && e.status === 400 && e.serverMessage ? e.serverMessage : opsMessages.registerFailed;
 
 /**
- * The Ops tab: ops drafted locally and registered (checked first: the spec's message when one lacks a
+ * The Ops tab: ops drafted locally and registered (checked first: `opsMessages` when one lacks a
  * function name, a request path or a tag), the 'Manage Ops' table (search by name or tag, delete after
- * the spec's confirmation) and 'Understanding Ops'. Ops registered here are system ops.
+ * a confirmation) and 'Understanding Ops'. Ops registered here are system ops.
  */
 export default function OpsTab() {
   const toast = useSetAtom(pushToastAtom);

@@ -67,7 +67,7 @@ export const opInputOf = (d: OpDraft): OpInput => {
   };
 };
 
-/** What is wrong with the drafts (the spec's message first), or null when they may be registered. */
+/** What is wrong with the drafts (`opsMessages` first), or null when they may be registered. */
 export const draftsProblem = (drafts: readonly OpDraft[]): string | null => {
   const ops: Op[] = [];
   for (const d of drafts) {

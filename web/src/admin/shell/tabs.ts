@@ -11,7 +11,7 @@ export interface TabDef {
   sections: readonly SectionType[];
 }
 
-/** The spec's tabs, in its order. */
+/** The Admin Interface's tabs, in order. */
 export const adminTabs: readonly TabDef[] = (
   [
     ['configurations', 'Configurations'],

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { adminMessages } from '@app/contracts';
 import { dismissDefaultModelReminderAtom, showDefaultModelReminderAtom } from './model-actions';
 
-/** The spec's reminder when a change leaves a single available chat model. */
+/** The reminder when a change leaves a single available chat model. */
 export function DefaultModelReminder() {
   const show = useAtomValue(showDefaultModelReminderAtom);
   const dismiss = useSetAtom(dismissDefaultModelReminderAtom);

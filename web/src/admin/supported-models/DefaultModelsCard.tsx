@@ -12,7 +12,7 @@ import { ChangedBy } from '../shell/ChangedBy';
 import { SectionNotice } from '../shell/SectionNotice';
 import { DefaultModelSelect } from './DefaultModelSelect';
 
-/** The default model selectors: which ones show depends on the feature flags (spec 9). */
+/** The default model selectors: which ones show depends on the feature flags. */
 export function DefaultModelsCard() {
   const models = useAtomValue(sections.supportedModels.value);
   const defaults = useAtomValue(sections.defaultModels.value);

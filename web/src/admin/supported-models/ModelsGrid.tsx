@@ -45,7 +45,7 @@ const textColumn = (headerName: string, field: 'systemPrompt' | 'description'): 
 });
 
 /**
- * The spec's columns, in its order; the row actions last. Name stays on the left and the actions
+ * The tab's columns, in order; the row actions last. Name stays on the left and the actions
  * on the right while the wide table scrolls (pinning is part of the grid's core).
  */
 const columnDefs: ColDef<ModelRow>[] = [

@@ -1,6 +1,6 @@
 import type { ModelRow } from './model-edits';
 
-/** The toggles an embedding model does not have: the table shows N/A for them (spec 3). */
+/** The toggles an embedding model does not have: the table shows N/A for them. */
 export type ModelFlagField = 'isAvailable' | 'supportsImages' | 'supportsReasoning' | 'supportsSystemPrompts';
 const notForEmbedding: readonly ModelFlagField[] = ['isAvailable', 'supportsImages', 'supportsReasoning'];
 

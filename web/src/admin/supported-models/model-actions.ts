@@ -16,7 +16,7 @@ export const modelFormAtom = atom<ModelFormState>(null);
 /** The model whose deletion waits for confirmation. */
 export const pendingDeleteAtom = atom<string | null>(null);
 
-/** A change left a single available chat model where there were more (spec 4). */
+/** A change left a single available chat model where there were more. */
 const reminderRaisedAtom = atom(false);
 
 /** 'Double check the default model selections before saving': shown while that is still so and unsaved. */

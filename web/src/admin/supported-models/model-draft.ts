@@ -19,7 +19,7 @@ export const draftOf = (model: Model): ModelDraft => ({
   cachedTokenCost: String(model.cachedTokenCost),
 });
 
-/** Adding: the spec's defaults (numbers 0, booleans false, strings empty). */
+/** Adding: the defaults (numbers 0, booleans false, strings empty). */
 export const newDraft = (): ModelDraft => draftOf(defaultModel());
 
 /** What the field holds as a number; an empty field is 0. NaN when it is no number. */

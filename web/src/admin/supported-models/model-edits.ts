@@ -12,7 +12,7 @@ const own = (models: SupportedModelsSection, id: string): Model | undefined =>
   Object.hasOwn(models, id) ? models[id] : undefined;
 
 /**
- * The form's checks on submit: the spec's required-fields message first, then an id that another
+ * The form's checks on submit: the required-fields message first, then an id that another
  * model already has. `originalId` is the id of the model being edited (null while adding).
  */
 export const checkModelForm = (
@@ -42,7 +42,7 @@ export const removeModel = (models: SupportedModelsSection, id: string): Support
   return rest;
 };
 
-/** The table's Available toggle; embedding models have no availability (spec 3). */
+/** The table's Available toggle; embedding models have no availability. */
 export const toggleAvailable = (models: SupportedModelsSection, id: string): SupportedModelsSection => {
   const model = own(models, id);
   if (!model || isEmbeddingModel(model.id)) return models;

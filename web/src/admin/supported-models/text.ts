@@ -1,4 +1,4 @@
-/** The tab's own words (the spec's messages come from `@app/contracts`, word for word). */
+/** The tab's own words (the shared messages come from `@app/contracts`, word for word). */
 export const modelText = {
   numberAtLeastZero: 'Enter a number of 0 or more.',
   wholeNumber: 'Enter a whole number of 0 or more.',

@@ -27,7 +27,7 @@ export interface AssistantDialogProps {
 
 type TextField = 'name' | 'description' | 'instructions' | 'disclaimer' | 'tagsText';
 
-/** Create an assistant, or save a new version of one (spec section 3, "Assistant create payload"). */
+/** Create an assistant, or save a new version of one. */
 export function AssistantDialog({ initial, renderTools, onSaved, onClose }: AssistantDialogProps) {
   const editing = initial.assistantId !== null;
   const title = editing ? 'Edit Assistant' : 'Create Assistant';

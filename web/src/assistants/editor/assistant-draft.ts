@@ -8,7 +8,7 @@ import {
   type DataSource,
 } from '@app/contracts';
 
-/** The create / edit dialog as edited (spec section 3, "Assistant create payload"). */
+/** The create / edit dialog as edited. */
 export interface AssistantDraft {
   /** Set when editing: the save makes a new version of this assistant. */
   assistantId: string | null;

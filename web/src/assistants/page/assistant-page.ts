@@ -1,4 +1,4 @@
-/** Where published assistants are reached (spec section 2): `/assistants/{path}`, the path lower-cased. */
+/** Where published assistants are reached: `/assistants/{path}`, the path lower-cased. */
 export const assistantPagePrefix = '/assistants/';
 
 /**

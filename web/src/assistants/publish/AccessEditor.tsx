@@ -10,11 +10,11 @@ export interface AccessEditorProps {
   /** Addresses to suggest (the current user is left out). */
   knownEmails: readonly string[];
   me: string;
-  /** A group assistant is never published to all users (spec section 6). */
+  /** A group assistant is never published to all users. */
   isGroupAssistant: boolean;
 }
 
-/** Public to all users, or restricted to Amplify groups and users (spec sections 3 and 6). */
+/** Public to all users, or restricted to Amplify groups and users. */
 export function AccessEditor({
   draft,
   onChange,

@@ -12,7 +12,7 @@ const stateText = (state: PathCheckState): string =>
   state.kind === 'checking' ? 'Checking path…' : state.message;
 
 /**
- * The path editor: typed in lower case after `/assistants/`, the spec's help text (3-100 characters)
+ * The path editor: typed in lower case after `/assistants/`, the help text (3-100 characters)
  * always shown, and the check's state under it (the 20-character rule's message once it is exceeded).
  */
 export function PathField({ path, state, onChange }: PathFieldProps) {

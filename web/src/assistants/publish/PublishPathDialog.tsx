@@ -29,7 +29,7 @@ const publishedOf = (a: AssistantDefinition) =>
       }
     : null;
 
-/** The Publish Assistant Path form (spec sections 2, 4, 5 and 6). */
+/** The Publish Assistant Path form. */
 export function PublishPathDialog(props: PublishPathDialogProps) {
   const { assistant, readOnly, onClose } = props;
   return (

@@ -16,7 +16,7 @@ export interface PathVerdict {
   message: string;
 }
 
-/** Paths are lower-cased as they are typed (spec section 2). */
+/** Paths are lower-cased as they are typed. */
 export const normalisePathInput = (raw: string): string => raw.toLowerCase();
 
 /**
@@ -38,7 +38,7 @@ export const verdictState = (path: string, verdict: PathVerdict): PathCheckState
     ? { kind: 'valid', path, message: verdict.message }
     : { kind: 'invalid', path, message: verdict.message };
 
-/** A call that failed (network, 5xx): the spec's lookup-failure message; never cached. */
+/** A call that failed (network, 5xx): the contracts' lookup-failure message; never cached. */
 export const checkFailedState = (path: string): PathCheckState => ({
   kind: 'invalid',
   path,
@@ -50,7 +50,7 @@ export const publishablePath = (state: PathCheckState): string | null =>
   state.kind === 'valid' ? state.path : null;
 
 /**
- * The server's verdicts, cached per path (spec section 5: results cached per path). Bounded: the
+ * The server's verdicts, cached per path. Bounded: the
  * oldest verdict goes first. A failed call is never kept, so it is asked again.
  */
 export class PathVerdictCache {

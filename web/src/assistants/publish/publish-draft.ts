@@ -1,6 +1,6 @@
 import { normaliseEmail, type AssistantPathData } from '@app/contracts';
 
-/** The Publish Assistant Path form as edited (spec sections 3 and 6). */
+/** The Publish Assistant Path form as edited. */
 export interface PublishDraft {
   path: string;
   isPublic: boolean;
@@ -8,13 +8,13 @@ export interface PublishDraft {
   users: string[];
 }
 
-/** A new form: public by default (spec section 3), or what the assistant was published with. */
+/** A new form: public by default, or what the assistant was published with. */
 export const initialPublishDraft = (
   published: { astPath: string; data: AssistantPathData } | null,
   isGroupAssistant: boolean,
 ): PublishDraft => ({
   path: published?.astPath ?? '',
-  // A group assistant is never published to all users (spec section 6).
+  // A group assistant is never published to all users.
   isPublic: isGroupAssistant ? false : (published?.data.isPublic ?? true),
   amplifyGroups: [...(published?.data.accessTo.amplifyGroups ?? [])],
   users: [...(published?.data.accessTo.users ?? [])],
@@ -47,7 +47,7 @@ export const removeUser = (draft: PublishDraft, email: string): PublishDraft => 
 
 /**
  * The email suggestions for what is typed: known addresses containing it, the current user and
- * those already listed left out (spec section 6), at most `max`.
+ * those already listed left out, at most `max`.
  */
 export const userSuggestions = (
   typed: string,

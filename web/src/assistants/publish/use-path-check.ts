@@ -12,7 +12,7 @@ import {
 /** How long typing must pause before the server is asked. */
 export const pathCheckDebounceMs = 400;
 
-/** One cache for the page: a path checked once is not asked again (spec section 5). */
+/** One cache for the page: a path checked once is not asked again. */
 export const pathVerdicts = new PathVerdictCache();
 
 /**

@@ -9,7 +9,7 @@ export const isStandardConversation = (choice: AssistantChoice | null): boolean 
 
 /**
  * The chat request with the chosen assistant: its id in `options.assistantId`, temperature 0.7 and
- * max tokens half the model's output limit (2000 when it has none) (spec section 9). The Standard
+ * max tokens half the model's output limit (2000 when it has none). The Standard
  * Conversation leaves the request as it is.
  */
 export const withAssistant = (

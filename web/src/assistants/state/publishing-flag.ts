@@ -3,8 +3,8 @@ import { assistantPathPublishingFlag } from '@app/contracts';
 import { fetchUserFeatureFlags } from '../../api/user-config';
 
 /**
- * Whether the feature flag that turns publishing at `/assistants/{path}` on (`assistantPathPublishing`,
- * spec section 5: "only when the publishing flag is on") is on for the user: absent or unread, off
+ * Whether the feature flag that turns publishing at `/assistants/{path}` on (`assistantPathPublishing`:
+ * publishing only when the flag is on) is on for the user: absent or unread, off
  * (the server decides the same way).
  */
 export const publishingOn = (flags: Readonly<Record<string, boolean>> | null): boolean =>

@@ -29,7 +29,7 @@ const noticeAtom = atom(null, (get, set, name: string, message: string) => {
 });
 
 /**
- * Files picked with the upload button: each is checked (the spec's messages show under the input
+ * Files picked with the upload button: each is checked (the contracts' messages show under the input
  * for those refused), the others appear at once at 0 and upload side by side.
  */
 export const addFilesAtom = atom(null, async (get, set, files: readonly File[]) => {

@@ -5,7 +5,7 @@ import { sessionAtom } from '../../../state/session';
 import { InlineAddForm } from '../../../ui/inline-add-form/InlineAddForm';
 import { addGroup, checkNewGroup } from './group-edits';
 
-/** Create a group: the name is required and unique (the spec's messages, at once). */
+/** Create a group: the name is required and unique (the contracts' messages, at once). */
 export function CreateGroupForm() {
   const groups = useAtomValue(sections.amplifyGroups.value);
   const session = useAtomValue(sessionAtom);

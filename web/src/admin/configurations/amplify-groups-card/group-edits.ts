@@ -17,7 +17,7 @@ export type NewGroupCheck = { ok: true; name: string } | { ok: false; message: s
 const own = (groups: AmplifyGroupsSection, name: string): AmplifyGroup | undefined =>
   Object.hasOwn(groups, name) ? groups[name] : undefined;
 
-/** The create form: a name is required and unique, ignoring case as the server does (spec 5). */
+/** The create form: a name is required and unique, ignoring case as the server does. */
 export const checkNewGroup = (raw: string, groups: AmplifyGroupsSection): NewGroupCheck => {
   const name = raw.trim();
   if (name === '') return { ok: false, message: adminMessages.groupNameRequired };
@@ -27,7 +27,7 @@ export const checkNewGroup = (raw: string, groups: AmplifyGroupsSection): NewGro
   return taken ? { ok: false, message: adminMessages.groupNameExists(name) } : { ok: true, name };
 };
 
-/** A new group with the spec's defaults, created by the signed-in admin (the server says so too). */
+/** A new group with the contracts' defaults, created by the signed-in admin (the server says so too). */
 export const addGroup = (
   groups: AmplifyGroupsSection,
   name: string,

@@ -7,7 +7,7 @@ import {
 } from '@app/contracts';
 
 /**
- * What the server would refuse, said at once: active without an address (the spec's message), or,
+ * What the server would refuse, said at once: active without an address (the contracts' message), or,
  * once the admin has left the field (`addressDone`), an address that is not an email.
  */
 export const supportEmailProblem = (value: SupportEmailSection, addressDone: boolean): string | null => {

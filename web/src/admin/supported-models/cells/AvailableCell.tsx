@@ -3,7 +3,7 @@ import type { CustomCellRendererProps } from 'ag-grid-react';
 import { toggleAvailableAtom } from '../model-actions';
 import type { ModelRow } from '../model-edits';
 
-/** Available or not, toggled by a click; N/A for an embedding model (spec 3). */
+/** Available or not, toggled by a click; N/A for an embedding model. */
 export function AvailableCell({ data }: CustomCellRendererProps<ModelRow>) {
   const toggle = useSetAtom(toggleAvailableAtom);
   if (!data) return null;

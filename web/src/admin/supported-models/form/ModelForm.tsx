@@ -62,7 +62,7 @@ function Field({
   );
 }
 
-/** Every field of a model; the spec's required-fields message on submit. */
+/** Every field of a model; the required-fields message on submit. */
 export function ModelForm({ initial, originalId, models, submitLabel, onSubmit, onCancel }: ModelFormProps) {
   const [draft, setDraft] = useState(initial);
   const [numberErrors, setNumberErrors] = useState<NumberErrors>({});

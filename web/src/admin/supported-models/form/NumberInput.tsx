@@ -10,7 +10,7 @@ export interface NumberInputProps {
   onChange: (value: string) => void;
 }
 
-/** A numeric field with the spec's minimum and step. */
+/** A numeric field with its minimum and step. */
 export function NumberInput({ field, label, value, error, onChange }: NumberInputProps) {
   const id = useId();
   const errorId = useId();
