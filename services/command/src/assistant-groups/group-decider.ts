@@ -46,7 +46,7 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
 /**
  * One assistant admin group (stream `assistantGroup-<groupId>`). The Amplify Assistants group is
  * created once (its stream is appended at 'no stream', so two concurrent creations cannot both
- * pass), from at least one built-in assistant, with the spec's flags (isPublic false,
+ * pass), from at least one built-in assistant, with fixed flags (isPublic false,
  * supportConvAnalysis false, trackCoversations true). Assistants are added (copies), flags changed,
  * its system API key replaced (the key's id only).
  */

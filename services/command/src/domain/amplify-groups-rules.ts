@@ -21,7 +21,7 @@ export type AmplifyGroupsState = Record<string, AmplifyGroup>;
 export const ownGroup = (groups: AmplifyGroupsState, name: string): AmplifyGroup | undefined =>
   ownValue(groups, name);
 
-/** A group name as saved: trimmed, required (spec 5). */
+/** A group name as saved: trimmed, required. */
 export const groupNameOf = (raw: string): string => {
   const name = raw.trim();
   if (name === '') throw new DomainError(adminMessages.groupNameRequired);

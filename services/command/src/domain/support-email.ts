@@ -18,7 +18,7 @@ type E = SupportEmailEvent;
 
 /**
  * Support Email: the address is trimmed and lower-cased; it may be empty only while the feature is
- * inactive (spec 5). Deactivation comes before an address change and activation after it, so the
+ * inactive. Deactivation comes before an address change and activation after it, so the
  * log never shows the feature active without an address.
  */
 export const supportEmailDecider: Decider<SupportEmailSection, SupportEmailCommand, E> = {

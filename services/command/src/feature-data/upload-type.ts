@@ -11,7 +11,7 @@ const untyped = new Set(['', 'application/octet-stream']);
 
 /**
  * The content type a Feature Data file is stored under, from its name's extension; refused (400, the
- * spec's file-type message) when the upload does not take that extension or the browser names
+ * file-type message) when the upload does not take that extension or the browser names
  * another type.
  */
 export const storedContentType = (upload: FeatureDataUpload, fileName: string, claimed?: string): string => {

@@ -35,7 +35,7 @@ const decideRegister = (state: OpsState, ops: readonly Op[]): OpEvent[] => {
 
 /**
  * An owner's ops: registered (a name already there is replaced; an op registered again unchanged
- * records nothing) and deleted by name. The checks of the Ops tab hold here too (the spec's message
+ * records nothing) and deleted by name. The checks of the Ops tab hold here too (`opsMessages`
  * first), so no route can append an op without a name, a path or a tag.
  */
 export const opsDecider: Decider<OpsState, OpsCommand, OpEvent> = {
