@@ -43,7 +43,7 @@ describe('Assistant Admin Groups (Feature Data tab)', () => {
     const card = dialog.getByRole('region', { name: 'Assistant Admin Groups' });
     await card.getByText(assistantGroupMessages.empty).waitFor();
 
-    // Nothing ticked: the spec's message, nothing created.
+    // Nothing ticked: the contracts' message, nothing created.
     await card.getByRole('button', { name: 'Create Amplify Assistants group' }).click();
     await card.getByText(assistantGroupMessages.selectAtLeastOne).waitFor();
     await card.getByLabel(first.name, { exact: true }).check();

@@ -152,7 +152,7 @@ describe('the Embeddings tab', () => {
     );
     await panel.getByRole('button', { name: 'Retrieve SQS Embeddings' }).click();
     // Held until the button says Terminating...; then the real route answers 409 (nothing running
-    // under that key): the spec's message under its button, which may be pressed again.
+    // under that key): the contracts' message under its button, which may be pressed again.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(`**${embeddingRoutes.terminate}`, async (route) => {

@@ -52,7 +52,7 @@ describe('Feature Data tab', () => {
       await templates.getByText(featureDataMessages.pptxEmpty).waitFor();
       await panel.getByRole('heading', { name: 'Assistant Admin Groups' }).waitFor();
 
-      // PowerPoint: a pdf is refused with the spec's message; a pptx goes up, its name collapsed.
+      // PowerPoint: a pdf is refused with the contracts' message; a pptx goes up, its name collapsed.
       const pptxInput = templates.getByLabel('Upload PowerPoint Template (pptx)');
       await pptxInput.setInputFiles(file('deck.pdf', 'application/pdf'));
       await templates.getByText(featureDataMessages.fileTypeNotSupported(['pptx'])).waitFor();

@@ -34,7 +34,7 @@ describe('the Ops tab', () => {
     await panel.getByRole('button', { name: 'Add Op' }).click();
     const draft = panel.getByRole('group', { name: 'New op 1' });
     await draft.getByLabel('New op 1 Function Name').fill('get_weather');
-    // No request path, no tags: the spec's message, nothing registered.
+    // No request path, no tags: the contracts' message, nothing registered.
     await panel.getByRole('button', { name: 'Register Ops' }).click();
     await panel.getByRole('alert').filter({ hasText: opsMessages.missingFields }).waitFor();
 
@@ -88,7 +88,7 @@ describe('the Ops tab', () => {
     await row.waitFor();
     await search.fill('');
 
-    // Delete: the spec's confirmation; Cancel keeps it, Delete removes it.
+    // Delete: a confirmation; Cancel keeps it, Delete removes it.
     await row.getByRole('button', { name: 'Delete get_weather' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText(opsMessages.deleteConfirm, { exact: true }).waitFor();

@@ -35,7 +35,7 @@ describe('Feature Flags tab, two admins', () => {
     const dialogB = await openAdmin(b.page);
     const panelB = await flagsTab(dialogB);
 
-    // The add form's two rules, with the spec's messages.
+    // The add form's two rules, with the contracts' messages.
     await panelA.getByRole('button', { name: 'Add Feature' }).click();
     await panelA.getByText(adminMessages.featureNameRequired).waitFor();
     await panelA.getByLabel('Feature name').fill('dark mode');
