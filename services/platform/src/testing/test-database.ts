@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { setTimeout as wait } from 'node:timers/promises';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { adminQuery, TEST_TEMPLATE_VARIABLE, withDatabase } from './template-database';
 
 /**
  * The server tests use: DATABASE_URL when set (CI and the development machines), else the embedded
@@ -13,19 +14,26 @@ export const testServerUrl = (): string => {
   return url;
 };
 
-const withDatabase = (url: string, name: string): string => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
+/** PostgreSQL's answer while another session is connected to the template (object_in_use). */
+const TEMPLATE_IN_USE = '55006';
+const CLONE_ATTEMPTS = 50;
 
-const adminQuery = async (sql: string): Promise<void> => {
-  const client = new pg.Client({ connectionString: testServerUrl() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
+const isTemplateInUse = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === TEMPLATE_IN_USE;
+
+/**
+ * Clones the template. PostgreSQL refuses while any session is connected to the template (one that
+ * just closed can linger a moment); the clone then tries again shortly after.
+ */
+const cloneTemplate = async (name: string, template: string): Promise<void> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await adminQuery(testServerUrl(), `create database ${name} template ${template}`);
+      return;
+    } catch (error) {
+      if (!isTemplateInUse(error) || attempt >= CLONE_ATTEMPTS) throw error;
+      await wait(50 + Math.floor(Math.random() * 100));
+    }
   }
 };
 
@@ -35,19 +43,24 @@ export interface TestDatabase extends DatabaseHandle {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of its own for one test file. */
+/**
+ * A fresh, migrated database of its own for one test file: a clone of the run's migrated template
+ * (TEST_DATABASE_TEMPLATE, made by the global setup), else an empty database migrated here.
+ */
 export const createTestDatabase = async (options: { max?: number } = {}): Promise<TestDatabase> => {
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
+  const template = process.env[TEST_TEMPLATE_VARIABLE];
+  if (template) await cloneTemplate(name, template);
+  else await adminQuery(testServerUrl(), `create database ${name}`);
   const url = withDatabase(testServerUrl(), name);
   const handle = openDatabase(url, options);
-  await migrateToLatest(handle.db);
+  if (!template) await migrateToLatest(handle.db);
   return {
     ...handle,
     name,
     drop: async () => {
       await handle.close();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await adminQuery(testServerUrl(), `drop database if exists ${name} with (force)`);
     },
   };
 };
