@@ -7,7 +7,7 @@ import {
   type Account,
   type AccountsEvent,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, plainSnapshot, type Decider } from '../domain/decider';
 
 /** A user's accounts (COA), the default one first; never empty. */

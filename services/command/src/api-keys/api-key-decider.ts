@@ -6,7 +6,7 @@ import {
   type ApiKeyEvent,
   type ApiKeySettings,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, type Decider } from '../domain/decider';
 
 /** A key unknown, or not the caller's: one refusal (404), so nothing leaks. */

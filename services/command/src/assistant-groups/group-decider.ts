@@ -5,7 +5,7 @@ import {
   type AssistantGroupEvent,
   type GroupAssistantRef,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../domain/decider';
 
 /** One assistant admin group as its stream folds it (null before it is created). */

@@ -4,7 +4,7 @@ import {
   type AssistantPublication,
   type AssistantVersionData,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../domain/decider';
 
 /** An assistant's stream (`assistant-<uuid>`): its latest version, where it is published, whether deleted. */

@@ -1,5 +1,5 @@
 import { assistantPathMessages, type AssistantPathEvent } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../domain/decider';
 
 /** A path's stream (`assistantPath-<path>`): the assistant holding it, when one does. */

@@ -20,7 +20,7 @@ import {
   LookupAssistantRequest,
   LookupAssistantResult,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { timedCommand } from '../routes/command-metrics';
 import { AssistantRefusal, publishAssistantPath } from './assistant-commands';
 import { assistantCallerOf, loadAssistant, pathHolder, publishingOnFor } from './assistant-reads';

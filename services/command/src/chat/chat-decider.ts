@@ -6,7 +6,7 @@ import {
   type ChatStopReason,
   type ChatUsage,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, type Decider } from '../domain/decider';
 
 /** One chat request's stream (`chat-<requestId>`): none, then requested, running, ended. */

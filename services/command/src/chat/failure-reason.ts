@@ -1,6 +1,6 @@
 import { APICallError } from 'ai';
 import { chatMessages } from '@app/contracts';
-import { OutboundError, SecretUnavailableError } from '@app/platform';
+import { OutboundError, SecretUnavailableError } from '@app/platform/errors';
 
 const reasons = chatMessages.providerReasons;
 

@@ -1,5 +1,5 @@
 import { isEmail, normaliseEmail, platformMessages, type AdminsEvent } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, isPlainObject, plainSnapshot, type Decider } from './decider';
 import { diffLists, unique } from './set-diff';
 

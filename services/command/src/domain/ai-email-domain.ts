@@ -6,7 +6,7 @@ import {
   type AiEmailDomainEvent,
   type AiEmailDomainSection,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, plainSnapshot, type Decider } from './decider';
 
 export type AiEmailDomainCommand = { type: 'UpdateAiEmailDomain'; data: { domain: AiEmailDomainSection } };

@@ -11,7 +11,7 @@ import {
   type AmplifyGroup,
   type AmplifyGroupsSection,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { unique } from './set-diff';
 
 /** Groups by name, in a map without a prototype (see @app/contracts' records). */

@@ -11,7 +11,7 @@ import {
   type AmplifyGroupsSection,
   type RateLimit,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import {
   nextGroups,
   ownGroup,

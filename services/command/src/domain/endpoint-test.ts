@@ -4,7 +4,7 @@ import {
   type EndpointTestEvent,
   type EndpointTestRequestedData,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, type Decider } from './decider';
 
 export type EndpointTestState = { status: 'none' | 'pending' | 'finished' };

@@ -11,7 +11,7 @@ import {
   type FeatureFlagsEvent,
   type FeatureFlagsSection,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from './decider';
 import { diffLists, unique } from './set-diff';
 

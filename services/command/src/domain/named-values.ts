@@ -1,5 +1,5 @@
 import { ownValue, platformMessages, type SealedSecret } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 
 /** A value of Application Variables or Secrets once the route sealed it (never the plain value). */
 export interface NamedSealedValue {

@@ -6,7 +6,7 @@ import {
   platformMessages,
   type SealedSecret,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 
 /**
  * An endpoint once the route sealed its key; `key` is null when the dialog sent it empty. `url` is

@@ -9,7 +9,7 @@ import {
   type SupportEmailEvent,
   type SupportEmailSection,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, isPlainObject, plainSnapshot, type Decider } from './decider';
 
 export type SupportEmailCommand = { type: 'UpdateSupportEmail'; data: SupportEmailSection };

@@ -11,7 +11,7 @@ import {
   type SupportedModelsEvent,
   type SupportedModelsSection,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from './decider';
 import { diffLists } from './set-diff';
 

@@ -8,7 +8,7 @@ import {
   type SealedSecret,
   type StoredExternalApi,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from '../domain/decider';
 
 export type ExternalApisState = NameMap<StoredExternalApi>;

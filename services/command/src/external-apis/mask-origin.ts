@@ -1,5 +1,5 @@
 import { externalApiMessages, isCredentialHeader, isMask, type ExternalApiCall } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 
 const originOf = (url: string): string | null => {
   try {

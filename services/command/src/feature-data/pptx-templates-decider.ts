@@ -6,7 +6,7 @@ import {
   type NameMap,
   type PptxTemplateEvent,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from '../domain/decider';
 
 export interface StoredTemplate {

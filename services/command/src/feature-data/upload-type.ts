@@ -1,4 +1,4 @@
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import {
   acceptedContentType,
   featureDataFileTypes,

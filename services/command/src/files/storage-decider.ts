@@ -1,5 +1,5 @@
 import { storageExceededMessage, storageQuotaMessage, type FileStorageEvent } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../domain/decider';
 
 /**

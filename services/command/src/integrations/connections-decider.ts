@@ -1,5 +1,5 @@
 import { integrationMessages, integrationNamed, type IntegrationConnectionEvent } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, type Decider } from '../domain/decider';
 
 /** The ids of the integrations a user has connected. */

@@ -6,7 +6,7 @@ import {
   type IntegrationSettingsEvent,
   type SealedSecret,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, type Decider } from '../domain/decider';
 
 export interface ProviderSecrets {

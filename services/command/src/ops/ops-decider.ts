@@ -8,7 +8,7 @@ import {
   type Op,
   type OpEvent,
 } from '@app/contracts';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from '../domain/decider';
 
 /** One owner's ops (the system's, on `ops-system`, or one user's) by name. */

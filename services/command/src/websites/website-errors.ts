@@ -1,5 +1,5 @@
 import { websiteMessages } from '@app/contracts';
-import { OutboundError, OutboundRefusedError } from '@app/platform';
+import { OutboundError, OutboundRefusedError } from '@app/platform/errors';
 
 /**
  * Why a website or sitemap could not be taken, in words a user reads: a route answers it with its

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { DomainError } from '@app/platform';
+import { DomainError } from '@app/platform/errors';
 import type { Decider } from '../../src/domain/decider';
 
 /**
