@@ -7,6 +7,7 @@ import {
   sessionCookieName,
   type ChangedMessage,
 } from '@app/contracts';
+import { listen } from '@app/platform';
 import { startPlatform } from '../../src/start-platform';
 import {
   startRestartablePostgres,
@@ -85,9 +86,25 @@ describe('a restarted database', () => {
       expect(await saveFlag(annCookie, 'before')).not.toBeNull();
       await expect.poll(() => changes.flatMap((c) => c.ids)).toContain('before');
 
-      // Down for longer than the LISTEN connections used to keep trying (two retries, about 6 s).
-      await pg.stop();
-      await new Promise((resolve) => setTimeout(resolve, 8000));
+      // Down for longer than the LISTEN connections used to keep trying (the loss and two retries):
+      // a probe on the same backoff, which loses its connection with theirs, has failed a fifth time,
+      // so theirs, however their waits fell, have failed at least four times.
+      let probeFailures = 0;
+      const probe = await listen(
+        pg.url,
+        ['restart_probe'],
+        () => undefined,
+        () => (probeFailures += 1),
+        {
+          name: 'restart probe',
+        },
+      );
+      try {
+        await pg.stop();
+        await expect.poll(() => probeFailures, { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(5);
+      } finally {
+        await probe.close();
+      }
       await pg.start();
 
       // Saves fail while the pool finds its connections gone; then one lands.
