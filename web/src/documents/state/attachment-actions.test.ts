@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
 import { documentMessages, fileLimits } from '@app/contracts';
 import type { UploadPorts } from '../upload-file';
@@ -48,6 +48,8 @@ const fakePorts = (deleted: string[]): UploadPorts => ({
 
 // The feature flags are read from the server: here there is none, so the flag counts as on.
 vi.stubGlobal('fetch', () => Promise.reject(new Error('offline')));
+// Unit files share one worker (vitest.config.ts): the next file gets the real fetch back.
+afterAll(() => vi.unstubAllGlobals());
 
 afterEach(() => {
   setUploadPorts(browserUploadPorts);
