@@ -16,14 +16,15 @@ export const testServerUrl = (): string => {
 
 /** PostgreSQL's answer while another session is connected to the template (object_in_use). */
 const TEMPLATE_IN_USE = '55006';
-const CLONE_ATTEMPTS = 50;
+const CLONE_ATTEMPTS = 5;
 
 const isTemplateInUse = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === TEMPLATE_IN_USE;
 
 /**
  * Clones the template. PostgreSQL refuses while any session is connected to the template (one that
- * just closed can linger a moment); the clone then tries again shortly after.
+ * just closed can linger a moment), after waiting up to 5 s for it to leave; the clone then tries
+ * again, a few times.
  */
 const cloneTemplate = async (name: string, template: string): Promise<void> => {
   for (let attempt = 1; ; attempt += 1) {
