@@ -144,6 +144,8 @@ export const startFeatureDataPlatform = async (admins: readonly string[]): Promi
     await app.register(featureDataRoutesPlugin({ db, blobs, awaitProjected: () => Promise.resolve(false) }));
     await app.register(queryService({ db, databaseUrl: database.url, logger, projections: allProjections }));
     await app.ready();
+    // The seeded admins are admins once projected: a busy machine must not make the first call a 403.
+    await waitForProjections(db, runner, allProjections);
   } catch (e) {
     await app?.close();
     await chatStreams?.close();
