@@ -42,7 +42,7 @@ export const assistantRoutesPlugin =
         config: { apiKeyAccess: 'assistants' },
         schema: {
           description:
-            'Creates an assistant (the create payload of the second spec), or with `assistantId` a new ' +
+            'Creates an assistant (the create payload the Assistant Creator sends), or with `assistantId` a new ' +
             'version of one the caller owns.',
           body: CreateAssistantRequest,
           response: { ...refusals, 200: CreateAssistantResponse },

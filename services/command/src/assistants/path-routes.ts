@@ -99,7 +99,7 @@ export const assistantPathRoutesPlugin =
         schema: {
           description:
             'Publishes an assistant the caller owns at /assistants/{path}: public, or restricted to Amplify ' +
-            'groups and users. The path rules of the second spec answer 400 with their message; a path ' +
+            'groups and users. The publishing path rules answer 400 with their message; a path ' +
             'another assistant holds is refused (409 when it was claimed meanwhile). A re-publish moves it.',
           body: AddAssistantPathRequest,
           response: publishResponse,

@@ -52,7 +52,7 @@ export interface ChatRouteDeps {
 
 const schema = {
   description:
-    'A chat request (the platform relay of the second spec): the answer streams as server-sent ' +
+    'A chat request (the platform relay): the answer streams as server-sent ' +
     'events (`id: <n>` and `data: <ChatChunk json>`, `: keep-alive` comments), resumable at ' +
     '`GET /api/chat/stream/<requestId>`. A body `{killSwitch: {requestId, value: true}}` stops a ' +
     'running request of the caller (200 KillSwitchResponse). A status other than 200 answers `{error}`: ' +
