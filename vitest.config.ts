@@ -19,6 +19,10 @@ export default defineConfig({
           // the files of a worker share one module graph: each module loads once per worker, not once
           // per file, which was most of the project's time.
           isolate: false,
+          // A project without isolation runs in a group of its own (vitest refuses to mix it with
+          // projects of other worker counts): after the integration and browser tests, which run
+          // together.
+          sequence: { groupOrder: 1 },
         },
       },
       {
