@@ -10,9 +10,9 @@ import type {
   SecretBox,
   VectorStore,
 } from '@app/platform';
-import { warnLeftOutTo } from './handling/left-out-warnings';
-import { configsUpdateRoute } from './routes/configs-update';
-import { defaultEndpointTestWaitMs, secretRoutesPlugin } from './routes/secrets';
+import { warnLeftOutTo } from './shared/left-out-warnings';
+import { configsUpdateRoute } from './configurations/configs-update';
+import { defaultEndpointTestWaitMs, secretRoutesPlugin } from './configurations/secrets';
 import { chatService, type ChatServiceOptions } from './chat/chat-service';
 import { conversationRoutesPlugin } from './conversations/index';
 import { userSettingsRoutesPlugin } from './user-settings/index';
@@ -28,23 +28,23 @@ import { assistantsPluginFor, type AssistantsWiring } from './assistants/wiring'
 import { integrationsPlugin, type IntegrationProviderEndpoints } from './integrations/index';
 export type { IntegrationProviderEndpoints } from './integrations/index';
 
-export { seedAdmins } from './handling/seed-admins';
-export { handleCommand, type CommandOutcome } from './handling/handle-command';
-export { adminsDecider } from './domain/admins';
-export { featureFlagsDecider } from './domain/feature-flags';
-export { amplifyGroupsDecider, type AmplifyGroupsCommand } from './domain/amplify-groups';
-export { supportedModelsDecider } from './domain/supported-models';
-export { defaultModelsDecider } from './domain/default-models';
-export { applicationSecretsDecider, applicationVariablesDecider } from './domain/application-variables';
-export { openaiEndpointsDecider } from './domain/openai-endpoints';
-export { endpointTestDecider, type EndpointTestOutcome } from './domain/endpoint-test';
+export { seedAdmins } from './configurations/seed-admins';
+export { handleCommand, type CommandOutcome } from './shared/handle-command';
+export { adminsDecider } from './configurations/admins';
+export { featureFlagsDecider } from './configurations/feature-flags';
+export { amplifyGroupsDecider, type AmplifyGroupsCommand } from './configurations/amplify-groups';
+export { supportedModelsDecider } from './configurations/supported-models';
+export { defaultModelsDecider } from './configurations/default-models';
+export { applicationSecretsDecider, applicationVariablesDecider } from './configurations/application-variables';
+export { openaiEndpointsDecider } from './configurations/openai-endpoints';
+export { endpointTestDecider, type EndpointTestOutcome } from './configurations/endpoint-test';
 export {
   recordEndpointTestResult,
   requestEndpointTest,
   waitForEndpointTestOutcome,
   type EndpointTestWait,
-} from './handling/endpoint-tests';
-export { defaultEndpointTestWaitMs } from './routes/secrets';
+} from './configurations/endpoint-tests';
+export { defaultEndpointTestWaitMs } from './configurations/secrets';
 export { chatService, type ChatServiceOptions } from './chat/chat-service';
 export { conversationStorageFor, userSettingsDecider } from './user-settings/index';
 export { conversationDecider } from './conversations/index';
@@ -85,7 +85,7 @@ export {
   type WebsiteFetchOutcome,
   type WebsiteServices,
 } from './websites/index';
-import { markProjected } from './routes/projected-answer';
+import { markProjected } from './shared/projected-answer';
 
 export interface CommandServiceOptions {
   db: Db;

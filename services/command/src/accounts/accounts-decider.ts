@@ -8,7 +8,7 @@ import {
   type AccountsEvent,
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, plainSnapshot, type Decider } from '../domain/decider';
+import { assertNever, plainSnapshot, type Decider } from '../shared/decider';
 
 /** A user's accounts (COA), the default one first; never empty. */
 export type AccountsState = Account[];

@@ -8,7 +8,7 @@ import {
   type Account,
 } from '@app/contracts';
 import { commandMetadata, requestHashOf, runIdempotent, type Db } from '@app/platform';
-import { timedCommand } from '../routes/command-metrics';
+import { timedCommand } from '../shared/command-metrics';
 import { loadAccounts, saveAccounts } from './accounts-store';
 
 /**

@@ -1,7 +1,7 @@
 import { accountsStreamId, normaliseEmail, type Account, type EventMetadata } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { handleCommand, type CommandOutcome } from '../handling/handle-command';
-import { loadState } from '../handling/stream-state';
+import { handleCommand, type CommandOutcome } from '../shared/handle-command';
+import { loadState } from '../shared/stream-state';
 import { accountsDecider } from './accounts-decider';
 
 /** The accounts of `email` as their stream folds them: the default account first, always there. */

@@ -12,7 +12,7 @@ import {
   type RateLimit,
 } from '@app/contracts';
 import { inTransaction, newApiKeySecret, type Db } from '@app/platform';
-import { handleCommand } from '../handling/handle-command';
+import { handleCommand } from '../shared/handle-command';
 import { apiKeyDecider, type ApiKeyCommand } from './api-key-decider';
 import { apiKeyRows } from './api-key-rows';
 

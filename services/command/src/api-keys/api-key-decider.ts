@@ -7,7 +7,7 @@ import {
   type ApiKeySettings,
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, type Decider } from '../domain/decider';
+import { assertNever, type Decider } from '../shared/decider';
 
 /** A key unknown, or not the caller's: one refusal (404), so nothing leaks. */
 export class ApiKeyNotFoundError extends DomainError {

@@ -19,7 +19,7 @@ import {
   type ApiKeyView,
 } from '@app/contracts';
 import { commandMetadata, DomainError, requestHashOf, runIdempotent, type Db } from '@app/platform';
-import { timedCommand } from '../routes/command-metrics';
+import { timedCommand } from '../shared/command-metrics';
 import { loadAccounts } from '../accounts/accounts-store';
 import { ApiKeyNotFoundError } from './api-key-decider';
 import { deactivateApiKey, issueApiKey, rotateApiKey, updateApiKeys } from './api-key-commands';

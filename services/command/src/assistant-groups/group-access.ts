@@ -8,9 +8,9 @@ import {
 } from '@app/contracts';
 import type { Db } from '@app/platform';
 import type { AssistantGroupPorts } from '../assistants/assistant-reads';
-import { adminsDecider } from '../domain/admins';
-import { amplifyGroupsDecider } from '../domain/amplify-groups';
-import { loadState } from '../handling/stream-state';
+import { adminsDecider } from '../configurations/admins';
+import { amplifyGroupsDecider } from '../configurations/amplify-groups';
+import { loadState } from '../shared/stream-state';
 import { assistantGroupDecider, type AssistantGroup } from './group-decider';
 
 const streamPrefix = assistantGroupStreamId('');

@@ -6,7 +6,7 @@ import {
   type GroupAssistantRef,
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../domain/decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 
 /** One assistant admin group as its stream folds it (null before it is created). */
 export interface AssistantGroup {

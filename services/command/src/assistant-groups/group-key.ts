@@ -7,7 +7,7 @@ import {
 } from '@app/contracts';
 import type { Db } from '@app/platform';
 import { deactivateApiKey, issueApiKey } from '../api-keys/index';
-import { handleCommand, type CommandOutcome } from '../handling/handle-command';
+import { handleCommand, type CommandOutcome } from '../shared/handle-command';
 import { assistantGroupDecider, type AssistantGroup } from './group-decider';
 
 /**

@@ -30,12 +30,12 @@ import {
   type Db,
 } from '@app/platform';
 import { createAssistant } from '../assistants/index';
-import { handleCommand, type CommandOutcome } from '../handling/handle-command';
-import { timedCommand } from '../routes/command-metrics';
+import { handleCommand, type CommandOutcome } from '../shared/handle-command';
+import { timedCommand } from '../shared/command-metrics';
 import { assistantGroupPorts, loadAssistantGroup } from './group-access';
 import { assistantGroupDecider, type AssistantGroup, type AssistantGroupCommand } from './group-decider';
 import { replaceGroupKey } from './group-key';
-import { awaitCommandProjected } from '../routes/projected-answer';
+import { awaitCommandProjected } from '../shared/projected-answer';
 
 export interface AssistantGroupRouteOptions {
   db: Db;

@@ -15,7 +15,7 @@ import {
   type EventMetadata,
 } from '@app/contracts';
 import { ConcurrencyError, type Db } from '@app/platform';
-import { handleCommand, type CommandOutcome } from '../handling/handle-command';
+import { handleCommand, type CommandOutcome } from '../shared/handle-command';
 import { assistantDecider, type AssistantActor } from './assistant-decider';
 import { loadAssistantState, type AssistantGroupPorts } from './assistant-reads';
 import { assistantPathDecider } from './path-decider';

@@ -5,7 +5,7 @@ import {
   type AssistantVersionData,
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../domain/decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 
 /** An assistant's stream (`assistant-<uuid>`): its latest version, where it is published, whether deleted. */
 export interface AssistantState {

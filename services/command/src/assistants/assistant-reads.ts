@@ -16,9 +16,9 @@ import {
   type BuiltInAssistant,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { amplifyGroupsDecider } from '../domain/amplify-groups';
-import { featureFlagsDecider } from '../domain/feature-flags';
-import { loadState } from '../handling/stream-state';
+import { amplifyGroupsDecider } from '../configurations/amplify-groups';
+import { featureFlagsDecider } from '../configurations/feature-flags';
+import { loadState } from '../shared/stream-state';
 import { assistantDecider, type AssistantState } from './assistant-decider';
 import { assistantPathDecider } from './path-decider';
 

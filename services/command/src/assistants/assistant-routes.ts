@@ -14,7 +14,7 @@ import {
   RescanWebsitesResponse,
   type AssistantDefinition,
 } from '@app/contracts';
-import { timedCommand } from '../routes/command-metrics';
+import { timedCommand } from '../shared/command-metrics';
 import { createAssistant, deleteAssistant } from './assistant-commands';
 import { builtInDefinitions } from './assistant-reads';
 import { runAssistantCommand, type AssistantRoutesOptions } from './assistant-service';

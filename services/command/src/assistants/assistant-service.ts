@@ -10,11 +10,11 @@ import {
 } from '@app/platform';
 import type { FastifyRequest } from 'fastify';
 import type { WebsiteServices } from '../websites/index';
-import type { CommandOutcome } from '../handling/handle-command';
+import type { CommandOutcome } from '../shared/handle-command';
 import type { AssistantGroupPorts } from './assistant-reads';
 import type { PathTermCheck } from './path-terms';
 import { AssistantRefusal } from './assistant-commands';
-import { awaitCommandProjected } from '../routes/projected-answer';
+import { awaitCommandProjected } from '../shared/projected-answer';
 
 const forbidden = new Set<string>([assistantMessages.notOwner, assistantMessages.notGroupAdmin]);
 

@@ -1,6 +1,6 @@
 import { assistantPathMessages, type AssistantPathEvent } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../domain/decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 
 /** A path's stream (`assistantPath-<path>`): the assistant holding it, when one does. */
 export interface AssistantPathState {

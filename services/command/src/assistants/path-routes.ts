@@ -21,7 +21,7 @@ import {
   LookupAssistantResult,
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { timedCommand } from '../routes/command-metrics';
+import { timedCommand } from '../shared/command-metrics';
 import { AssistantRefusal, publishAssistantPath } from './assistant-commands';
 import { assistantCallerOf, loadAssistant, pathHolder, publishingOnFor } from './assistant-reads';
 import { runAssistantCommand, type AssistantRoutesOptions } from './assistant-service';

@@ -7,10 +7,10 @@ import {
   supportedModelsStreamId,
 } from '@app/contracts';
 import type { Db, OutboundClient, SecretBox } from '@app/platform';
-import { defaultModelsDecider } from '../domain/default-models';
-import { openaiEndpointsDecider } from '../domain/openai-endpoints';
-import { supportedModelsDecider } from '../domain/supported-models';
-import { loadState } from '../handling/stream-state';
+import { defaultModelsDecider } from '../configurations/default-models';
+import { openaiEndpointsDecider } from '../configurations/openai-endpoints';
+import { supportedModelsDecider } from '../configurations/supported-models';
+import { loadState } from '../shared/stream-state';
 import { languageModelFor, openSavedEndpoint, providerKindOf } from '../endpoints/index';
 
 /** Whether a path holds an inappropriate term (PG-13); never rejects. */

@@ -12,7 +12,7 @@ import {
 } from '@app/contracts';
 import type { Db } from '@app/platform';
 import { fileStateOf } from '../files/index';
-import { handleCommand } from '../handling/handle-command';
+import { handleCommand } from '../shared/handle-command';
 import { rescanWebsite } from '../websites/index';
 import { assistantDecider } from './assistant-decider';
 import { AssistantRefusal } from './assistant-commands';

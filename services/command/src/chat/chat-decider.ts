@@ -7,7 +7,7 @@ import {
   type ChatUsage,
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, type Decider } from '../domain/decider';
+import { assertNever, type Decider } from '../shared/decider';
 
 /** One chat request's stream (`chat-<requestId>`): none, then requested, running, ended. */
 export type ChatRequestState =

@@ -25,7 +25,7 @@ import { openSse } from './sse';
 import type { ChatRetriever, Retrieval } from './retrieval';
 import { startChatGeneration } from './retrieval-generation';
 import type { ChatStreamStore, ChatStreamWriter, StopBus } from './streams/ports';
-import type { StateCache } from '../handling/state-cache';
+import type { StateCache } from '../shared/state-cache';
 import { assistantDocumentsOf, withAssistantInstructions, type AssistantDocuments } from './assistant-chat';
 import { assistantToolsOf, chatToolsFor } from './tool-ops';
 import { gatedOutbound } from './gated-outbound';

@@ -7,7 +7,7 @@ import {
   type EventMetadata,
 } from '@app/contracts';
 import type { Db, OutboundClient, SecretBox } from '@app/platform';
-import { handleCommand } from '../handling/handle-command';
+import { handleCommand } from '../shared/handle-command';
 import type { SpendGuard } from '../spend/index';
 import { modelStatus, type AcceptedChat } from './accept-chat';
 import { chatRequestDecider, type ChatRequestCommand } from './chat-decider';

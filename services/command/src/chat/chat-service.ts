@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db, OutboundClient, SecretBox } from '@app/platform';
-import { createStateCache } from '../handling/state-cache';
+import { createStateCache } from '../shared/state-cache';
 import type { SpendGuard } from '../spend/index';
 import { chatRoutePlugin } from './chat-route';
 import { createEndpointPool } from '../endpoints/index';

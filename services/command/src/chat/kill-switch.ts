@@ -1,6 +1,6 @@
 import { chatStreamId, type ChatEvent } from '@app/contracts';
 import { readStream, type Db } from '@app/platform';
-import { fold } from '../domain/decider';
+import { fold } from '../shared/decider';
 import { chatRequestDecider, isRunning } from './chat-decider';
 import type { StopBus } from './streams/ports';
 

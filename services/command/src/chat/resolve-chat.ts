@@ -17,12 +17,12 @@ import {
   type Model,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { amplifyGroupsDecider } from '../domain/amplify-groups';
-import { conversationStorageDecider } from '../domain/conversation-storage';
-import { openaiEndpointsDecider } from '../domain/openai-endpoints';
-import type { SavedEndpoint } from '../domain/openai-endpoint-rules';
-import { supportedModelsDecider } from '../domain/supported-models';
-import type { StateCache } from '../handling/state-cache';
+import { amplifyGroupsDecider } from '../configurations/amplify-groups';
+import { conversationStorageDecider } from '../configurations/conversation-storage';
+import { openaiEndpointsDecider } from '../configurations/openai-endpoints';
+import type { SavedEndpoint } from '../configurations/openai-endpoint-rules';
+import { supportedModelsDecider } from '../configurations/supported-models';
+import type { StateCache } from '../shared/state-cache';
 import { assistantForChat, type ResolvedAssistant } from './assistant-chat';
 import { userSettingsDecider } from '../user-settings/user-settings-decider';
 import { dataDisclosureDecider } from '../feature-data/data-disclosure-decider';

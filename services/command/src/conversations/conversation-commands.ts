@@ -6,7 +6,7 @@ import {
   type RenameConversationRequest,
 } from '@app/contracts';
 import { runIdempotent, type Db } from '@app/platform';
-import { handleCommand, type CommandOutcome } from '../handling/handle-command';
+import { handleCommand, type CommandOutcome } from '../shared/handle-command';
 import { conversationDecider, type ConversationCommand } from './conversation-decider';
 
 /** A conversation the caller does not have (another's, unknown, or deleted): 404, nothing appended. */

@@ -1,5 +1,5 @@
 import type { ConversationEvent } from '@app/contracts';
-import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../domain/decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 
 /** A conversation stream's state: the name it was last given (null: never, or since deleted). */
 export interface ConversationState {

@@ -9,10 +9,10 @@ import {
   RenameConversationRequest,
 } from '@app/contracts';
 import { commandMetadata, requestHashOf, type AwaitProjected, type Db } from '@app/platform';
-import type { CommandOutcome } from '../handling/handle-command';
-import { timedCommand } from '../routes/command-metrics';
+import type { CommandOutcome } from '../shared/handle-command';
+import { timedCommand } from '../shared/command-metrics';
 import { deleteConversation, renameConversation } from './conversation-commands';
-import { awaitCommandProjected } from '../routes/projected-answer';
+import { awaitCommandProjected } from '../shared/projected-answer';
 
 /**
  * POST /api/conversations/rename and /delete: the caller renames or deletes one of their own

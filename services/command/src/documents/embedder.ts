@@ -8,8 +8,8 @@ import {
   type EndpointPool,
   type OpenedEndpoint,
 } from '../endpoints/index';
-import type { SavedEndpoint } from '../domain/openai-endpoint-rules';
-import { createStateCache, type StateCache } from '../handling/state-cache';
+import type { SavedEndpoint } from '../configurations/openai-endpoint-rules';
+import { createStateCache, type StateCache } from '../shared/state-cache';
 import { embeddingModelFor } from './embedding-models';
 import { resolveEmbeddings } from './resolve-embeddings';
 

@@ -6,11 +6,11 @@ import {
   type Model,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { defaultModelsDecider } from '../domain/default-models';
-import { openaiEndpointsDecider } from '../domain/openai-endpoints';
-import type { SavedEndpoint } from '../domain/openai-endpoint-rules';
-import { supportedModelsDecider } from '../domain/supported-models';
-import type { StateCache } from '../handling/state-cache';
+import { defaultModelsDecider } from '../configurations/default-models';
+import { openaiEndpointsDecider } from '../configurations/openai-endpoints';
+import type { SavedEndpoint } from '../configurations/openai-endpoint-rules';
+import { supportedModelsDecider } from '../configurations/supported-models';
+import type { StateCache } from '../shared/state-cache';
 
 /** Why texts cannot be embedded now, in words an admin or user may read (a file's failure reason). */
 export const embeddingUnavailableReasons = {

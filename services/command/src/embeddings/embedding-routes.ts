@@ -11,7 +11,7 @@ import {
 } from '@app/contracts';
 import { commandMetadata, type Db } from '@app/platform';
 import { fileStateOf, terminateFileEmbedding } from '../files/index';
-import { timedCommand } from '../routes/command-metrics';
+import { timedCommand } from '../shared/command-metrics';
 import { embeddingStatusOf } from './embedding-status';
 
 /**

@@ -9,7 +9,7 @@ import {
   type StoredExternalApi,
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from '../domain/decider';
+import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from '../shared/decider';
 
 export type ExternalApisState = NameMap<StoredExternalApi>;
 

@@ -24,14 +24,14 @@ import {
   type OutboundClient,
   type SecretBox,
 } from '@app/platform';
-import { handleCommand, type CommandOutcome } from '../handling/handle-command';
-import { loadState } from '../handling/stream-state';
-import { timedCommand } from '../routes/command-metrics';
+import { handleCommand, type CommandOutcome } from '../shared/handle-command';
+import { loadState } from '../shared/stream-state';
+import { timedCommand } from '../shared/command-metrics';
 import { externalApisDecider, secretsOfApi, type ExternalApisCommand } from './external-apis-decider';
 import { refuseMasksForOtherOrigin } from './mask-origin';
 import { sealCall } from './seal-definition';
 import { performTestCall, plainCallOf } from './test-call';
-import { awaitCommandProjected } from '../routes/projected-answer';
+import { awaitCommandProjected } from '../shared/projected-answer';
 
 export interface ExternalApiRouteOptions {
   db: Db;

@@ -1,5 +1,5 @@
 import type { ApiDocKind, ApiDocumentationEvent } from '@app/contracts';
-import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../domain/decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 
 export interface PendingApiDoc {
   kind: ApiDocKind;

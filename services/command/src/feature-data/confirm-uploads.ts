@@ -1,6 +1,6 @@
 import { apiDocumentationStreamId, dataDisclosureStreamId, type EventMetadata } from '@app/contracts';
 import type { BlobStore, Db } from '@app/platform';
-import { loadState } from '../handling/stream-state';
+import { loadState } from '../shared/stream-state';
 import { apiDocumentationDecider, type ApiDocumentationState } from './api-documentation-decider';
 import { dataDisclosureDecider, newerVersion, type DataDisclosureState } from './data-disclosure-decider';
 import { recordObserved } from './run-command';

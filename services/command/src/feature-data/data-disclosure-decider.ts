@@ -1,6 +1,6 @@
 import type { DataDisclosureEvent } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../domain/decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 
 export interface PendingDisclosure {
   version: string;

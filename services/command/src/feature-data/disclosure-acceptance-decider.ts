@@ -1,5 +1,5 @@
 import type { DisclosureAcceptanceEvent } from '@app/contracts';
-import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../domain/decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 
 export interface DisclosureAcceptanceState {
   /** The version of the Data Disclosure the user last accepted. */

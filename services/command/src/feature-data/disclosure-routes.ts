@@ -16,7 +16,7 @@ import {
   PresignedUrlResponse,
 } from '@app/contracts';
 import { commandMetadata } from '@app/platform';
-import { loadState } from '../handling/stream-state';
+import { loadState } from '../shared/stream-state';
 import { disclosureKey } from './blob-keys';
 import { currentDisclosure } from './confirm-uploads';
 import { dataDisclosureDecider } from './data-disclosure-decider';
@@ -24,7 +24,7 @@ import { disclosureAcceptanceDecider, mustAcceptDisclosure } from './disclosure-
 import type { FeatureDataRouteOptions } from './pptx-routes';
 import { runRequestCommand } from './run-command';
 import { storedContentType } from './upload-type';
-import { awaitCommandProjected } from '../routes/projected-answer';
+import { awaitCommandProjected } from '../shared/projected-answer';
 
 /** A refusal with its status code (409: the disclosure is not the one the user read). */
 class DisclosureRefusal extends Error {

@@ -13,12 +13,12 @@ import {
   PresignedUrlResponse,
 } from '@app/contracts';
 import type { AwaitProjected, BlobStore, Db } from '@app/platform';
-import { loadState } from '../handling/stream-state';
+import { loadState } from '../shared/stream-state';
 import { pptxTemplateKey } from './blob-keys';
 import { pptxTemplatesDecider, templateNamed } from './pptx-templates-decider';
 import { runRequestCommand } from './run-command';
 import { storedContentType } from './upload-type';
-import { awaitCommandProjected } from '../routes/projected-answer';
+import { awaitCommandProjected } from '../shared/projected-answer';
 
 export interface FeatureDataRouteOptions {
   db: Db;

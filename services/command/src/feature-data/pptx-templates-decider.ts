@@ -7,7 +7,7 @@ import {
   type PptxTemplateEvent,
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from '../domain/decider';
+import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from '../shared/decider';
 
 export interface StoredTemplate {
   key: string;

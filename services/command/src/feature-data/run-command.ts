@@ -9,9 +9,9 @@ import {
   type Db,
   type NewEvent,
 } from '@app/platform';
-import type { Decider } from '../domain/decider';
-import { handleCommand, type CommandOutcome } from '../handling/handle-command';
-import { timedCommand } from '../routes/command-metrics';
+import type { Decider } from '../shared/decider';
+import { handleCommand, type CommandOutcome } from '../shared/handle-command';
+import { timedCommand } from '../shared/command-metrics';
 
 /** A command's outcome and the blob key it chose (kept with the result, so a retry signs the same key). */
 export interface FeatureDataOutcome extends CommandOutcome {

@@ -1,7 +1,7 @@
 import { fileStreamId, type EventMetadata, type UploadFileRequest } from '@app/contracts';
 import { ConcurrencyError, runIdempotent, type Db } from '@app/platform';
-import { handleCommand, type CommandOutcome } from '../handling/handle-command';
-import { loadState } from '../handling/stream-state';
+import { handleCommand, type CommandOutcome } from '../shared/handle-command';
+import { loadState } from '../shared/stream-state';
 import {
   fileDecider,
   NoSuchFileError,

@@ -5,7 +5,7 @@ import {
   type FileStatus,
   type FileUploadRequestedData,
 } from '@app/contracts';
-import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../domain/decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 
 /** Where a file is in its life; `status` is what users see, this is what the decider checks. */
 export type FilePhase =

@@ -15,7 +15,7 @@ import {
   UploadFileResponse,
 } from '@app/contracts';
 import { commandMetadata, DomainError, requestHashOf, type BlobStore, type Db } from '@app/platform';
-import { timedCommand } from '../routes/command-metrics';
+import { timedCommand } from '../shared/command-metrics';
 import { ownFile, requestFileUpload } from './file-commands';
 import { readFileMetadata } from './file-metadata';
 import { uploadContentType, uploadRefusal } from './upload-rules';

@@ -9,10 +9,10 @@ import {
   SetFileTagsRequest,
 } from '@app/contracts';
 import { commandMetadata, requestHashOf, type AwaitProjected, type BlobStore, type Db } from '@app/platform';
-import type { CommandOutcome } from '../handling/handle-command';
-import { timedCommand } from '../routes/command-metrics';
+import type { CommandOutcome } from '../shared/handle-command';
+import { timedCommand } from '../shared/command-metrics';
 import { onOwnFile } from './file-commands';
-import { awaitCommandProjected } from '../routes/projected-answer';
+import { awaitCommandProjected } from '../shared/projected-answer';
 
 export interface FileWriteRoutesOptions {
   db: Db;

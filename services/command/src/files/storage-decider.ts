@@ -1,6 +1,6 @@
 import { storageExceededMessage, storageQuotaMessage, type FileStorageEvent } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../domain/decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 
 /**
  * One owner's storage ledger (`fileStorageStreamId(owner)`): the bytes each of their files holds

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { fileStorageStreamId, type EventMetadata } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { handleCommand } from '../handling/handle-command';
-import { loadState } from '../handling/stream-state';
+import { handleCommand } from '../shared/handle-command';
+import { loadState } from '../shared/stream-state';
 import {
   ledgerBytes,
   ledgerKeys,

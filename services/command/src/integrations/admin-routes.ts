@@ -26,12 +26,12 @@ import {
   type Db,
   type SecretBox,
 } from '@app/platform';
-import { handleCommand, type CommandOutcome } from '../handling/handle-command';
-import { timedCommand } from '../routes/command-metrics';
-import { loadState } from '../handling/stream-state';
+import { handleCommand, type CommandOutcome } from '../shared/handle-command';
+import { timedCommand } from '../shared/command-metrics';
+import { loadState } from '../shared/stream-state';
 import { runRequestCommand } from '../feature-data/run-command';
 import { hasSecrets, integrationSettingsDecider, type IntegrationSettings } from './settings-decider';
-import { awaitCommandProjected } from '../routes/projected-answer';
+import { awaitCommandProjected } from '../shared/projected-answer';
 
 export interface IntegrationAdminOptions {
   db: Db;

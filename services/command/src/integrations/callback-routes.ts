@@ -16,15 +16,15 @@ import {
   type SecretBox,
 } from '@app/platform';
 import { z } from 'zod';
-import { handleCommand } from '../handling/handle-command';
-import { timedCommand } from '../routes/command-metrics';
+import { handleCommand } from '../shared/handle-command';
+import { timedCommand } from '../shared/command-metrics';
 import { loadIntegrationSettings } from './admin-routes';
 import { integrationConnectionsDecider } from './connections-decider';
 import { endpointsOf, expiryOf, type IntegrationProviderEndpoints, type TokenAnswer } from './oauth-flow';
 import { storeTokens, takePendingAuthorization } from './oauth-store';
 import { isAvailable } from './settings-decider';
 import { exchangeCode, TokenExchangeError } from './token-exchange';
-import { awaitCommandProjected } from '../routes/projected-answer';
+import { awaitCommandProjected } from '../shared/projected-answer';
 
 export interface IntegrationCallbackOptions {
   db: Db;

@@ -1,6 +1,6 @@
 import { integrationMessages, integrationNamed, type IntegrationConnectionEvent } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, type Decider } from '../domain/decider';
+import { assertNever, type Decider } from '../shared/decider';
 
 /** The ids of the integrations a user has connected. */
 export type Connections = string[];

@@ -7,7 +7,7 @@ import {
   type SealedSecret,
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, type Decider } from '../domain/decider';
+import { assertNever, type Decider } from '../shared/decider';
 
 export interface ProviderSecrets {
   clientId: string;

@@ -30,9 +30,9 @@ import {
   type Db,
   type SecretBox,
 } from '@app/platform';
-import { handleCommand, type CommandOutcome } from '../handling/handle-command';
-import { loadState } from '../handling/stream-state';
-import { timedCommand } from '../routes/command-metrics';
+import { handleCommand, type CommandOutcome } from '../shared/handle-command';
+import { loadState } from '../shared/stream-state';
+import { timedCommand } from '../shared/command-metrics';
 import { loadIntegrationSettings } from './admin-routes';
 import { integrationConnectionsDecider } from './connections-decider';
 import {
@@ -44,7 +44,7 @@ import {
 } from './oauth-flow';
 import { keepPendingAuthorization, shredTokens } from './oauth-store';
 import { isAvailable, type IntegrationSettings } from './settings-decider';
-import { awaitCommandProjected } from '../routes/projected-answer';
+import { awaitCommandProjected } from '../shared/projected-answer';
 
 export interface IntegrationUserOptions {
   db: Db;

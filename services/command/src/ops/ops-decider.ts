@@ -9,7 +9,7 @@ import {
   type OpEvent,
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from '../domain/decider';
+import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from '../shared/decider';
 
 /** One owner's ops (the system's, on `ops-system`, or one user's) by name. */
 export type OpsState = NameMap<Op>;

@@ -1,6 +1,6 @@
 import { systemOpsStreamId, userOpsStreamId, type ListedOp, type Op } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { loadState } from '../handling/stream-state';
+import { loadState } from '../shared/stream-state';
 import { opsDecider } from './ops-decider';
 
 /** The system ops (the Ops tab's: every user sees them). */

@@ -25,7 +25,7 @@ import { runRequestCommand } from '../feature-data/run-command';
 import { callOp } from './ops-call';
 import { opsDecider } from './ops-decider';
 import { findOp, systemOps, visibleOps } from './ops-read';
-import { awaitCommandProjected } from '../routes/projected-answer';
+import { awaitCommandProjected } from '../shared/projected-answer';
 
 export interface OpsRoutesOptions {
   db: Db;

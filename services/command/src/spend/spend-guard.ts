@@ -1,12 +1,12 @@
 import { accountsStreamId, amplifyGroupsStreamId, rateLimitStreamId, spendStreamIds } from '@app/contracts';
 import { appendToStreams, DomainError, inTransaction, type Db } from '@app/platform';
 import { accountOf, accountsDecider } from '../accounts/accounts-decider';
-import { amplifyGroupsDecider } from '../domain/amplify-groups';
-import { chatRateLimitDecider } from '../domain/chat-rate-limit';
-import { createStateCache, type StateCache } from '../handling/state-cache';
-import { snapshotEvery } from '../handling/stream-state';
-import { writeSnapshot } from '../handling/snapshots';
-import { fold } from '../domain/decider';
+import { amplifyGroupsDecider } from '../configurations/amplify-groups';
+import { chatRateLimitDecider } from '../configurations/chat-rate-limit';
+import { createStateCache, type StateCache } from '../shared/state-cache';
+import { snapshotEvery } from '../shared/stream-state';
+import { writeSnapshot } from '../shared/snapshots';
+import { fold } from '../shared/decider';
 import { planLedgers, type LedgerPlan } from './applicable-limits';
 import { spendLedgerDecider, type SpendLedgerCommand } from './ledger-decider';
 import { lockLedgers } from './ledger-locks';

@@ -4,8 +4,8 @@ import {
   type ConversationStorage,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { conversationStorageDecider } from '../domain/conversation-storage';
-import { loadState } from '../handling/stream-state';
+import { conversationStorageDecider } from '../configurations/conversation-storage';
+import { loadState } from '../shared/stream-state';
 import { userSettingsDecider } from './user-settings-decider';
 
 /**

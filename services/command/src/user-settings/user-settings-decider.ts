@@ -1,5 +1,5 @@
 import { UserSettings, type UserSettingsEvent, type UserSettingsSaveRequest } from '@app/contracts';
-import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../domain/decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 
 export type UserSettingsCommand = { type: 'SaveUserSettings'; data: UserSettingsSaveRequest };
 

@@ -8,10 +8,10 @@ import {
   userSettingsStreamId,
 } from '@app/contracts';
 import { commandMetadata, requestHashOf, runIdempotent, type AwaitProjected, type Db } from '@app/platform';
-import { handleCommand, type CommandOutcome } from '../handling/handle-command';
-import { timedCommand } from '../routes/command-metrics';
+import { handleCommand, type CommandOutcome } from '../shared/handle-command';
+import { timedCommand } from '../shared/command-metrics';
 import { userSettingsDecider } from './user-settings-decider';
-import { awaitCommandProjected } from '../routes/projected-answer';
+import { awaitCommandProjected } from '../shared/projected-answer';
 
 /**
  * POST /api/settings/save: the caller saves some of their settings (the fields sent; an unknown

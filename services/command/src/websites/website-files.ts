@@ -9,7 +9,7 @@ import {
   type WebsiteFile,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { handleCommand } from '../handling/handle-command';
+import { handleCommand } from '../shared/handle-command';
 import { fileDecider, fileKeyFor } from '../files/index';
 
 /** A page's name in the document list: its address without the scheme (and without a lone '/'). */

@@ -21,7 +21,7 @@ import {
   type Db,
   type OutboundClient,
 } from '@app/platform';
-import { timedCommand } from '../routes/command-metrics';
+import { timedCommand } from '../shared/command-metrics';
 import { extractSitemapUrls } from './sitemap-extract';
 import { reserveStorageMany } from '../files/index';
 import { recordWebsiteFiles, websiteFilesFor } from './website-files';

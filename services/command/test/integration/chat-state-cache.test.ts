@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventMetadata, SpendEvent } from '@app/contracts';
 import { appendToStream, inTransaction, type Db } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
-import { createStateCache } from '../../src/handling/state-cache';
-import { loadState } from '../../src/handling/stream-state';
+import { createStateCache } from '../../src/shared/state-cache';
+import { loadState } from '../../src/shared/stream-state';
 import { spendLedgerDecider } from '../../src/spend/index';
 
 let t: TestDatabase;

@@ -21,7 +21,7 @@ import {
 } from '@app/platform/testing';
 import { generate, type GenerationRequest } from '../../src/chat/generate';
 import { chatToolsFor } from '../../src/chat/tool-ops';
-import { handleCommand } from '../../src/handling/handle-command';
+import { handleCommand } from '../../src/shared/handle-command';
 import { opsDecider } from '../../src/ops/index';
 import { startOpServer, type OpServer } from '../support-ops/op-server';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventMetadata } from '@app/contracts';
 import { appendToStream, readStream, setAside, type AwaitProjected } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
-import { awaitSectionsProjected } from '../../src/routes/projected-answer';
+import { awaitSectionsProjected } from '../../src/shared/projected-answer';
 
 /** What a save's answer says of its events: in the read models, late, or set aside by a projection. */
 const metadata: EventMetadata = {

@@ -4,11 +4,11 @@ import { sql } from 'kysely';
 import type { EventMetadata, FeatureFlag, FeatureFlagsEvent, FeatureFlagsSection } from '@app/contracts';
 import { appendToStream, ConcurrencyError, inTransaction, readStream, type Db } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
-import { fold } from '../../src/domain/decider';
-import { featureFlagsDecider } from '../../src/domain/feature-flags';
-import { supportEmailDecider } from '../../src/domain/support-email';
-import { handleCommand } from '../../src/handling/handle-command';
-import { loadState, snapshotEvery } from '../../src/handling/stream-state';
+import { fold } from '../../src/shared/decider';
+import { featureFlagsDecider } from '../../src/configurations/feature-flags';
+import { supportEmailDecider } from '../../src/configurations/support-email';
+import { handleCommand } from '../../src/shared/handle-command';
+import { loadState, snapshotEvery } from '../../src/shared/stream-state';
 
 let t: TestDatabase;
 let db: Db;

@@ -11,9 +11,9 @@ import {
 } from '@app/contracts';
 import { inTransaction, readStream, type Db } from '@app/platform';
 import { saveAccounts } from '../../src/accounts/accounts-store';
-import { amplifyGroupsDecider } from '../../src/domain/amplify-groups';
-import { chatRateLimitDecider } from '../../src/domain/chat-rate-limit';
-import { handleCommand } from '../../src/handling/handle-command';
+import { amplifyGroupsDecider } from '../../src/configurations/amplify-groups';
+import { chatRateLimitDecider } from '../../src/configurations/chat-rate-limit';
+import { handleCommand } from '../../src/shared/handle-command';
 import type { SpendRequest } from '../../src/spend/ports';
 
 export const admin = 'admin@example.com';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformMessages, supportedModelsStreamId, systemActor, type RecordedEvent } from '@app/contracts';
 import { startTestPlatform, type TestPlatform } from '../../../query/test/support/test-platform';
-import { handleCommand } from '../../src/handling/handle-command';
-import { supportedModelsDecider } from '../../src/domain/supported-models';
+import { handleCommand } from '../../src/shared/handle-command';
+import { supportedModelsDecider } from '../../src/configurations/supported-models';
 import {
   defaults,
   defaultsSection,

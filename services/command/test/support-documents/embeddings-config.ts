@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { systemActor, type EventMetadata, type SectionType } from '@app/contracts';
 import type { Db, SecretBox } from '@app/platform';
 import { chatModelConfigurations } from '@app/platform/testing';
-import { parseSection, sectionHandlers } from '../../src/handling/sections';
+import { parseSection, sectionHandlers } from '../../src/configurations/sections';
 
 type SaveOptions = { metadata: EventMetadata; secrets: SecretBox };
 

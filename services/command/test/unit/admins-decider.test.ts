@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { platformMessages, type AdminsEvent } from '@app/contracts';
-import { adminsDecider } from '../../src/domain/admins';
+import { adminsDecider } from '../../src/configurations/admins';
 import { DeciderSpecification } from './decider-spec';
 
 const given = DeciderSpecification.for(adminsDecider);

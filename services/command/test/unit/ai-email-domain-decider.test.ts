@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { platformMessages, type AiEmailDomainEvent } from '@app/contracts';
-import { aiEmailDomainDecider } from '../../src/domain/ai-email-domain';
+import { aiEmailDomainDecider } from '../../src/configurations/ai-email-domain';
 import { DeciderSpecification } from './decider-spec';
 
 const given = DeciderSpecification.for(aiEmailDomainDecider);

@@ -1,6 +1,6 @@
 /** Builders shared by the Amplify groups decider tests: groups as sent, events as decided. */
 import { type AmplifyGroup, type AmplifyGroupsEvent, type RateLimit } from '@app/contracts';
-import { amplifyGroupsDecider } from '../../src/domain/amplify-groups';
+import { amplifyGroupsDecider } from '../../src/configurations/amplify-groups';
 import { DeciderSpecification } from './decider-spec';
 
 export const given = DeciderSpecification.for(amplifyGroupsDecider);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminMessages, platformMessages } from '@app/contracts';
-import { amplifyGroupsDecider } from '../../src/domain/amplify-groups';
+import { amplifyGroupsDecider } from '../../src/configurations/amplify-groups';
 import {
   given,
   ann,

@@ -9,7 +9,7 @@ import {
 import {
   applicationSecretsDecider,
   applicationVariablesDecider,
-} from '../../src/domain/application-variables';
+} from '../../src/configurations/application-variables';
 import { DeciderSpecification } from './decider-spec';
 import { sealed } from './sealed-fixtures';
 

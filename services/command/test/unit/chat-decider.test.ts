@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chatMessages, type ChatEvent, type ChatRequestedData, type ChatStatus } from '@app/contracts';
-import { fold } from '../../src/domain/decider';
+import { fold } from '../../src/shared/decider';
 import { chatRequestDecider, isRunning, type ChatEnding } from '../../src/chat/chat-decider';
 import { DeciderSpecification } from './decider-spec';
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ChatRateLimitEvent, RateLimit } from '@app/contracts';
-import { chatRateLimitDecider } from '../../src/domain/chat-rate-limit';
+import { chatRateLimitDecider } from '../../src/configurations/chat-rate-limit';
 import { DeciderSpecification } from './decider-spec';
 
 const given = DeciderSpecification.for(chatRateLimitDecider);

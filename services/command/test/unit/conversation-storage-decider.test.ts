@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { ConversationStorageEvent } from '@app/contracts';
-import { conversationStorageDecider } from '../../src/domain/conversation-storage';
+import { conversationStorageDecider } from '../../src/configurations/conversation-storage';
 import { DeciderSpecification } from './decider-spec';
 
 const given = DeciderSpecification.for(conversationStorageDecider);

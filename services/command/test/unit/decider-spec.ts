@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { DomainError } from '@app/platform/errors';
-import type { Decider } from '../../src/domain/decider';
+import type { Decider } from '../../src/shared/decider';
 
 /**
  * Emmett's DeciderSpecification in a few lines:

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { unsetDefaultModels, type DefaultModelsEvent, type DefaultModelsSection } from '@app/contracts';
-import { defaultModelsDecider } from '../../src/domain/default-models';
+import { defaultModelsDecider } from '../../src/configurations/default-models';
 import { DeciderSpecification } from './decider-spec';
 
 const given = DeciderSpecification.for(defaultModelsDecider);

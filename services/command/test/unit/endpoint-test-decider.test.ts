@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { platformMessages, type EndpointTestEvent, type EndpointTestRequestedData } from '@app/contracts';
-import { endpointTestDecider } from '../../src/domain/endpoint-test';
+import { endpointTestDecider } from '../../src/configurations/endpoint-test';
 import { DeciderSpecification } from './decider-spec';
 import { sealed } from './sealed-fixtures';
 

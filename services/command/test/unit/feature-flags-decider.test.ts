@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { adminMessages, platformMessages, type FeatureFlag, type FeatureFlagsEvent } from '@app/contracts';
-import { featureFlagsDecider } from '../../src/domain/feature-flags';
+import { featureFlagsDecider } from '../../src/configurations/feature-flags';
 import { DeciderSpecification } from './decider-spec';
 
 const given = DeciderSpecification.for(featureFlagsDecider);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SupportEmailEvent } from '@app/contracts';
-import { nameMapFold, type Decider } from '../../src/domain/decider';
-import { foldSettingAside } from '../../src/domain/fold-setting-aside';
-import { supportEmailDecider } from '../../src/domain/support-email';
+import { nameMapFold, type Decider } from '../../src/shared/decider';
+import { foldSettingAside } from '../../src/shared/fold-setting-aside';
+import { supportEmailDecider } from '../../src/configurations/support-email';
 
 /** What the log may hold besides what a decider appends: an operator's event by hand. */
 const stored = (events: readonly unknown[]) => events as SupportEmailEvent[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyAllowList, loopbackAllowEntries, parseAllowList } from '@app/platform';
-import { keylessEndpointAllowed } from '../../src/handling/keyless-endpoints';
+import { keylessEndpointAllowed } from '../../src/configurations/keyless-endpoints';
 
 const loopback = parseAllowList(loopbackAllowEntries);
 const lan = parseAllowList(['10.0.0.0/8', 'models.internal']);

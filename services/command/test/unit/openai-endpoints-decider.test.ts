@@ -5,8 +5,8 @@ import {
   type OpenAiEndpointsEvent,
   type SealedSecret,
 } from '@app/contracts';
-import { normaliseOpenAiModels, type SealedModelInput } from '../../src/domain/openai-endpoint-rules';
-import { openaiEndpointsDecider } from '../../src/domain/openai-endpoints';
+import { normaliseOpenAiModels, type SealedModelInput } from '../../src/configurations/openai-endpoint-rules';
+import { openaiEndpointsDecider } from '../../src/configurations/openai-endpoints';
 import { DeciderSpecification } from './decider-spec';
 import { sealed } from './sealed-fixtures';
 

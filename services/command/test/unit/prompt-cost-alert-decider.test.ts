@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { PromptCostAlertEvent, PromptCostAlertSection } from '@app/contracts';
-import { promptCostAlertDecider } from '../../src/domain/prompt-cost-alert';
+import { promptCostAlertDecider } from '../../src/configurations/prompt-cost-alert';
 import { DeciderSpecification } from './decider-spec';
 
 const given = DeciderSpecification.for(promptCostAlertDecider);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminMessages, maskOf, maskUrlCredentials, platformMessages } from '@app/contracts';
 import { createSecretBox, DomainError, memoryDataKeys, newMasterKey, parseMasterKey } from '@app/platform';
-import { sealNamedValues, sealOpenAiEndpoints } from '../../src/handling/seal-values';
+import { sealNamedValues, sealOpenAiEndpoints } from '../../src/configurations/seal-values';
 
 const store = memoryDataKeys();
 const keys = createSecretBox(parseMasterKey(newMasterKey())).keyringOn(store);

@@ -11,22 +11,22 @@ import {
   type OpenAiEndpointsEvent,
   type SupportedModelsEvent,
 } from '@app/contracts';
-import { adminsDecider } from '../../src/domain/admins';
-import { aiEmailDomainDecider } from '../../src/domain/ai-email-domain';
-import { amplifyGroupsDecider } from '../../src/domain/amplify-groups';
+import { adminsDecider } from '../../src/configurations/admins';
+import { aiEmailDomainDecider } from '../../src/configurations/ai-email-domain';
+import { amplifyGroupsDecider } from '../../src/configurations/amplify-groups';
 import {
   applicationSecretsDecider,
   applicationVariablesDecider,
-} from '../../src/domain/application-variables';
-import { chatRateLimitDecider } from '../../src/domain/chat-rate-limit';
-import { conversationStorageDecider } from '../../src/domain/conversation-storage';
-import { fold, type Decider } from '../../src/domain/decider';
-import { defaultModelsDecider } from '../../src/domain/default-models';
-import { featureFlagsDecider } from '../../src/domain/feature-flags';
-import { openaiEndpointsDecider } from '../../src/domain/openai-endpoints';
-import { promptCostAlertDecider } from '../../src/domain/prompt-cost-alert';
-import { supportEmailDecider } from '../../src/domain/support-email';
-import { supportedModelsDecider } from '../../src/domain/supported-models';
+} from '../../src/configurations/application-variables';
+import { chatRateLimitDecider } from '../../src/configurations/chat-rate-limit';
+import { conversationStorageDecider } from '../../src/configurations/conversation-storage';
+import { fold, type Decider } from '../../src/shared/decider';
+import { defaultModelsDecider } from '../../src/configurations/default-models';
+import { featureFlagsDecider } from '../../src/configurations/feature-flags';
+import { openaiEndpointsDecider } from '../../src/configurations/openai-endpoints';
+import { promptCostAlertDecider } from '../../src/configurations/prompt-cost-alert';
+import { supportEmailDecider } from '../../src/configurations/support-email';
+import { supportedModelsDecider } from '../../src/configurations/supported-models';
 import {
   created,
   group,

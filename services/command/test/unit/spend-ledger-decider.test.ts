@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chatMessages, type RateLimitPeriod, type SpendEvent } from '@app/contracts';
-import { fold } from '../../src/domain/decider';
+import { fold } from '../../src/shared/decider';
 import {
   rememberedSettles,
   spendLedgerDecider,

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { adminMessages, platformMessages, type SupportEmailEvent } from '@app/contracts';
-import { supportEmailDecider } from '../../src/domain/support-email';
+import { supportEmailDecider } from '../../src/configurations/support-email';
 import { DeciderSpecification } from './decider-spec';
 
 const given = DeciderSpecification.for(supportEmailDecider);

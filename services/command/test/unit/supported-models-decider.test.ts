@@ -6,7 +6,7 @@ import {
   type Model,
   type SupportedModelsEvent,
 } from '@app/contracts';
-import { supportedModelsDecider } from '../../src/domain/supported-models';
+import { supportedModelsDecider } from '../../src/configurations/supported-models';
 import { DeciderSpecification } from './decider-spec';
 
 const given = DeciderSpecification.for(supportedModelsDecider);

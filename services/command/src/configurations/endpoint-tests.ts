@@ -24,11 +24,11 @@ import {
   type Keyring,
   type SecretBox,
 } from '@app/platform';
-import { endpointTestDecider, type EndpointTestOutcome } from '../domain/endpoint-test';
-import { supportedModelsDecider } from '../domain/supported-models';
-import { handleCommand, type CommandOutcome } from './handle-command';
+import { endpointTestDecider, type EndpointTestOutcome } from './endpoint-test';
+import { supportedModelsDecider } from './supported-models';
+import { handleCommand, type CommandOutcome } from '../shared/handle-command';
 import { keylessEndpointAllowed } from './keyless-endpoints';
-import { loadState } from './stream-state';
+import { loadState } from '../shared/stream-state';
 
 /** The model's provider as Supported Models lists it now, when it lists the model. */
 const providerOf = async (db: Db, model: string | undefined): Promise<string | undefined> => {

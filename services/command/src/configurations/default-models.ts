@@ -4,7 +4,7 @@ import {
   type DefaultModelsEvent,
   type DefaultModelsSection,
 } from '@app/contracts';
-import { assertNever, isPlainObject, plainSnapshot, type Decider } from './decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 
 /** Every key, '' when unset. */
 export type DefaultModelsState = DefaultModelsSection;

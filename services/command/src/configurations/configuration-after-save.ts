@@ -7,11 +7,11 @@ import {
   type SectionType,
 } from '@app/contracts';
 import { DomainError, type Db, type NewEvent } from '@app/platform';
-import { fold, type Decider } from '../domain/decider';
-import { defaultModelsDecider } from '../domain/default-models';
-import { featureFlagsDecider } from '../domain/feature-flags';
-import { supportedModelsDecider } from '../domain/supported-models';
-import { loadState } from './stream-state';
+import { fold, type Decider } from '../shared/decider';
+import { defaultModelsDecider } from './default-models';
+import { featureFlagsDecider } from './feature-flags';
+import { supportedModelsDecider } from './supported-models';
+import { loadState } from '../shared/stream-state';
 
 /** A section of the save request, its shape already checked. */
 export interface IncomingSection {

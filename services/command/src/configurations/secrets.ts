@@ -20,9 +20,9 @@ import {
   type HealthCheck,
   type SecretBox,
 } from '@app/platform';
-import { requestEndpointTest, waitForEndpointTestOutcome } from '../handling/endpoint-tests';
-import { revealSecret } from '../handling/reveal-secret';
-import { timedCommand } from './command-metrics';
+import { requestEndpointTest, waitForEndpointTestOutcome } from './endpoint-tests';
+import { revealSecret } from './reveal-secret';
+import { timedCommand } from '../shared/command-metrics';
 
 export const defaultEndpointTestWaitMs = 20_000;
 

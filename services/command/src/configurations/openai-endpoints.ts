@@ -1,5 +1,5 @@
 import type { OpenAiEndpointsEvent } from '@app/contracts';
-import { assertNever, plainSnapshot, type Decider } from './decider';
+import { assertNever, plainSnapshot, type Decider } from '../shared/decider';
 import {
   endpointsDiff,
   keyFingerprintOf,

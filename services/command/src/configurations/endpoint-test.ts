@@ -5,7 +5,7 @@ import {
   type EndpointTestRequestedData,
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, type Decider } from './decider';
+import { assertNever, type Decider } from '../shared/decider';
 
 export type EndpointTestState = { status: 'none' | 'pending' | 'finished' };
 

@@ -1,5 +1,5 @@
 import type { Logger } from '@app/platform';
-import type { LeftOut } from '../domain/fold-setting-aside';
+import type { LeftOut } from './fold-setting-aside';
 
 /** How many events already warned of are remembered (the oldest are forgotten first). */
 const remembered = 10_000;

@@ -1,6 +1,6 @@
 import type { EventMetadata } from '@app/contracts';
 import { appendToStream, type Db, type ExpectedVersion, type NewEvent } from '@app/platform';
-import type { Decider } from '../domain/decider';
+import type { Decider } from './decider';
 import { keepSnapshot, loadState } from './stream-state';
 
 export interface CommandOutcome {

@@ -1,6 +1,6 @@
 import { isEmail, normaliseEmail, platformMessages, type AdminsEvent } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, isPlainObject, plainSnapshot, type Decider } from './decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 import { diffLists, unique } from './set-diff';
 
 export interface AdminsState {

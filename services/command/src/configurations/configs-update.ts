@@ -30,11 +30,11 @@ import {
   type Db,
   type SecretBox,
 } from '@app/platform';
-import { parseSection, sectionHandlers } from '../handling/sections';
-import type { CommandOutcome } from '../handling/handle-command';
-import { saveRuleRefusals } from '../handling/save-rules';
-import { outcomeOf } from './command-metrics';
-import { awaitSectionsProjected, type SectionAppend } from './projected-answer';
+import { parseSection, sectionHandlers } from './sections';
+import type { CommandOutcome } from '../shared/handle-command';
+import { saveRuleRefusals } from './save-rules';
+import { outcomeOf } from '../shared/command-metrics';
+import { awaitSectionsProjected, type SectionAppend } from '../shared/projected-answer';
 
 const maxPosition = (a: string, b: string) => (BigInt(a) >= BigInt(b) ? a : b);
 

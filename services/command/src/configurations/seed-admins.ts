@@ -1,7 +1,7 @@
 import { adminsStreamId, systemActor } from '@app/contracts';
 import { ConcurrencyError, runIdempotent, type Db } from '@app/platform';
-import { adminsDecider } from '../domain/admins';
-import { handleCommand } from './handle-command';
+import { adminsDecider } from './admins';
+import { handleCommand } from '../shared/handle-command';
 
 /** The first admins come from ADMIN_EMAILS, once: later starts leave the admins as the dialog set them. */
 export const seedAdmins = async (db: Db, emails: readonly string[]): Promise<void> => {

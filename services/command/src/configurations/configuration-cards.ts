@@ -9,13 +9,13 @@ import {
   type SectionData,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { aiEmailDomainDecider } from '../domain/ai-email-domain';
-import { amplifyGroupsDecider } from '../domain/amplify-groups';
-import { chatRateLimitDecider } from '../domain/chat-rate-limit';
-import { conversationStorageDecider } from '../domain/conversation-storage';
-import { promptCostAlertDecider } from '../domain/prompt-cost-alert';
-import { supportEmailDecider } from '../domain/support-email';
-import { handleCommand, type CommandOutcome } from './handle-command';
+import { aiEmailDomainDecider } from './ai-email-domain';
+import { amplifyGroupsDecider } from './amplify-groups';
+import { chatRateLimitDecider } from './chat-rate-limit';
+import { conversationStorageDecider } from './conversation-storage';
+import { promptCostAlertDecider } from './prompt-cost-alert';
+import { supportEmailDecider } from './support-email';
+import { handleCommand, type CommandOutcome } from '../shared/handle-command';
 
 type Options = { metadata: EventMetadata; expectedVersion?: number };
 type Cards =

@@ -19,7 +19,7 @@ import {
   validMembers,
   type AmplifyGroupsState,
 } from './amplify-groups-rules';
-import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from './decider';
+import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from '../shared/decider';
 import { diffLists } from './set-diff';
 
 export type { AmplifyGroupsState };

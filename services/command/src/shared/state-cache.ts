@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, NewEvent } from '@app/platform';
-import type { Decider } from '../domain/decider';
+import type { Decider } from './decider';
 import { foldStored, loadState } from './stream-state';
 
 type StateDecider<S, E> = Pick<

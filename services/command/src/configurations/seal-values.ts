@@ -11,9 +11,9 @@ import {
   type SealedSecret,
 } from '@app/contracts';
 import { DomainError, type Keyring } from '@app/platform';
-import { normaliseNames, type NamedSealedValue, type NamedValuesState } from '../domain/named-values';
-import type { SavedEndpoint, SealedEndpointInput, SealedModelInput } from '../domain/openai-endpoint-rules';
-import type { OpenAiEndpointsState } from '../domain/openai-endpoints';
+import { normaliseNames, type NamedSealedValue, type NamedValuesState } from './named-values';
+import type { SavedEndpoint, SealedEndpointInput, SealedModelInput } from './openai-endpoint-rules';
+import type { OpenAiEndpointsState } from './openai-endpoints';
 
 /**
  * Before a secret section is decided, every value becomes sealed: a mask the dialog sent back stands

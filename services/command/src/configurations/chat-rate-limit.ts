@@ -7,7 +7,7 @@ import {
   type ChatRateLimitEvent,
   type ChatRateLimitSection,
 } from '@app/contracts';
-import { assertNever, isPlainObject, plainSnapshot, type Decider } from './decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 
 export type ChatRateLimitCommand = { type: 'UpdateChatRateLimit'; data: ChatRateLimitSection };
 

@@ -12,7 +12,7 @@ import {
   type FeatureFlagsSection,
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from './decider';
+import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from '../shared/decider';
 import { diffLists, unique } from './set-diff';
 
 /** Flags by name, in a map without a prototype (see @app/contracts' records). */

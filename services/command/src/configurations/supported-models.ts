@@ -12,7 +12,7 @@ import {
   type SupportedModelsSection,
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from './decider';
+import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from '../shared/decider';
 import { diffLists } from './set-diff';
 
 /** Models by id, in a map without a prototype (see @app/contracts' records). */

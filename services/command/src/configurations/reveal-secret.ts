@@ -20,8 +20,8 @@ import {
   type Db,
   type SecretBox,
 } from '@app/platform';
-import { applicationSecretsDecider, applicationVariablesDecider } from '../domain/application-variables';
-import { openaiEndpointsDecider } from '../domain/openai-endpoints';
+import { applicationSecretsDecider, applicationVariablesDecider } from './application-variables';
+import { openaiEndpointsDecider } from './openai-endpoints';
 import { loadState } from './secret-sections';
 
 const sealedValue = async (

@@ -10,7 +10,7 @@ import {
   type SupportEmailSection,
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, isPlainObject, plainSnapshot, type Decider } from './decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 
 export type SupportEmailCommand = { type: 'UpdateSupportEmail'; data: SupportEmailSection };
 

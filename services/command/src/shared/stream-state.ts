@@ -1,6 +1,6 @@
 import type { Db, NewEvent } from '@app/platform';
-import { fold, type Decider, type SnapshotCodec } from '../domain/decider';
-import { foldSettingAside } from '../domain/fold-setting-aside';
+import { fold, type Decider, type SnapshotCodec } from './decider';
+import { foldSettingAside } from './fold-setting-aside';
 import { warnLeftOut } from './left-out-warnings';
 import { readSnapshotAndTail, writeSnapshot } from './snapshots';
 

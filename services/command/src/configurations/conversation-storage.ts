@@ -5,7 +5,7 @@ import {
   type ConversationStorageEvent,
   type ConversationStorageSection,
 } from '@app/contracts';
-import { assertNever, plainSnapshot, type Decider } from './decider';
+import { assertNever, plainSnapshot, type Decider } from '../shared/decider';
 
 export type ConversationStorageCommand = {
   type: 'UpdateDefaultConversationStorage';

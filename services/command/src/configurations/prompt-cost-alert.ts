@@ -6,7 +6,7 @@ import {
   type PromptCostAlertEvent,
   type PromptCostAlertSection,
 } from '@app/contracts';
-import { assertNever, isPlainObject, plainSnapshot, type Decider } from './decider';
+import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 
 export type PromptCostAlertCommand = { type: 'UpdatePromptCostAlert'; data: PromptCostAlertSection };
 

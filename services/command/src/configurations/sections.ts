@@ -10,11 +10,11 @@ import {
 } from '@app/contracts';
 import type { AllowList, Db, SecretBox } from '@app/platform';
 import { ZodError } from 'zod';
-import { adminsDecider } from '../domain/admins';
-import { featureFlagsDecider } from '../domain/feature-flags';
-import { supportedModelsDecider } from '../domain/supported-models';
-import { defaultModelsDecider } from '../domain/default-models';
-import { handleCommand, type CommandOutcome } from './handle-command';
+import { adminsDecider } from './admins';
+import { featureFlagsDecider } from './feature-flags';
+import { supportedModelsDecider } from './supported-models';
+import { defaultModelsDecider } from './default-models';
+import { handleCommand, type CommandOutcome } from '../shared/handle-command';
 import { configurationCardHandlers } from './configuration-cards';
 import { saveApplicationSecrets, saveApplicationVariables, saveOpenAiEndpoints } from './secret-sections';
 

@@ -5,7 +5,7 @@ import {
   type ApplicationVariablesEvent,
   type SealedSecret,
 } from '@app/contracts';
-import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from './decider';
+import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from '../shared/decider';
 import {
   diffNamedValues,
   type NamedSealedValue,

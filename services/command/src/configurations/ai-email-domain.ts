@@ -7,7 +7,7 @@ import {
   type AiEmailDomainSection,
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, plainSnapshot, type Decider } from './decider';
+import { assertNever, plainSnapshot, type Decider } from '../shared/decider';
 
 export type AiEmailDomainCommand = { type: 'UpdateAiEmailDomain'; data: { domain: AiEmailDomainSection } };
 

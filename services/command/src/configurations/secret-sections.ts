@@ -16,13 +16,13 @@ import {
   type NewEvent,
   type SecretBox,
 } from '@app/platform';
-import { applicationSecretsDecider, applicationVariablesDecider } from '../domain/application-variables';
-import type { Decider } from '../domain/decider';
-import { normaliseOpenAiModels } from '../domain/openai-endpoint-rules';
-import { openaiEndpointsDecider } from '../domain/openai-endpoints';
-import { handleCommand, type CommandOutcome } from './handle-command';
-import { loadState as loadStreamState } from './stream-state';
-import type { NamedValuesState } from '../domain/named-values';
+import { applicationSecretsDecider, applicationVariablesDecider } from './application-variables';
+import type { Decider } from '../shared/decider';
+import { normaliseOpenAiModels } from './openai-endpoint-rules';
+import { openaiEndpointsDecider } from './openai-endpoints';
+import { handleCommand, type CommandOutcome } from '../shared/handle-command';
+import { loadState as loadStreamState } from '../shared/stream-state';
+import type { NamedValuesState } from './named-values';
 import { keylessEndpointAllowed } from './keyless-endpoints';
 import { endpointSecrets, sealNamedValues, sealOpenAiEndpoints, sentEndpointSecrets } from './seal-values';
 
