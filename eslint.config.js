@@ -1,6 +1,11 @@
 // @ts-check
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { commandZones } from './eslint/command-zones.js';
+import { queryZones } from './eslint/query-zones.js';
+import { webZones } from './eslint/web-zones.js';
 
 // Layer rules (docs/architecture.md, "Layers"): nothing imports upward. One `no-restricted-imports`
 // per folder; a file matched by two of these blocks gets the later one only, so each block lists
@@ -126,7 +131,16 @@ const layerRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.test-data/**', 'eslint.config.js'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      '.test-data/**',
+      'eslint.config.js',
+      'eslint/**',
+    ],
+  },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
@@ -154,4 +168,18 @@ export default tseslint.config(
     rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   ...layerRules,
+  {
+    // One folder per capability, one way (docs/architecture.md, "Layers"), and no import cycle.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...commandZones, ...queryZones, ...webZones] }],
+    },
+  },
 );

@@ -1,0 +1,4 @@
+// @ts-check
+
+/** services/query: its folders' zones (none yet). */
+export const queryZones = [];

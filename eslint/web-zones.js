@@ -1,0 +1,4 @@
+// @ts-check
+
+/** web/src: its folders' zones (none yet). */
+export const webZones = [];
