@@ -3,6 +3,7 @@ import { boundedString, nameFields, nameString } from '../bounded';
 import { maxEndpointKeyLength } from './openai-endpoints';
 import { limits } from '../limits';
 import { platformMessages } from '../messages';
+import { successBody } from '../success';
 
 /** The sections whose values are secrets: read masked, revealed one at a time by an audited request. */
 export const secretSections = ['applicationSecrets', 'applicationVariables', 'openaiEndpoints'] as const;
@@ -29,8 +30,7 @@ export const RevealRequest = z.discriminatedUnion('section', [
 export type RevealRequest = z.infer<typeof RevealRequest>;
 
 /** The one HTTP answer that holds a plain secret value. */
-export const RevealResponse = z.object({
-  success: z.literal(true),
+export const RevealResponse = successBody({
   value: boundedString('The value', Math.max(limits.variableValueLength, maxEndpointKeyLength)),
 });
 export type RevealResponse = z.infer<typeof RevealResponse>;

@@ -6,6 +6,7 @@ import { RateLimit, unlimitedRateLimit } from '../admin/rate-limit';
 import { ChatId } from '../chat/chat-request';
 import { ApiKeyAccessType, apiKeyAccessTypes } from './api-key-access';
 import { apiKeyMessages } from './api-key-messages';
+import { successBody, successList } from '../success';
 
 /** The API keys' routes (/apiKeys). */
 export const apiKeyRoutes = {
@@ -151,31 +152,28 @@ export const ApiKeyView = z.object({
 });
 export type ApiKeyView = z.infer<typeof ApiKeyView>;
 
-export const ApiKeysResponse = z.object({ success: z.literal(true), data: z.array(ApiKeyView) });
+export const ApiKeysResponse = successList(ApiKeyView);
 export type ApiKeysResponse = z.infer<typeof ApiKeysResponse>;
 
 /**
  * The answer of create and rotate: `secret` is the only time the key's secret is ever answered
  * (absent on a delegate's key created by its owner).
  */
-export const ApiKeySecretResponse = z.object({
-  success: z.literal(true),
+export const ApiKeySecretResponse = successBody({
   message: z.string(),
   data: z.object({ apiKeyId: z.string(), secret: z.string().optional(), key: ApiKeyView }),
 });
 export type ApiKeySecretResponse = z.infer<typeof ApiKeySecretResponse>;
 
 /** Deactivate (also for a key that was inactive already: nothing recorded) and update. */
-export const ApiKeyChangeResponse = z.object({
-  success: z.literal(true),
+export const ApiKeyChangeResponse = successBody({
   message: z.string(),
   data: z.array(ApiKeyView),
 });
 export type ApiKeyChangeResponse = z.infer<typeof ApiKeyChangeResponse>;
 
 /** GET /apiKeys/get_system_ids: the caller's active system keys. */
-export const ApiKeySystemIdsResponse = z.object({
-  success: z.literal(true),
+export const ApiKeySystemIdsResponse = successBody({
   data: z.array(z.object({ systemId: z.string(), apiKeyId: z.string(), applicationName: z.string() })),
 });
 export type ApiKeySystemIdsResponse = z.infer<typeof ApiKeySystemIdsResponse>;

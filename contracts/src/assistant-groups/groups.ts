@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedList, boundedString } from '../bounded';
 import { limits } from '../limits';
 import { CreateAssistantRequest } from '../assistants/assistant';
+import { successBody, successList } from '../success';
 
 /**
  * Assistant Admin Groups (the Admin Interface's Feature Data tab, and the `/groups` routes): a group
@@ -89,8 +90,7 @@ export const CreateAmplifyGroupRequest = z.object({
 });
 export type CreateAmplifyGroupRequest = z.infer<typeof CreateAmplifyGroupRequest>;
 
-export const CreateAmplifyGroupResponse = z.object({
-  success: z.literal(true),
+export const CreateAmplifyGroupResponse = successBody({
   message: z.string(),
   data: z.object({ id: z.string() }),
   position: z.string(),
@@ -111,8 +111,7 @@ export const UpdateGroupAssistantsRequest = z.object({
 });
 export type UpdateGroupAssistantsRequest = z.infer<typeof UpdateGroupAssistantsRequest>;
 
-export const UpdateGroupAssistantsResponse = z.object({
-  success: z.literal(true),
+export const UpdateGroupAssistantsResponse = successBody({
   message: z.string(),
   data: z.object({ assistantIds: z.array(z.string()) }),
   position: z.string(),
@@ -136,8 +135,7 @@ export const UpdateGroupSettingsRequest = z.object({
 });
 export type UpdateGroupSettingsRequest = z.infer<typeof UpdateGroupSettingsRequest>;
 
-export const AssistantGroupChangeResponse = z.object({
-  success: z.literal(true),
+export const AssistantGroupChangeResponse = successBody({
   message: z.string(),
   position: z.string(),
 });
@@ -168,10 +166,7 @@ export const AssistantGroupView = z.object({
 });
 export type AssistantGroupView = z.infer<typeof AssistantGroupView>;
 
-export const AssistantGroupsResponse = z.object({
-  success: z.literal(true),
-  data: z.array(AssistantGroupView),
-});
+export const AssistantGroupsResponse = successList(AssistantGroupView);
 export type AssistantGroupsResponse = z.infer<typeof AssistantGroupsResponse>;
 
 /** The events of a group's stream `assistantGroup-<groupId>`. */

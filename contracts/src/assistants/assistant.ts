@@ -3,6 +3,7 @@ import { boundedList, boundedString } from '../bounded';
 import { DataSource } from '../documents/embeddings';
 import { FileKey } from '../documents/files';
 import { limits } from '../limits';
+import { successBody, successList } from '../success';
 
 /**
  * Assistants: the create payload and the built-in assistant template.
@@ -148,8 +149,7 @@ export const AssistantDefinition = z.object({
 });
 export type AssistantDefinition = z.infer<typeof AssistantDefinition>;
 
-export const CreateAssistantResponse = z.object({
-  success: z.literal(true),
+export const CreateAssistantResponse = successBody({
   message: z.string(),
   data: z.object({
     id: z.string(),
@@ -160,10 +160,7 @@ export const CreateAssistantResponse = z.object({
 });
 export type CreateAssistantResponse = z.infer<typeof CreateAssistantResponse>;
 
-export const ListAssistantsResponse = z.object({
-  success: z.literal(true),
-  data: z.array(AssistantDefinition),
-});
+export const ListAssistantsResponse = successList(AssistantDefinition);
 export type ListAssistantsResponse = z.infer<typeof ListAssistantsResponse>;
 
 export const AssistantIdRequest = z.object({ assistantId: AssistantId });
@@ -178,8 +175,7 @@ export const RescanWebsitesRequest = z.object({
 });
 export type RescanWebsitesRequest = z.infer<typeof RescanWebsitesRequest>;
 
-export const RescanWebsitesResponse = z.object({
-  success: z.literal(true),
+export const RescanWebsitesResponse = successBody({
   message: z.string(),
   data: z.object({ rescanned: z.array(z.string()) }),
 });

@@ -3,6 +3,7 @@ import { boundedString } from '../bounded';
 import { limits } from '../limits';
 import { AssistantDefinition, AssistantId } from './assistant';
 import { AssistantAccessTo, AstPathInput } from './path';
+import { successBody } from '../success';
 
 /** POST /assistant/add_path. */
 export const AddAssistantPathRequest = z.object({
@@ -21,8 +22,7 @@ export const GroupAddAssistantPathRequest = z.object({
 });
 export type GroupAddAssistantPathRequest = z.infer<typeof GroupAddAssistantPathRequest>;
 
-export const AddAssistantPathResponse = z.object({
-  success: z.literal(true),
+export const AddAssistantPathResponse = successBody({
   message: z.string(),
   data: z.object({ assistantId: z.string(), astPath: z.string() }),
 });
@@ -44,8 +44,7 @@ export const LookupAssistantRequest = z.object({ astPath: AstPathInput });
 export type LookupAssistantRequest = z.infer<typeof LookupAssistantRequest>;
 
 /** The Lookup result. */
-export const LookupAssistantResult = z.object({
-  success: z.literal(true),
+export const LookupAssistantResult = successBody({
   message: z.string(),
   assistantId: z.string(),
   astPath: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedList, boundedString } from '../bounded';
 import { LegacyRateLimit, unlimitedRateLimit } from '../admin/rate-limit';
 import { ChatId } from './chat-request';
+import { successList } from '../success';
 
 /** Accounts (COA): POST /state/accounts/save {accounts}, GET /state/accounts/get. */
 export const accountRoutes = { save: '/state/accounts/save', get: '/state/accounts/get' } as const;
@@ -26,5 +27,5 @@ export const AccountsSaveRequest = z.object({ accounts: boundedList(Account, 'Ac
 export type AccountsSaveRequest = z.infer<typeof AccountsSaveRequest>;
 
 /** The caller's accounts, the default one first. */
-export const AccountsResponse = z.object({ success: z.literal(true), data: z.array(Account) });
+export const AccountsResponse = successList(Account);
 export type AccountsResponse = z.infer<typeof AccountsResponse>;

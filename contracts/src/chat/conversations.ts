@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedList, boundedString } from '../bounded';
 import { limits } from '../limits';
 import { ChatId } from './chat-request';
+import { successBody, successList } from '../success';
 
 /**
  * The caller's conversations. A `future-cloud` conversation is kept by the server (its messages, its
@@ -30,8 +31,7 @@ export const ConversationSummary = z.object({
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 
-export const ConversationsResponse = z.object({
-  success: z.literal(true),
+export const ConversationsResponse = successBody({
   data: boundedList(ConversationSummary, 'Conversations', 10_000),
 });
 export type ConversationsResponse = z.infer<typeof ConversationsResponse>;
@@ -44,10 +44,7 @@ export const StoredChatMessage = z.object({
 });
 export type StoredChatMessage = z.infer<typeof StoredChatMessage>;
 
-export const ConversationMessagesResponse = z.object({
-  success: z.literal(true),
-  data: z.array(StoredChatMessage),
-});
+export const ConversationMessagesResponse = successList(StoredChatMessage);
 export type ConversationMessagesResponse = z.infer<typeof ConversationMessagesResponse>;
 
 export const RenameConversationRequest = z.object({
@@ -60,8 +57,7 @@ export const DeleteConversationRequest = z.object({ conversationId: ChatId });
 export type DeleteConversationRequest = z.infer<typeof DeleteConversationRequest>;
 
 /** The answer of a rename or a delete: `position` for `?waitFor=` ('0' when nothing changed). */
-export const ConversationCommandResponse = z.object({
-  success: z.literal(true),
+export const ConversationCommandResponse = successBody({
   position: boundedString('The position', limits.positionLength),
 });
 export type ConversationCommandResponse = z.infer<typeof ConversationCommandResponse>;

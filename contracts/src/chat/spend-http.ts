@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RateLimitPeriod } from '../admin/rate-limit';
+import { successList } from '../success';
 
 /** GET: the caller's spend limits, each with what was spent in its current window. */
 export const spendRoute = '/api/chat/spend';
@@ -24,7 +25,7 @@ export type SpendLimitStatus = z.infer<typeof SpendLimitStatus>;
  * The caller's limits: theirs (always listed, Unlimited too, so the caller sees their spend), then
  * each of their Amplify groups' and accounts' with a limit other than Unlimited.
  */
-export const SpendResponse = z.object({ success: z.literal(true), data: z.array(SpendLimitStatus) });
+export const SpendResponse = successList(SpendLimitStatus);
 export type SpendResponse = z.infer<typeof SpendResponse>;
 
 /** The refusals of POST /state/accounts/save beyond the shape of its body. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedList, boundedString } from '../bounded';
 import { limits } from '../limits';
 import { ConversationStorageChoice } from './conversations';
+import { successBody } from '../success';
 
 /** The user's stored settings: theme, featureOptions, hiddenModelIds. */
 export const userSettingsRoutes = { get: '/api/settings', save: '/api/settings/save' } as const;
@@ -17,8 +18,7 @@ export const UserSettings = z.object({
 });
 export type UserSettings = z.infer<typeof UserSettings>;
 
-export const UserSettingsResponse = z.object({
-  success: z.literal(true),
+export const UserSettingsResponse = successBody({
   data: UserSettings.extend({
     /** The storage new conversations use: the user's choice, else the admin's default. */
     effectiveConversationStorage: ConversationStorageChoice,
@@ -36,8 +36,7 @@ export const UserSettingsSaveRequest = z.strictObject({
 export type UserSettingsSaveRequest = z.infer<typeof UserSettingsSaveRequest>;
 
 /** The save's answer: `position` for `?waitFor=` ('0' when nothing changed). */
-export const UserSettingsSaveResponse = z.object({
-  success: z.literal(true),
+export const UserSettingsSaveResponse = successBody({
   position: boundedString('The position', limits.positionLength),
 });
 export type UserSettingsSaveResponse = z.infer<typeof UserSettingsSaveResponse>;

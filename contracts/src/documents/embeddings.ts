@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedList } from '../bounded';
 import { FileKey, FileStatus } from './files';
+import { successBody } from '../success';
 
 /** The embeddings' routes (the document list and the Admin Interface's Embeddings tab). */
 export const embeddingRoutes = {
@@ -29,8 +30,7 @@ export const dataSourceKey = (source: DataSource): string => source.key ?? sourc
 export const EmbeddingStatusRequest = z.object({ dataSources: boundedList(DataSource, 'Data sources', 500) });
 export type EmbeddingStatusRequest = z.infer<typeof EmbeddingStatusRequest>;
 
-export const EmbeddingStatusResponse = z.object({
-  success: z.literal(true),
+export const EmbeddingStatusResponse = successBody({
   /** File key → its status ('not_found' for a key the caller has no file under). */
   data: z.record(z.string(), FileStatus),
 });
@@ -45,8 +45,7 @@ export const EmbeddingQueueMessage = z.object({
 });
 export type EmbeddingQueueMessage = z.infer<typeof EmbeddingQueueMessage>;
 
-export const EmbeddingQueueResponse = z.object({
-  success: z.literal(true),
+export const EmbeddingQueueResponse = successBody({
   messages: z.array(EmbeddingQueueMessage),
 });
 export type EmbeddingQueueResponse = z.infer<typeof EmbeddingQueueResponse>;

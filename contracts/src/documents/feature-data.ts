@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedList, boundedString, headerSafeString } from '../bounded';
 import { limits } from '../limits';
 import { fileLimits } from './files';
+import { successBody, successData, successList } from '../success';
 
 /**
  * The Admin Interface's Feature Data tab: PowerPoint templates,
@@ -121,7 +122,7 @@ export const PptxTemplate = z.object({
 });
 export type PptxTemplate = z.infer<typeof PptxTemplate>;
 
-export const PptxTemplatesResponse = z.object({ success: z.literal(true), data: z.array(PptxTemplate) });
+export const PptxTemplatesResponse = successList(PptxTemplate);
 export type PptxTemplatesResponse = z.infer<typeof PptxTemplatesResponse>;
 
 export const PptxUploadRequest = z.object({
@@ -133,7 +134,7 @@ export const PptxUploadRequest = z.object({
 });
 export type PptxUploadRequest = z.infer<typeof PptxUploadRequest>;
 
-export const PresignedUrlResponse = z.object({ success: z.literal(true), presigned_url: z.string() });
+export const PresignedUrlResponse = successBody({ presigned_url: z.string() });
 export type PresignedUrlResponse = z.infer<typeof PresignedUrlResponse>;
 
 export const PptxDeleteQuery = z.object({ template_name: FileName });
@@ -145,8 +146,7 @@ export const PptxUpdateRequest = z.object({
 });
 export type PptxUpdateRequest = z.infer<typeof PptxUpdateRequest>;
 
-export const FeatureDataChangeResponse = z.object({
-  success: z.literal(true),
+export const FeatureDataChangeResponse = successBody({
   position: boundedString('The position', limits.positionLength),
 });
 export type FeatureDataChangeResponse = z.infer<typeof FeatureDataChangeResponse>;
@@ -158,8 +158,7 @@ export const DisclosureUploadRequest = z.object({
 });
 export type DisclosureUploadRequest = z.infer<typeof DisclosureUploadRequest>;
 
-export const DisclosureCheckResponse = z.object({
-  success: z.literal(true),
+export const DisclosureCheckResponse = successBody({
   /** True when there is nothing to accept or the caller accepted the latest. */
   acceptedDataDisclosure: z.boolean(),
   latestVersion: z.string().nullable(),
@@ -182,10 +181,7 @@ export const DataDisclosure = z.object({
 });
 export type DataDisclosure = z.infer<typeof DataDisclosure>;
 
-export const DisclosureLatestResponse = z.object({
-  success: z.literal(true),
-  data: DataDisclosure.nullable(),
-});
+export const DisclosureLatestResponse = successData(DataDisclosure.nullable());
 export type DisclosureLatestResponse = z.infer<typeof DisclosureLatestResponse>;
 
 export const ApiDocsUploadRequest = z.object({ filename: FileName, content_md5: ContentMd5 });
@@ -194,8 +190,7 @@ export type ApiDocsUploadRequest = z.infer<typeof ApiDocsUploadRequest>;
 export const apiDocKinds = ['pdf', 'csv', 'json'] as const;
 export type ApiDocKind = (typeof apiDocKinds)[number];
 
-export const ApiDocsResponse = z.object({
-  success: z.literal(true),
+export const ApiDocsResponse = successBody({
   doc_url: z.string().nullable(),
   csv_url: z.string().nullable(),
   postman_url: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedList, boundedString, headerSafeString } from '../bounded';
+import { successBody, successData } from '../success';
 
 /**
  * Documents: the upload flow and the `/files` routes. A file is a
@@ -101,8 +102,7 @@ export const UploadFileRequest = z.object({
 export type UploadFileRequest = z.infer<typeof UploadFileRequest>;
 export type UploadFileRequestInput = z.input<typeof UploadFileRequest>;
 
-export const UploadFileResponse = z.object({
-  success: z.literal(true),
+export const UploadFileResponse = successBody({
   key: FileKey,
   /** Where the browser PUTs the bytes (with Content-MD5 and Content-Type). */
   url: z.string(),
@@ -134,7 +134,7 @@ export const FileMetadata = z.object({
 });
 export type FileMetadata = z.infer<typeof FileMetadata>;
 
-export const FileMetadataResponse = z.object({ success: z.literal(true), data: FileMetadata });
+export const FileMetadataResponse = successData(FileMetadata);
 export type FileMetadataResponse = z.infer<typeof FileMetadataResponse>;
 
 export const FileKeyRequest = z.object({
@@ -156,17 +156,15 @@ export const FileQueryRequest = z.object({
 });
 export type FileQueryRequest = z.infer<typeof FileQueryRequest>;
 
-export const FileQueryResponse = z.object({
-  success: z.literal(true),
+export const FileQueryResponse = successBody({
   data: z.object({ items: z.array(FileMetadata), cursor: z.string().nullable() }),
 });
 export type FileQueryResponse = z.infer<typeof FileQueryResponse>;
 
-export const DownloadUrlResponse = z.object({ success: z.literal(true), downloadUrl: z.string() });
+export const DownloadUrlResponse = successBody({ downloadUrl: z.string() });
 export type DownloadUrlResponse = z.infer<typeof DownloadUrlResponse>;
 
-export const TagsListResponse = z.object({
-  success: z.literal(true),
+export const TagsListResponse = successBody({
   data: z.object({ tags: z.array(z.string()) }),
 });
 export type TagsListResponse = z.infer<typeof TagsListResponse>;

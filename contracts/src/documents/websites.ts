@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedString } from '../bounded';
 import { FileKey, FileTags } from './files';
+import { successBody } from '../success';
 
 /**
  * Websites and sitemaps as documents.
@@ -55,8 +56,7 @@ export const ExtractSitemapUrlsRequest = z.object({
 });
 export type ExtractSitemapUrlsRequest = z.infer<typeof ExtractSitemapUrlsRequest>;
 
-export const ExtractSitemapUrlsResponse = z.object({
-  success: z.literal(true),
+export const ExtractSitemapUrlsResponse = successBody({
   data: z.object({ urls: z.array(z.string()) }),
 });
 export type ExtractSitemapUrlsResponse = z.infer<typeof ExtractSitemapUrlsResponse>;
@@ -85,8 +85,7 @@ export const WebsiteFile = z.object({
 });
 export type WebsiteFile = z.infer<typeof WebsiteFile>;
 
-export const AddWebsiteResponse = z.object({
-  success: z.literal(true),
+export const AddWebsiteResponse = successBody({
   data: z.object({
     /** A sitemap's own file first, then its pages; a single page alone. */
     files: z.array(WebsiteFile),

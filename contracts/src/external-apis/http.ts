@@ -11,6 +11,7 @@ import {
   type ExternalApiParam,
   type ExternalApiRequestType,
 } from './definition';
+import { successBody, successList } from '../success';
 
 /** The routes (admins): the list is a read (query service), the rest are commands. */
 export const externalApiRoutes = {
@@ -48,14 +49,13 @@ export const ExternalApiView = z.object({
 });
 export type ExternalApiView = z.infer<typeof ExternalApiView>;
 
-export const ExternalApisResponse = z.object({ success: z.literal(true), data: z.array(ExternalApiView) });
+export const ExternalApisResponse = successList(ExternalApiView);
 export type ExternalApisResponse = z.infer<typeof ExternalApisResponse>;
 
 export const ExternalApiSaveRequest = ExternalApiDefinitionInput;
 export type ExternalApiSaveRequest = z.infer<typeof ExternalApiSaveRequest>;
 
-export const ExternalApiSaveResponse = z.object({
-  success: z.literal(true),
+export const ExternalApiSaveResponse = successBody({
   id: z.string(),
   position: boundedString('The position', limits.positionLength),
 });
@@ -64,8 +64,7 @@ export type ExternalApiSaveResponse = z.infer<typeof ExternalApiSaveResponse>;
 export const ExternalApiDeleteRequest = z.object({ id: z.string().uuid() });
 export type ExternalApiDeleteRequest = z.infer<typeof ExternalApiDeleteRequest>;
 
-export const ExternalApiDeleteResponse = z.object({
-  success: z.literal(true),
+export const ExternalApiDeleteResponse = successBody({
   position: boundedString('The position', limits.positionLength),
 });
 export type ExternalApiDeleteResponse = z.infer<typeof ExternalApiDeleteResponse>;
@@ -76,8 +75,7 @@ export type ExternalApiTestRequest = z.infer<typeof ExternalApiTestRequest>;
 
 /** What came back: the JSON result (or the text, cut), or why the call failed. */
 export const ExternalApiTestResponse = z.discriminatedUnion('success', [
-  z.object({
-    success: z.literal(true),
+  successBody({
     status: z.number().int(),
     contentType: z.string(),
     /** Parsed JSON when the answer is JSON; else the text (at most testResultChars characters). */

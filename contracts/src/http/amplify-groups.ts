@@ -3,6 +3,7 @@ import { boundedList, boundedString } from '../bounded';
 import { limits } from '../limits';
 import { AmplifyGroupsSection } from '../admin/amplify-groups';
 import { WaitForQuery } from './events';
+import { successBody } from '../success';
 
 export const amplifyGroupsListRoute = '/amplifymin/amplify_groups/list';
 
@@ -10,8 +11,7 @@ export const amplifyGroupsListRoute = '/amplifymin/amplify_groups/list';
 export const AmplifyGroupsListQuery = WaitForQuery.extend({ full: z.enum(['true', 'false']).optional() });
 
 /** Every signed-in user gets the group names (sorted); admins asking `full=true` also the groups. */
-export const AmplifyGroupsListResponse = z.object({
-  success: z.literal(true),
+export const AmplifyGroupsListResponse = successBody({
   data: boundedList(boundedString('A group name', limits.nameLength), 'Amplify Groups', limits.groups),
   groups: AmplifyGroupsSection.optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email } from '../email';
+import { successBody } from '../success';
 
 export const DevLoginRequest = z.object({ email: Email });
 export const MeResponse = z.object({ email: z.string(), isAdmin: z.boolean() });
@@ -18,12 +19,11 @@ export const EndUserSessionsRequest = z.object({ email: Email });
 export type EndUserSessionsRequest = z.infer<typeof EndUserSessionsRequest>;
 
 /** POST /auth/logout */
-export const LogoutResponse = z.object({ success: z.literal(true) });
+export const LogoutResponse = successBody({});
 export type LogoutResponse = z.infer<typeof LogoutResponse>;
 
 /** POST /api/admin/sessions/end */
-export const EndUserSessionsResponse = z.object({
-  success: z.literal(true),
+export const EndUserSessionsResponse = successBody({
   ended: z.number().int().nonnegative(),
   message: z.string(),
 });

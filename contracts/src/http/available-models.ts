@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedList } from '../bounded';
 import { limits } from '../limits';
 import { Model } from '../admin/supported-models';
+import { successBody } from '../success';
 
 /** GET /available_models: the models the signed-in caller may chat with. */
 export const availableModelsRoute = '/available_models';
@@ -18,8 +19,7 @@ export const UserModel = Model.omit({
 });
 export type UserModel = z.infer<typeof UserModel>;
 
-export const AvailableModelsResponse = z.object({
-  success: z.literal(true),
+export const AvailableModelsResponse = successBody({
   data: z.object({
     /** Sorted by name. */
     models: boundedList(UserModel, 'Available models', limits.models),

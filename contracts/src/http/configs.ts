@@ -4,6 +4,7 @@ import { platformMessages } from '../messages';
 import { limits } from '../limits';
 import { sectionSchemas, sectionTypes, SectionMeta, type SectionType } from '../admin/sections';
 import { FeatureFlagsSection } from '../admin/feature-flags';
+import { successBody } from '../success';
 
 export const routes = {
   configs: '/amplifymin/configs',
@@ -32,8 +33,7 @@ export const routes = {
 } as const;
 
 /** GET /amplifymin/configs */
-export const ConfigsResponse = z.object({
-  success: z.literal(true),
+export const ConfigsResponse = successBody({
   data: z.object(sectionSchemas),
   meta: z
     .record(boundedString('A section', limits.sectionTypeLength), SectionMeta)
@@ -112,8 +112,7 @@ export const ConfigsUpdateResponse = z.object({
 export type ConfigsUpdateResponse = z.infer<typeof ConfigsUpdateResponse>;
 
 /** GET /amplifymin/feature_flags: flags resolved for the caller. */
-export const ResolvedFeatureFlagsResponse = z.object({
-  success: z.literal(true),
+export const ResolvedFeatureFlagsResponse = successBody({
   data: z
     .record(boundedString(nameFields.flagName, limits.nameLength), z.boolean())
     .refine(

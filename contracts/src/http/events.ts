@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedString } from '../bounded';
 import { limits } from '../limits';
 import { EventMetadata } from '../event-metadata';
+import { successList } from '../success';
 
 const maxPosition = 9223372036854775807n;
 /** A log position: a whole number PostgreSQL's bigint holds. */
@@ -38,5 +39,5 @@ export const RecordedEventView = z.object({
 });
 
 /** GET /api/events */
-export const EventsResponse = z.object({ success: z.literal(true), data: z.array(RecordedEventView) });
+export const EventsResponse = successList(RecordedEventView);
 export type EventsResponse = z.infer<typeof EventsResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { successList } from '../success';
 
 /**
  * An event a projection failed on. Held (in `failing`): a transient failure, retried with backoff, then
@@ -36,10 +37,7 @@ export const ProjectionStatusView = z.object({
 export type ProjectionStatusView = z.infer<typeof ProjectionStatusView>;
 
 /** GET /api/projections (admins) */
-export const ProjectionsResponse = z.object({
-  success: z.literal(true),
-  data: z.array(ProjectionStatusView),
-});
+export const ProjectionsResponse = successList(ProjectionStatusView);
 export type ProjectionsResponse = z.infer<typeof ProjectionsResponse>;
 
 /** A projection's events set aside are listed up to this many (the oldest); `setAsideCount` has them all. */

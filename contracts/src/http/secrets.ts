@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EndpointTestView } from '../admin/endpoint-tests';
+import { successData } from '../success';
 
 /** The admin routes of secrets and endpoint tests (besides the configuration routes). */
 export const secretRoutes = {
@@ -13,5 +14,5 @@ export const endpointTestPath = (testId: string): string =>
 
 /** GET /api/admin/endpointTests/:testId */
 export const EndpointTestParams = z.object({ testId: z.string().min(1).max(100) });
-export const EndpointTestResponse = z.object({ success: z.literal(true), data: EndpointTestView });
+export const EndpointTestResponse = successData(EndpointTestView);
 export type EndpointTestResponse = z.infer<typeof EndpointTestResponse>;

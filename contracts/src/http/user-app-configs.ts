@@ -5,6 +5,7 @@ import {
   PromptCostAlertSection,
   SupportEmailSection,
 } from '../admin/config-values';
+import { successData } from '../success';
 
 /**
  * GET /amplifymin/user_app_configs: the part of the admin's configuration
@@ -22,8 +23,5 @@ export const UserAppConfigs = z.object({
 });
 export type UserAppConfigs = z.infer<typeof UserAppConfigs>;
 
-export const UserAppConfigsResponse = z.object({
-  success: z.literal(true),
-  data: UserAppConfigs,
-});
+export const UserAppConfigsResponse = successData(UserAppConfigs);
 export type UserAppConfigsResponse = z.infer<typeof UserAppConfigsResponse>;

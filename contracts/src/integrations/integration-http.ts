@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedList, boundedString } from '../bounded';
 import { integrationIds, integrationProviders } from './catalogue';
+import { successBody, successList } from '../success';
 
 /** The integrations' routes. */
 export const integrationRoutes = {
@@ -91,19 +92,15 @@ export const IntegrationItem = z.object({
 export type IntegrationItem = z.infer<typeof IntegrationItem>;
 
 export const StartAuthRequest = z.object({ integration: IntegrationId }).strict();
-export const StartAuthResponse = z.object({ success: z.literal(true), Location: z.string() });
+export const StartAuthResponse = successBody({ Location: z.string() });
 export type StartAuthResponse = z.infer<typeof StartAuthResponse>;
 
-export const UserIntegrationsResponse = z.object({
-  success: z.literal(true),
-  data: z.array(IntegrationId),
-});
+export const UserIntegrationsResponse = successList(IntegrationId);
 export type UserIntegrationsResponse = z.infer<typeof UserIntegrationsResponse>;
 
 export const IntegrationRequest = z.object({ integration: IntegrationId }).strict();
 
-export const IntegrationChangeResponse = z.object({
-  success: z.literal(true),
+export const IntegrationChangeResponse = successBody({
   message: z.string(),
   position: z.string(),
 });
@@ -111,14 +108,10 @@ export type IntegrationChangeResponse = z.infer<typeof IntegrationChangeResponse
 
 export const CategoryParams = z.object({ category: IntegrationProviderSchema });
 
-export const CategoryIntegrationsResponse = z.object({
-  success: z.literal(true),
-  data: z.array(IntegrationItem),
-});
+export const CategoryIntegrationsResponse = successList(IntegrationItem);
 export type CategoryIntegrationsResponse = z.infer<typeof CategoryIntegrationsResponse>;
 
-export const SupportedIntegrationsResponse = z.object({
-  success: z.literal(true),
+export const SupportedIntegrationsResponse = successBody({
   data: z.record(IntegrationProviderSchema, z.array(IntegrationItem)),
 });
 export type SupportedIntegrationsResponse = z.infer<typeof SupportedIntegrationsResponse>;
@@ -155,10 +148,7 @@ export const AdminProvider = z.object({
 });
 export type AdminProvider = z.infer<typeof AdminProvider>;
 
-export const AdminIntegrationsResponse = z.object({
-  success: z.literal(true),
-  data: z.array(AdminProvider),
-});
+export const AdminIntegrationsResponse = successList(AdminProvider);
 export type AdminIntegrationsResponse = z.infer<typeof AdminIntegrationsResponse>;
 
 export const CallbackQuery = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedList, boundedString } from '../bounded';
 import { Op, OpInput, normalizedOp, opLimits, opRegistrationProblem } from './op';
+import { successBody, successData, successList } from '../success';
 
 /**
  * The ops' routes, spelled as the clients call them, and the Ops tab's
@@ -40,10 +41,10 @@ export type ListedOp = z.infer<typeof ListedOp>;
 export const OpsGetRequest = z.object({ tag: tag.optional() });
 export type OpsGetRequest = z.infer<typeof OpsGetRequest>;
 
-export const OpsListResponse = z.object({ success: z.literal(true), data: z.array(ListedOp) });
+export const OpsListResponse = successList(ListedOp);
 export type OpsListResponse = z.infer<typeof OpsListResponse>;
 
-export const SystemOpsResponse = z.object({ success: z.literal(true), data: z.array(Op) });
+export const SystemOpsResponse = successList(Op);
 export type SystemOpsResponse = z.infer<typeof SystemOpsResponse>;
 
 /**
@@ -60,8 +61,7 @@ export const OpsRegisterRequest = z
   });
 export type OpsRegisterRequest = z.input<typeof OpsRegisterRequest>;
 
-export const OpsRegisterResponse = z.object({
-  success: z.literal(true),
+export const OpsRegisterResponse = successBody({
   message: z.string(),
   data: z.array(Op),
 });
@@ -78,7 +78,7 @@ export const OpsDeleteRequest = z.object({
 });
 export type OpsDeleteRequest = z.infer<typeof OpsDeleteRequest>;
 
-export const OpsChangeResponse = z.object({ success: z.literal(true), message: z.string() });
+export const OpsChangeResponse = successBody({ message: z.string() });
 export type OpsChangeResponse = z.infer<typeof OpsChangeResponse>;
 
 export const OpsGetOpRequest = z.object({
@@ -88,7 +88,7 @@ export const OpsGetOpRequest = z.object({
 });
 export type OpsGetOpRequest = z.infer<typeof OpsGetOpRequest>;
 
-export const OpsGetOpResponse = z.object({ success: z.literal(true), data: ListedOp });
+export const OpsGetOpResponse = successData(ListedOp);
 export type OpsGetOpResponse = z.infer<typeof OpsGetOpResponse>;
 
 /** JSON arguments of at most `argumentsBytes` once serialised. */
