@@ -41,6 +41,14 @@ export const nameString = (field: string, max: number = limits.nameLength) =>
 export const boundedList = <T extends z.ZodType>(item: T, field: string, max: number) =>
   z.array(item).max(max, platformMessages.tooMany(field, max));
 
+/** A record of at most `max` entries; past it the message names `field` and the limit. */
+export const boundedRecord = <K extends z.core.$ZodRecordKey, V extends z.ZodType>(
+  key: K,
+  value: V,
+  field: string,
+  max: number,
+) => z.record(key, value).refine((r) => Object.keys(r).length <= max, platformMessages.tooMany(field, max));
+
 export interface NameKeyedRecordOptions {
   /** The record as messages name it, e.g. 'Feature Flags'. */
   field: string;

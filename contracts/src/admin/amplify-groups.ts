@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedList, boundedString, nameFields, nameKeyedRecord, nameString } from '../bounded';
 import { limits } from '../limits';
+import { withItem, without } from '../list-items';
 import { LegacyRateLimit, normaliseRateLimit, unlimitedRateLimit, type RateLimit } from './rate-limit';
 
 export const amplifyGroupsStreamId = 'config-amplifyGroups';
@@ -72,9 +73,6 @@ export const amplifyGroupsEventTypes = [
   'AmplifyGroupBillingChanged',
   'AmplifyGroupRateLimitChanged',
 ] as const satisfies readonly AmplifyGroupsEvent['type'][];
-
-const withItem = (xs: readonly string[], x: string) => (xs.includes(x) ? [...xs] : [...xs, x]);
-const without = (xs: readonly string[], x: string) => xs.filter((y) => y !== x);
 
 /**
  * How one event changes the group it names (undefined: there is no such group). Shared by the

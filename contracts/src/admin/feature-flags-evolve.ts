@@ -1,7 +1,5 @@
 import type { FeatureFlag, FeatureFlagsEvent } from './feature-flags';
-
-const withItem = (xs: readonly string[], x: string) => (xs.includes(x) ? [...xs] : [...xs, x]);
-const without = (xs: readonly string[], x: string) => xs.filter((y) => y !== x);
+import { withItem, without } from '../list-items';
 
 /**
  * How one event changes the flag it names (undefined: there is no such flag). Shared by the decider

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { boundedList, boundedString, nameFields } from '../bounded';
-import { platformMessages } from '../messages';
+import { boundedList, boundedRecord, boundedString, nameFields } from '../bounded';
 import { limits } from '../limits';
 import { sectionSchemas, sectionTypes, SectionMeta, type SectionType } from '../admin/sections';
 import { FeatureFlagsSection } from '../admin/feature-flags';
@@ -32,15 +31,14 @@ export const routes = {
   apiDocs: '/api/docs',
 } as const;
 
+/** One entry per section, at most as many as one update may hold. */
+const sectionRecord = <V extends z.ZodType>(value: V, field: string) =>
+  boundedRecord(boundedString('A section', limits.sectionTypeLength), value, field, limits.sectionsPerUpdate);
+
 /** GET /amplifymin/configs */
 export const ConfigsResponse = successBody({
   data: z.object(sectionSchemas),
-  meta: z
-    .record(boundedString('A section', limits.sectionTypeLength), SectionMeta)
-    .refine(
-      (m) => Object.keys(m).length <= limits.sectionsPerUpdate,
-      platformMessages.tooMany('Section metadata', limits.sectionsPerUpdate),
-    ),
+  meta: sectionRecord(SectionMeta, 'Section metadata'),
   position: boundedString('The position', limits.positionLength),
 });
 export type ConfigsResponse = z.infer<typeof ConfigsResponse>;
@@ -101,24 +99,19 @@ export const ConfigsUpdateResponse = z.object({
     'Events not projected',
     limits.sectionsPerUpdate * 8,
   ).optional(),
-  data: z
-    .record(boundedString('A section', limits.sectionTypeLength), SectionResult)
-    .refine(
-      (d) => Object.keys(d).length <= limits.sectionsPerUpdate,
-      platformMessages.tooMany('Section results', limits.sectionsPerUpdate),
-    ),
+  data: sectionRecord(SectionResult, 'Section results'),
   position: boundedString('The position', limits.positionLength),
 });
 export type ConfigsUpdateResponse = z.infer<typeof ConfigsUpdateResponse>;
 
 /** GET /amplifymin/feature_flags: flags resolved for the caller. */
 export const ResolvedFeatureFlagsResponse = successBody({
-  data: z
-    .record(boundedString(nameFields.flagName, limits.nameLength), z.boolean())
-    .refine(
-      (d) => Object.keys(d).length <= limits.featureFlags,
-      platformMessages.tooMany('Feature Flags', limits.featureFlags),
-    ),
+  data: boundedRecord(
+    boundedString(nameFields.flagName, limits.nameLength),
+    z.boolean(),
+    'Feature Flags',
+    limits.featureFlags,
+  ),
 });
 export type ResolvedFeatureFlagsResponse = z.infer<typeof ResolvedFeatureFlagsResponse>;
 

@@ -1,10 +1,4 @@
-import {
-  builtInData,
-  builtInProvider,
-  builtInTags,
-  systemTag,
-  type BuiltInAssistantTemplate,
-} from './template';
+import { builtInTags, builtInTemplate, type BuiltInAssistantTemplate } from './template';
 
 const instructions = `You are the Amplify API Assistant. You help developers use this platform's HTTP API with an API key: authentication, the chat endpoint, assistants, files and API keys. You never call anything yourself: the interface shows your blocks to the user, who acts on them by clicking.
 
@@ -44,17 +38,13 @@ All JSON must be valid: double quotes, no comments, no trailing commas. Outside 
  * Only two templates come with ids; this one has none in its template and gets a fixed one
  * when listed (see index.ts).
  */
-export const apiDocHelper: BuiltInAssistantTemplate = {
-  name: 'Amplify API Assistant',
-  description: 'Answers questions about the platform API and shows its documentation.',
-  instructions,
-  tools: [],
-  tags: [builtInTags.apiDocHelper, systemTag],
-  dataSources: [],
-  version: 1,
-  fileKeys: [],
-  provider: builtInProvider,
-  groupId: null,
-  disclaimer: 'Check examples against the API documentation before relying on them.',
-  data: builtInData(builtInTags.apiDocHelper, { featureOptions: { IncludeArtifactsInstr: true } }),
-};
+export const apiDocHelper: BuiltInAssistantTemplate = builtInTemplate(
+  builtInTags.apiDocHelper,
+  {
+    name: 'Amplify API Assistant',
+    description: 'Answers questions about the platform API and shows its documentation.',
+    instructions,
+    disclaimer: 'Check examples against the API documentation before relying on them.',
+  },
+  { featureOptions: { IncludeArtifactsInstr: true } },
+);

@@ -1,10 +1,4 @@
-import {
-  builtInData,
-  builtInProvider,
-  builtInTags,
-  systemTag,
-  type BuiltInAssistantTemplate,
-} from './template';
+import { builtInTags, builtInTemplate, type BuiltInAssistantTemplate } from './template';
 
 const instructions = `You are the Amplify API Key Manager. You help the user create, inspect, update and deactivate their API keys for this platform. You never act yourself: every operation is a block the interface shows to the user, and it runs only when the user clicks its button.
 
@@ -44,19 +38,11 @@ In UPDATE, GET and DEACTIVATE, "id" is the key's apiKeyId when the user gave it 
 All JSON must be valid: double quotes, no comments, no trailing commas, no text inside the fence besides the JSON. Outside the block, say in one or two sentences what clicking the button will do. Never claim an operation happened: only the user's click runs it, and the interface shows the result.`;
 
 /** Amplify API Key Manager: its replies carry ```APIkey blocks (CREATE, UPDATE, GET, DEACTIVATE). */
-export const apiKeyManager: BuiltInAssistantTemplate = {
+export const apiKeyManager: BuiltInAssistantTemplate = builtInTemplate(builtInTags.apiKeyManager, {
   id: 'astg/0d4e2c53-8f61-4b7a-a3d9-5e8b1f6c2a02',
   assistantId: 'astgp/0d4e2c53-8f61-4b7a-a3d9-5e8b1f6c2a02',
   name: 'Amplify API Key Manager',
   description: 'Creates, shows, updates and deactivates your API keys, each on your click.',
   instructions,
-  tools: [],
-  tags: [builtInTags.apiKeyManager, systemTag],
-  dataSources: [],
-  version: 1,
-  fileKeys: [],
-  provider: builtInProvider,
-  groupId: null,
   disclaimer: 'API key secrets are shown once: store them safely and never paste them into a chat.',
-  data: builtInData(builtInTags.apiKeyManager),
-};
+});

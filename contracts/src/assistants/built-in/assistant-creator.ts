@@ -1,10 +1,4 @@
-import {
-  builtInData,
-  builtInProvider,
-  builtInTags,
-  systemTag,
-  type BuiltInAssistantTemplate,
-} from './template';
+import { builtInTags, builtInTemplate, type BuiltInAssistantTemplate } from './template';
 
 const instructions = `You are the Assistant Creator. You help the user design a custom AI assistant and then hand the finished draft to the interface, which shows it to the user with a "Create assistant" button. You never create anything yourself: the user decides by clicking.
 
@@ -27,19 +21,11 @@ Rules for the block:
 - Never claim the assistant was created: only the user's click creates it.`;
 
 /** Assistant Creator: its replies carry an ```assistant block (a draft the user creates by clicking). */
-export const assistantCreator: BuiltInAssistantTemplate = {
+export const assistantCreator: BuiltInAssistantTemplate = builtInTemplate(builtInTags.assistantBuilder, {
   id: 'astg/6b1c7e0a-4a8f-4f3e-9c55-2d7f3a9e1b01',
   assistantId: 'astgp/6b1c7e0a-4a8f-4f3e-9c55-2d7f3a9e1b01',
   name: 'Assistant Creator',
   description: 'Helps you design a custom assistant and drafts it for you to create with one click.',
   instructions,
-  tools: [],
-  tags: [builtInTags.assistantBuilder, systemTag],
-  dataSources: [],
-  version: 1,
-  fileKeys: [],
-  provider: builtInProvider,
-  groupId: null,
   disclaimer: 'Review the drafted assistant before creating it: you are responsible for its instructions.',
-  data: builtInData(builtInTags.assistantBuilder),
-};
+});

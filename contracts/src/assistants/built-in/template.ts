@@ -103,3 +103,27 @@ export const builtInData = (
   groupId: null,
   groupTypeData: {},
 });
+
+/** What a built-in says of itself; everything else is the same for every built-in. */
+export type BuiltInTemplateOwn = Pick<
+  BuiltInAssistantTemplate,
+  'id' | 'assistantId' | 'name' | 'description' | 'instructions' | 'disclaimer'
+>;
+
+/** A built-in's template: its own words, tagged `tag` (and amplify:system), on the shared defaults. */
+export const builtInTemplate = (
+  tag: BuiltInTag,
+  { disclaimer, ...named }: BuiltInTemplateOwn,
+  dataOverrides: Parameters<typeof builtInData>[1] = {},
+): BuiltInAssistantTemplate => ({
+  ...named,
+  tools: [],
+  tags: [tag, systemTag],
+  dataSources: [],
+  version: 1,
+  fileKeys: [],
+  provider: builtInProvider,
+  groupId: null,
+  disclaimer,
+  data: builtInData(tag, dataOverrides),
+});
