@@ -14,7 +14,7 @@ import { PanelLoading, TabContent } from './shell/TabContent';
 import { visibleTabs, type TabId } from './shell/tabs';
 import { useLiveConfigs } from './shell/use-live-configs';
 import { EndpointTestDialog } from './endpoint-tests/EndpointTestDialog';
-import { useAdminIntegrationsLoaded } from '../integrations/use-admin-integrations-loaded';
+import { useAdminIntegrationsLoaded } from '../integrations';
 import '../styles/admin.css';
 
 /** The Admin Interface: one full-screen dialog with its tabs (`adminTabs`). */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useCopy } from '../chat/render/code/use-copied';
+import { useCopy } from '../ui/use-copied';
 import { apiKeysText } from './api-keys-text';
 
 export interface SecretRevealProps {

@@ -3,7 +3,7 @@ import { defaultAccount, type Account, type ApiKeyUpdate, type ApiKeyView } from
 import { fetchAccounts } from '../api/accounts';
 import { createApiKey, deactivateApiKey, fetchApiKeys, rotateApiKey, updateApiKeys } from '../api/api-keys';
 import { errorText } from '../api/http';
-import { defaultAccountFirst } from '../chat/model/accounts';
+import { defaultAccountFirst } from '../state/account-order';
 import { createRequestOf, type KeyFormState } from './key-form';
 
 /** A secret as create or rotate answered it: kept by the dialog while shown, then forgotten. */

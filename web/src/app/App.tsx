@@ -5,6 +5,7 @@ import { SignInPage } from '../auth/SignInPage';
 import { loadSessionAtom } from '../auth/session-actions';
 import { useSessionEndOnUnauthorized } from '../auth/use-session-end';
 import { sessionAtom } from '../state/session';
+import { dismissToastAtom, toastsAtom } from '../state/toasts';
 import { Toasts } from '../ui/Toasts';
 import { AppShell } from './AppShell';
 
@@ -12,6 +13,8 @@ import { AppShell } from './AppShell';
 export function App() {
   const session = useAtomValue(sessionAtom);
   const loadSession = useSetAtom(loadSessionAtom);
+  const toasts = useAtomValue(toastsAtom);
+  const dismissToast = useSetAtom(dismissToastAtom);
   const [error, setError] = useState<string | null>(null);
   useSessionEndOnUnauthorized();
 
@@ -44,7 +47,7 @@ export function App() {
       ) : (
         <AppShell email={session.email} isAdmin={session.isAdmin} />
       )}
-      <Toasts />
+      <Toasts toasts={toasts} onDismiss={dismissToast} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { blockTexts } from '@app/contracts';
-import { downloadText } from '../chat/render/download';
+import { downloadText } from '../ui/download';
 import { artifactFileName, type Artifact } from './artifact';
 
 /** The conversation's artifacts: name, id, version; each opens to its content and downloads. */

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { activeConversationIdAtom, userEmailAtom } from '../chat/state/conversations';
+import { activeConversationIdAtom, userEmailAtom } from '../state/active-conversation';
 import { saveDraft, type Artifact, type ArtifactDraft, type SaveResult } from './artifact';
 import { readArtifacts, writeArtifacts } from './artifact-store';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { selectedModelAtom } from '../chat/state/models';
+import { selectedModelAtom } from '../state/models';
 import type { Artifact, ArtifactDraft } from './artifact';
 import { artifactRequest, generateArtifact } from './generate-artifact';
 

@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { blockTexts, type AutoArtifactsBlock } from '@app/contracts';
-import { ArtifactDialog } from '../artifacts/ArtifactDialog';
-import { ArtifactList } from '../artifacts/ArtifactList';
-import { artifactsAtom, loadArtifactsAtom } from '../artifacts/artifacts-state';
+import { ArtifactDialog, ArtifactList, artifactsAtom, loadArtifactsAtom } from '../artifacts';
 import { BlockError, BlockOutcome } from './BlockFrame';
 
 /**

@@ -1,6 +1,6 @@
 import { fetchUserFeatureFlags } from '../api/user-config';
 import { deleteFile, fetchFileMetadata, putFile, refusedStatus, requestFileUpload } from '../api/files';
-import { contentMd5 } from './md5';
+import { contentMd5 } from '../api/md5';
 import type { UploadPorts } from './upload-file';
 
 /** The upload flow's ports in the browser: the API layer, the MD5, the clock. */

@@ -10,7 +10,7 @@ import { Modal } from '../ui/Modal';
 import { authWindowFeatures, sendToProvider, whenClosed } from './auth-window';
 import { cardStateOf } from './card-state';
 import { IntegrationCard } from './IntegrationCard';
-import { disconnectIntegration, startIntegrationAuth } from './integrations-api';
+import { disconnectIntegration, startIntegrationAuth } from '../api/integrations';
 import { useIntegrations } from './use-integrations';
 import './integrations.css';
 

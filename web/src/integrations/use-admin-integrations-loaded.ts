@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchAdminIntegrations } from './integrations-api';
+import { fetchAdminIntegrations } from '../api/integrations';
 
 /**
  * Whether the integration data could be loaded (the Integrations tab appears only then).

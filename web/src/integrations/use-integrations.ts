@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { integrationMessages, type IntegrationItem, type IntegrationProvider } from '@app/contracts';
-import { fetchConnectedIntegrations, fetchSupportedIntegrations } from './integrations-api';
+import { fetchConnectedIntegrations, fetchSupportedIntegrations } from '../api/integrations';
 
 export type IntegrationsLoad =
   | { kind: 'loading' }

@@ -1,12 +1,7 @@
 import { atom } from 'jotai';
+import type { Toast } from '../ui/Toasts';
 
-export type ToastTone = 'success' | 'error' | 'info';
-
-export interface Toast {
-  id: number;
-  tone: ToastTone;
-  message: string;
-}
+export type ToastTone = Toast['tone'];
 
 let nextId = 1;
 

@@ -1,12 +1,21 @@
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { dismissToastAtom, toastsAtom, type Toast } from '../state/toasts';
+
+/** One notification (the app keeps the list: web/src/state/toasts.ts). */
+export interface Toast {
+  id: number;
+  tone: 'success' | 'error' | 'info';
+  message: string;
+}
+
+interface ToastsProps {
+  toasts: readonly Toast[];
+  onDismiss: (id: number) => void;
+}
 
 const shownFor = 6000;
 
-function ToastItem({ toast }: { toast: Toast }) {
-  const dismiss = useSetAtom(dismissToastAtom);
+function ToastItem({ toast, dismiss }: { toast: Toast; dismiss: (id: number) => void }) {
   useEffect(() => {
     const timer = setTimeout(() => dismiss(toast.id), shownFor);
     return () => clearTimeout(timer);
@@ -27,12 +36,11 @@ function ToastItem({ toast }: { toast: Toast }) {
 }
 
 /** Toasts above everything, newest last; errors are alerts, the rest status messages. */
-export function Toasts() {
-  const toasts = useAtomValue(toastsAtom);
+export function Toasts({ toasts, onDismiss }: ToastsProps) {
   return createPortal(
     <div className="toasts">
       {toasts.map((t) => (
-        <ToastItem key={t.id} toast={t} />
+        <ToastItem key={t.id} toast={t} dismiss={onDismiss} />
       ))}
     </div>,
     document.body,

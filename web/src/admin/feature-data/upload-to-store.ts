@@ -1,5 +1,5 @@
 import { putFile } from '../../api/files';
-import { contentMd5 } from '../../documents/md5';
+import { contentMd5 } from '../../api/md5';
 
 /**
  * Sends a file the Feature Data way: its Content-MD5, then the server's signed url for it (`request`),

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { integrationMessages, type AdminProvider } from '@app/contracts';
-import { fetchAdminIntegrations } from '../../integrations/integrations-api';
+import { fetchAdminIntegrations } from '../../api/integrations';
 import { ProviderCard } from './ProviderCard';
 import './integrations.css';
 

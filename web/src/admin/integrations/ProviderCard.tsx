@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { integrationMessages, type AdminProvider, type IntegrationItem } from '@app/contracts';
-import { changeIntegrationSupport, registerIntegrationSecret } from '../../integrations/integrations-api';
+import { changeIntegrationSupport, registerIntegrationSecret } from '../../api/integrations';
 import { pushToastAtom } from '../../state/toasts';
 import { SecretInput } from '../../ui/secret-input/SecretInput';
 import { canRegister, formOf, isEdited, registrationOf, type ProviderForm } from './provider-form';

@@ -3,7 +3,7 @@ import { useSetAtom } from 'jotai';
 import { readModelNames } from '@app/contracts';
 import { fetchMe } from '../../api/auth';
 import { connectLive, type LiveEnd } from '../../api/live-socket';
-import { noLongerAdminAtom, sessionEndedAtom } from '../../auth/session-ended';
+import { noLongerAdminAtom, sessionEndedAtom } from '../../auth';
 import { liveStatusAtom } from '../../state/admin-status';
 import { applyLiveChangeAtom } from '../actions/live-change';
 

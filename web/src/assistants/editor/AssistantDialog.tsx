@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import type { AssistantTool } from '@app/contracts';
 import { createAssistant } from '../../api/assistants';
 import { errorText } from '../../api/http';
-import { loadMyDocumentsAtom, myDocumentsAtom } from '../../documents/state/my-documents';
+import { loadMyDocumentsAtom, myDocumentsAtom } from '../../documents';
 import { pushToastAtom } from '../../state/toasts';
 import { Modal } from '../../ui/Modal';
 import {

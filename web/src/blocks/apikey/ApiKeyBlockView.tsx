@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { blockTexts, type ApiKeyBlock, type ApiKeyCreateData } from '@app/contracts';
 import { createApiKey } from '../../api/api-keys';
 import { errorText } from '../../api/http';
-import { selectedAccountAtom } from '../../chat/state/accounts';
+import { selectedAccountAtom } from '../../state/accounts';
 import { BlockOutcome } from '../BlockFrame';
 import { DeactivateKeysBlock, GetKeysBlock, UpdateKeysBlock } from './KeysBlocks';
 import { createRequestOf } from './key-refs';

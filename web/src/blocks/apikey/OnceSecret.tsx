@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { blockTexts } from '@app/contracts';
-import { useCopy } from '../../chat/render/code/use-copied';
+import { useCopy } from '../../ui/use-copied';
 
 /**
  * A secret create or rotate answered: shown once, with a copy button, held only by this

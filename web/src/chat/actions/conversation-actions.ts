@@ -15,14 +15,13 @@ import { postToTabs } from '../storage/tab-channel';
 import { detachedReason } from '../state/reset';
 import { dropLiveAnswerAtom, liveAnswersAtom, streamControllers } from '../state/streams';
 import {
-  activeConversationIdAtom,
   newCloudConversationsAtom,
   refreshLocalConversationsAtom,
   refreshServerConversationsAtom,
   serverConversationsAtom,
   setConversationMessagesAtom,
-  userEmailAtom,
 } from '../state/conversations';
+import { activeConversationIdAtom, userEmailAtom } from '../../state/active-conversation';
 
 /** New conversation: the screen empties; the conversation starts with the next message. */
 export const newConversationAtom = atom(null, (_get, set) => {

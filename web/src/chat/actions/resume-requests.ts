@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import { listInflight, ownerGone, ownsRequest, setOwned } from '../storage/inflight';
-import { activeConversationIdAtom, openConversationAtom, userEmailAtom } from '../state/conversations';
+import { openConversationAtom } from '../state/conversations';
+import { activeConversationIdAtom, userEmailAtom } from '../../state/active-conversation';
 import { streamControllers } from '../state/streams';
 import { runRequestAtom } from './run-request';
 

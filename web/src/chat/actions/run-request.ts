@@ -1,10 +1,11 @@
 import { atom } from 'jotai';
 import type { ChatStreamAnswer } from '../../api/chat';
 import { errorText } from '../../api/http';
-import { sessionEndedAtom } from '../../auth/session-ended';
+import { sessionEndedAtom } from '../../auth';
 import { turnId } from '../model/types';
 import { readInflight, ownerGone, saveInflight, setOwned, type InflightRecord } from '../storage/inflight';
-import { loadConversationMessagesAtom, userEmailAtom } from '../state/conversations';
+import { loadConversationMessagesAtom } from '../state/conversations';
+import { userEmailAtom } from '../../state/active-conversation';
 import { detachedReason } from '../state/reset';
 import { dropLiveAnswerAtom, liveAnswersAtom, setLiveAnswerAtom, streamControllers } from '../state/streams';
 import { finishRequestAtom } from './finish-request';

@@ -4,19 +4,14 @@ import { initialAnswer } from '../model/answer';
 import { buildChatRequest, conversationNameOf } from '../model/chat-request';
 import { turnId } from '../model/types';
 import { saveInflight, setOwned, type InflightRecord } from '../storage/inflight';
-import { selectedAccountAtom } from '../state/accounts';
-import {
-  activeConversationAtom,
-  activeConversationIdAtom,
-  conversationMessagesAtom,
-  userEmailAtom,
-} from '../state/conversations';
-import { reasoningLevelAtom, selectedModelAtom } from '../state/models';
-import { conversationStorageAtom } from '../state/settings';
+import { selectedAccountAtom } from '../../state/accounts';
+import { activeConversationAtom, conversationMessagesAtom } from '../state/conversations';
+import { activeConversationIdAtom, userEmailAtom } from '../../state/active-conversation';
+import { reasoningLevelAtom, selectedModelAtom } from '../../state/models';
+import { conversationStorageAtom } from '../../state/user-settings';
 import { runRequestAtom } from './run-request';
 import { storeTurnsAtom } from './store-turns';
-import { attachedSourcesAtom } from '../../documents/state/attachments';
-import { takeAttachedAtom } from '../../documents/state/attachment-actions';
+import { attachedSourcesAtom, takeAttachedAtom } from '../../documents';
 import { chosenAssistantAtom, withAssistant } from '../../assistants';
 
 const timeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;

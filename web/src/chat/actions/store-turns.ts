@@ -9,8 +9,8 @@ import {
   refreshLocalConversationsAtom,
   serverConversationsAtom,
   setConversationMessagesAtom,
-  userEmailAtom,
 } from '../state/conversations';
+import { userEmailAtom } from '../../state/active-conversation';
 
 export interface StoreTurns {
   conversationId: string;

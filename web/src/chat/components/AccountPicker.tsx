@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { accountsAtom, chosenAccountIdAtom, selectedAccountAtom } from '../state/accounts';
+import { accountsAtom, chosenAccountIdAtom, selectedAccountAtom } from '../../state/accounts';
 
 /** The account (COA) requests are attributed to: the default 'No COA On File' first. */
 export function AccountPicker() {

@@ -6,7 +6,7 @@ import type { LiveAnswer } from '../model/live-answer';
 import type { ChatTurn } from '../model/types';
 import { AnswerUsage } from './AnswerUsage';
 import { StatusLines } from './StatusLines';
-import { SourcesList } from '../../documents/components/SourcesList';
+import { SourcesList } from '../../documents';
 
 const MessageMarkdown = lazy(() => import('../render/MessageMarkdown'));
 

@@ -1,6 +1,6 @@
 import { AssistantPicker } from '../../assistants';
-import { ApiKeysButton } from '../../api-keys/ApiKeysButton';
-import { IntegrationsButton } from '../../integrations/IntegrationsButton';
+import { ApiKeysButton } from '../../api-keys';
+import { IntegrationsButton } from '../../integrations';
 import { AccountPicker } from './AccountPicker';
 import { ModelSelector } from './ModelSelector';
 import { SpendDisplay } from './SpendDisplay';

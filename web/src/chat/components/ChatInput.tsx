@@ -4,14 +4,16 @@ import { reasoningLevels } from '@app/contracts';
 import { chatText } from '../chat-text';
 import { sendMessageAtom } from '../actions/send-message';
 import { stopRequestAtom } from '../actions/stop-request';
-import { activeConversationIdAtom } from '../state/conversations';
-import { modelsErrorAtom, reasoningLevelAtom, selectedModelAtom } from '../state/models';
+import { activeConversationIdAtom } from '../../state/active-conversation';
+import { modelsErrorAtom, reasoningLevelAtom, selectedModelAtom } from '../../state/models';
 import { liveAnswersAtom } from '../state/streams';
-import { AttachmentTray } from '../../documents/components/AttachmentTray';
-import { UploadButton } from '../../documents/components/UploadButton';
-import { DocumentsPanel } from '../../documents/components/DocumentsPanel';
-import { addFilesAtom } from '../../documents/state/attachment-actions';
-import { uploadsInFlightAtom } from '../../documents/state/attachments';
+import {
+  AttachmentTray,
+  UploadButton,
+  DocumentsPanel,
+  addFilesAtom,
+  uploadsInFlightAtom,
+} from '../../documents';
 
 /** The input: the message, Send (Enter; Shift+Enter for a new line), Stop while an answer streams. */
 export function ChatInput() {

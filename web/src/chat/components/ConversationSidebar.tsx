@@ -2,11 +2,11 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { chatText } from '../chat-text';
 import { newConversationAtom } from '../actions/conversation-actions';
 import {
-  activeConversationIdAtom,
   conversationListAtom,
   conversationsErrorAtom,
   serverConversationsAtom,
 } from '../state/conversations';
+import { activeConversationIdAtom } from '../../state/active-conversation';
 import { ConversationItem } from './ConversationItem';
 
 /** The sidebar: New conversation, then every conversation with its name and cost, newest first. */

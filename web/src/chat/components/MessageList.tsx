@@ -3,11 +3,8 @@ import { useAtomValue } from 'jotai';
 import { chatText } from '../chat-text';
 import { conversationView } from '../model/live-answer';
 import { turnId } from '../model/types';
-import {
-  activeConversationIdAtom,
-  conversationMessagesAtom,
-  messagesErrorAtom,
-} from '../state/conversations';
+import { conversationMessagesAtom, messagesErrorAtom } from '../state/conversations';
+import { activeConversationIdAtom } from '../../state/active-conversation';
 import { liveAnswersAtom } from '../state/streams';
 import { AnswerMessage } from './AnswerMessage';
 import { UserMessage } from './UserMessage';

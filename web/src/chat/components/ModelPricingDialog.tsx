@@ -2,8 +2,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { availableModelsAtom } from '../../state/user-config';
 import { Modal } from '../../ui/Modal';
 import { chatText } from '../chat-text';
-import { allModelOptions, pricePer1k, toggleHidden } from '../model/model-options';
-import { hiddenModelIdsAtom, saveUserSettingsAtom } from '../state/settings';
+import { allModelOptions, pricePer1k, toggleHidden } from '../../state/model-options';
+import { hiddenModelIdsAtom, saveUserSettingsAtom } from '../../state/user-settings';
 
 /**
  * View Model Pricing: every model the user may use, its prices per 1k tokens, output limit and

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { modelOptionLabel } from '../model/model-options';
-import { chosenModelIdAtom, modelOptionsAtom, selectedModelAtom } from '../state/models';
+import { modelOptionLabel } from '../../state/model-options';
+import { chosenModelIdAtom, modelOptionsAtom, selectedModelAtom } from '../../state/models';
 import { ModelPricingDialog } from './ModelPricingDialog';
 import { TierLegend } from './TierLegend';
 

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { conversationStorageLabels, conversationStorages, type ConversationStorage } from '@app/contracts';
-import { chooseConversationStorageAtom, conversationStorageAtom } from '../state/settings';
+import { chooseConversationStorageAtom, conversationStorageAtom } from '../../state/user-settings';
 
 /** Where new conversations are kept: Local (this browser) or Cloud (the server), in the user's settings. */
 export function StorageChoice() {

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { saveUserSettingsAtom, themeAtom } from '../state/settings';
+import { saveUserSettingsAtom, themeAtom } from '../../state/user-settings';
 
 /** Light or dark, kept in the user's settings. */
 export function ThemeToggle() {

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useSetAtom } from 'jotai';
-import { loadAccountsAtom } from '../state/accounts';
+import { loadAccountsAtom } from '../../state/accounts';
 import { refreshLocalConversationsAtom, refreshServerConversationsAtom } from '../state/conversations';
-import { loadModelsAtom } from '../state/models';
-import { loadUserSettingsAtom } from '../state/settings';
+import { loadModelsAtom } from '../../state/models';
+import { loadUserSettingsAtom } from '../../state/user-settings';
 import { resumeRequestsAtom } from '../actions/resume-requests';
 import { resetChatAtom } from '../state/reset';
 

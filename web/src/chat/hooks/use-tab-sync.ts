@@ -4,13 +4,12 @@ import { resumeRequestsAtom } from '../actions/resume-requests';
 import { inflightStorageKey } from '../storage/inflight';
 import { listenToTabs } from '../storage/tab-channel';
 import {
-  activeConversationIdAtom,
   conversationMessagesAtom,
   loadConversationMessagesAtom,
   refreshLocalConversationsAtom,
   refreshServerConversationsAtom,
-  userEmailAtom,
 } from '../state/conversations';
+import { activeConversationIdAtom, userEmailAtom } from '../../state/active-conversation';
 import { userLiveAtom } from '../state/live-status';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
-import { themeAtom } from '../state/settings';
+import { themeAtom } from '../../state/user-settings';
 
 /** The user's theme (light or dark) on the whole page. */
 export function useTheme(): void {

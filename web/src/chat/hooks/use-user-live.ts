@@ -3,10 +3,10 @@ import { useSetAtom } from 'jotai';
 import { ReadModelName, type ChangedMessage } from '@app/contracts';
 import { fetchMe } from '../../api/auth';
 import { connectLive, type LiveEnd } from '../../api/live-socket';
-import { sessionEndedAtom } from '../../auth/session-ended';
+import { sessionEndedAtom } from '../../auth';
 import { refreshServerConversationsAtom } from '../state/conversations';
 import { userLiveAtom } from '../state/live-status';
-import { loadUserSettingsAtom } from '../state/settings';
+import { loadUserSettingsAtom } from '../../state/user-settings';
 import { refreshSpendAtom } from '../state/spend';
 
 /** The user read models this screen watches, those the contracts name. */

@@ -10,7 +10,7 @@ import '../../styles/chat-render.css';
 
 const DiagramViewer = lazy(() => import('./diagram/DiagramViewer'));
 const ChartViewer = lazy(() => import('./chart/ChartViewer'));
-const BlockView = lazy(() => import('../../blocks/BlockView'));
+const BlockView = lazy(() => import('../../blocks'));
 
 export interface MessageMarkdownProps {
   text: string;

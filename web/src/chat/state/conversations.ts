@@ -3,7 +3,7 @@ import type { ConversationSummary } from '@app/contracts';
 import { fetchConversationMessages, fetchConversations } from '../../api/conversations';
 import { errorText } from '../../api/http';
 import { answeredNotFound } from '../../api/relay';
-import { sessionAtom } from '../../state/session';
+import { activeConversationIdAtom, userEmailAtom } from '../../state/active-conversation';
 import { mergeConversations, type BrowserConversation } from '../model/conversation-list';
 import { turnId, type ChatTurn, type ConversationListItem } from '../model/types';
 import { listLocalConversations, readLocalConversation } from '../storage/local-conversations';
@@ -24,9 +24,6 @@ export const conversationListAtom = atom<ConversationListItem[]>((get) =>
   ]),
 );
 
-/** The conversation shown; null: a new one starts with the next message. */
-export const activeConversationIdAtom = atom<string | null>(null);
-
 /** Conversations' messages loaded in this tab, by conversation id. */
 export const conversationMessagesAtom = atom<Record<string, ChatTurn[]>>({});
 
@@ -37,8 +34,6 @@ export const activeConversationAtom = atom<ConversationListItem | null>((get) =>
   const id = get(activeConversationIdAtom);
   return id === null ? null : (get(conversationListAtom).find((c) => c.id === id) ?? null);
 });
-
-export const userEmailAtom = atom<string>((get) => get(sessionAtom)?.email ?? '');
 
 export const refreshServerConversationsAtom = atom(null, async (get, set) => {
   try {

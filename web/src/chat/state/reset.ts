@@ -1,8 +1,7 @@
 import { atom } from 'jotai';
 import { defaultAccount } from '@app/contracts';
-import { accountsAtom, chosenAccountIdAtom } from './accounts';
+import { accountsAtom, chosenAccountIdAtom } from '../../state/accounts';
 import {
-  activeConversationIdAtom,
   conversationMessagesAtom,
   conversationsErrorAtom,
   localConversationsAtom,
@@ -10,8 +9,9 @@ import {
   newCloudConversationsAtom,
   serverConversationsAtom,
 } from './conversations';
-import { chosenModelIdAtom, modelsErrorAtom } from './models';
-import { userSettingsAtom } from './settings';
+import { activeConversationIdAtom } from '../../state/active-conversation';
+import { chosenModelIdAtom, modelsErrorAtom } from '../../state/models';
+import { userSettingsAtom } from '../../state/user-settings';
 import { spendAtom } from './spend';
 import { liveAnswersAtom, streamControllers } from './streams';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { renderMessages } from '@app/contracts';
-import { downloadText } from '../download';
+import { downloadText } from '../../../ui/download';
 import { defaultFileName } from './code-files';
 import { FileNameForm } from './FileNameForm';
-import { useCopy } from './use-copied';
+import { useCopy } from '../../../ui/use-copied';
 import '../../../styles/chat-render.css';
 
 export interface CodeBlockProps {

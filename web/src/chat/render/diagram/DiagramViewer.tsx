@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { renderMessages } from '@app/contracts';
-import { downloadText } from '../download';
+import { downloadText } from '../../../ui/download';
 import { RenderedCode } from '../RenderedCode';
 import { canFlip, diagramTypeLabel, flipOrientation } from './mermaid-source';
 import { svgFileText } from './sanitize-svg';

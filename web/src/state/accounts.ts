@@ -1,10 +1,10 @@
 import { atom } from 'jotai';
 import { defaultAccount, type Account } from '@app/contracts';
-import { errorText } from '../../api/http';
-import { fetchAccounts } from '../../api/accounts';
-import { answeredNotFound } from '../../api/relay';
-import { pushToastAtom } from '../../state/toasts';
-import { defaultAccountFirst } from '../model/accounts';
+import { errorText } from '../api/http';
+import { fetchAccounts } from '../api/accounts';
+import { answeredNotFound } from '../api/relay';
+import { pushToastAtom } from './toasts';
+import { defaultAccountFirst } from './account-order';
 
 /** The user's accounts (COA), the default 'No COA On File' first. */
 export const accountsAtom = atom<Account[]>([defaultAccount()]);

@@ -12,7 +12,7 @@ import {
   type IntegrationProvider,
   type RegisterSecretRequest,
 } from '@app/contracts';
-import { requestJson } from '../api/http';
+import { requestJson } from './http';
 
 /** GET /integrations/list_supported: what users may connect, per category. */
 export async function fetchSupportedIntegrations(): Promise<Record<IntegrationProvider, IntegrationItem[]>> {

@@ -1,9 +1,9 @@
 import { atom } from 'jotai';
 import { UserSettings, type ConversationStorage, type UserSettingsSaveRequest } from '@app/contracts';
-import { errorText } from '../../api/http';
-import { answeredNotFound } from '../../api/relay';
-import { fetchUserSettings, saveUserSettings, type EffectiveUserSettings } from '../../api/settings';
-import { pushToastAtom } from '../../state/toasts';
+import { errorText } from '../api/http';
+import { answeredNotFound } from '../api/relay';
+import { fetchUserSettings, saveUserSettings, type EffectiveUserSettings } from '../api/settings';
+import { pushToastAtom } from './toasts';
 
 /** The user's settings (theme, hidden models, conversation storage); null until loaded. */
 export const userSettingsAtom = atom<EffectiveUserSettings | null>(null);

@@ -1,10 +1,10 @@
 import { atom } from 'jotai';
 import { type ReasoningLevel, type UserModel } from '@app/contracts';
-import { errorText } from '../../api/http';
-import { fetchAvailableModels } from '../../api/user-config';
-import { availableModelsAtom } from '../../state/user-config';
-import { preselectedModelId, visibleModelOptions, type ModelOption } from '../model/model-options';
-import { hiddenModelIdsAtom } from './settings';
+import { errorText } from '../api/http';
+import { fetchAvailableModels } from '../api/user-config';
+import { availableModelsAtom } from './user-config';
+import { preselectedModelId, visibleModelOptions, type ModelOption } from './model-options';
+import { hiddenModelIdsAtom } from './user-settings';
 
 /** Why the models could not be loaded; null when they were (or are loading). */
 export const modelsErrorAtom = atom<string | null>(null);

@@ -8,7 +8,7 @@ import {
   toggleHidden,
   visibleModelOptions,
 } from './model-options';
-import { defaultAccountFirst } from './accounts';
+import { defaultAccountFirst } from './account-order';
 
 const model = (id: string, name: string, over: Partial<UserModel> = {}) =>
   UserModel.parse({ id, name, outputTokenLimit: 4096, ...over });
