@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { boundedList, boundedString } from '../bounded';
 import { limits } from '../limits';
+import { eventTypesOf } from '../event-types';
 
 export const adminsStreamId = 'config-admins';
 
@@ -14,7 +15,7 @@ export type AdminsSection = z.infer<typeof AdminsSection>;
 export type AdminsEvent =
   { type: 'AdminAdded'; data: { email: string } } | { type: 'AdminRemoved'; data: { email: string } };
 
-export const adminsEventTypes = [
-  'AdminAdded',
-  'AdminRemoved',
-] as const satisfies readonly AdminsEvent['type'][];
+export const adminsEventTypes = eventTypesOf<AdminsEvent>({
+  AdminAdded: true,
+  AdminRemoved: true,
+});

@@ -3,6 +3,7 @@ import { boundedList, boundedString, nameFields, nameKeyedRecord, nameString } f
 import { limits } from '../limits';
 import { withItem, without } from '../list-items';
 import { LegacyRateLimit, normaliseRateLimit, unlimitedRateLimit, type RateLimit } from './rate-limit';
+import { eventTypesOf } from '../event-types';
 
 export const amplifyGroupsStreamId = 'config-amplifyGroups';
 
@@ -63,16 +64,16 @@ export type AmplifyGroupsEvent =
   | { type: 'AmplifyGroupBillingChanged'; data: Named & { isBillingGroup: boolean } }
   | { type: 'AmplifyGroupRateLimitChanged'; data: Named & { rateLimit: RateLimit } };
 
-export const amplifyGroupsEventTypes = [
-  'AmplifyGroupCreated',
-  'AmplifyGroupDeleted',
-  'AmplifyGroupMemberAdded',
-  'AmplifyGroupMemberRemoved',
-  'AmplifyGroupInclusionAdded',
-  'AmplifyGroupInclusionRemoved',
-  'AmplifyGroupBillingChanged',
-  'AmplifyGroupRateLimitChanged',
-] as const satisfies readonly AmplifyGroupsEvent['type'][];
+export const amplifyGroupsEventTypes = eventTypesOf<AmplifyGroupsEvent>({
+  AmplifyGroupCreated: true,
+  AmplifyGroupDeleted: true,
+  AmplifyGroupMemberAdded: true,
+  AmplifyGroupMemberRemoved: true,
+  AmplifyGroupInclusionAdded: true,
+  AmplifyGroupInclusionRemoved: true,
+  AmplifyGroupBillingChanged: true,
+  AmplifyGroupRateLimitChanged: true,
+});
 
 /**
  * How one event changes the group it names (undefined: there is no such group). Shared by the

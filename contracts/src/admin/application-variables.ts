@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { boundedString, nameFields, nameKeyedRecord } from '../bounded';
 import { limits } from '../limits';
 import type { SealedSecret } from './sealed-secret';
+import { eventTypesOf } from '../event-types';
 
 /**
  * The Application Variables tab: Application Secrets and Application Environment Variables, each a
@@ -51,14 +52,14 @@ export type ApplicationSecretsEvent =
   | { type: 'ApplicationSecretChanged'; data: WithValue }
   | { type: 'ApplicationSecretRemoved'; data: Named };
 
-export const applicationVariablesEventTypes = [
-  'ApplicationVariableAdded',
-  'ApplicationVariableChanged',
-  'ApplicationVariableRemoved',
-] as const satisfies readonly ApplicationVariablesEvent['type'][];
+export const applicationVariablesEventTypes = eventTypesOf<ApplicationVariablesEvent>({
+  ApplicationVariableAdded: true,
+  ApplicationVariableChanged: true,
+  ApplicationVariableRemoved: true,
+});
 
-export const applicationSecretsEventTypes = [
-  'ApplicationSecretAdded',
-  'ApplicationSecretChanged',
-  'ApplicationSecretRemoved',
-] as const satisfies readonly ApplicationSecretsEvent['type'][];
+export const applicationSecretsEventTypes = eventTypesOf<ApplicationSecretsEvent>({
+  ApplicationSecretAdded: true,
+  ApplicationSecretChanged: true,
+  ApplicationSecretRemoved: true,
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nameString } from '../bounded';
 import { isEmbeddingModel, type Model, type SupportedModelsSection } from './supported-models';
+import { eventTypesOf } from '../event-types';
 
 export const defaultModelsStreamId = 'config-defaultModels';
 
@@ -100,7 +101,7 @@ export type DefaultModelsEvent =
   | { type: 'DefaultModelSet'; data: Keyed & { modelId: string } }
   | { type: 'DefaultModelCleared'; data: Keyed };
 
-export const defaultModelsEventTypes = [
-  'DefaultModelSet',
-  'DefaultModelCleared',
-] as const satisfies readonly DefaultModelsEvent['type'][];
+export const defaultModelsEventTypes = eventTypesOf<DefaultModelsEvent>({
+  DefaultModelSet: true,
+  DefaultModelCleared: true,
+});

@@ -3,6 +3,7 @@ import { boundedString, nameString } from '../bounded';
 import { limits } from '../limits';
 import { maxEndpointKeyLength, maxEndpointUrlLength } from './openai-endpoints';
 import type { SealedSecret } from './sealed-secret';
+import { eventTypesOf } from '../event-types';
 
 /** Each endpoint test is a stream of its own: requested, then succeeded or failed (once). */
 export const endpointTestStreamPrefix = 'endpointTest-';
@@ -69,11 +70,11 @@ export type EndpointTestEvent =
   | { type: 'EndpointTestSucceeded'; data: { testId: string; message: string } }
   | { type: 'EndpointTestFailed'; data: { testId: string; message: string; reason: string } };
 
-export const endpointTestEventTypes = [
-  'EndpointTestRequested',
-  'EndpointTestSucceeded',
-  'EndpointTestFailed',
-] as const satisfies readonly EndpointTestEvent['type'][];
+export const endpointTestEventTypes = eventTypesOf<EndpointTestEvent>({
+  EndpointTestRequested: true,
+  EndpointTestSucceeded: true,
+  EndpointTestFailed: true,
+});
 
 export const endpointTestStatuses = ['pending', 'succeeded', 'failed'] as const;
 

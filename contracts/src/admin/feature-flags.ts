@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedList, boundedString, nameFields, nameKeyedRecord, nameString } from '../bounded';
 import { limits } from '../limits';
+import { eventTypesOf } from '../event-types';
 
 export const featureFlagsStreamId = 'config-featureFlags';
 
@@ -56,16 +57,16 @@ export type FeatureFlagsEvent =
   | { type: 'FeatureFlagGroupExceptionAdded'; data: Named & { group: string } }
   | { type: 'FeatureFlagGroupExceptionRemoved'; data: Named & { group: string } };
 
-export const featureFlagsEventTypes = [
-  'FeatureFlagCreated',
-  'FeatureFlagRemoved',
-  'FeatureFlagEnabled',
-  'FeatureFlagDisabled',
-  'FeatureFlagUserExceptionAdded',
-  'FeatureFlagUserExceptionRemoved',
-  'FeatureFlagGroupExceptionAdded',
-  'FeatureFlagGroupExceptionRemoved',
-] as const satisfies readonly FeatureFlagsEvent['type'][];
+export const featureFlagsEventTypes = eventTypesOf<FeatureFlagsEvent>({
+  FeatureFlagCreated: true,
+  FeatureFlagRemoved: true,
+  FeatureFlagEnabled: true,
+  FeatureFlagDisabled: true,
+  FeatureFlagUserExceptionAdded: true,
+  FeatureFlagUserExceptionRemoved: true,
+  FeatureFlagGroupExceptionAdded: true,
+  FeatureFlagGroupExceptionRemoved: true,
+});
 
 /**
  * Whether a flag is on for one user: enabled means on for everyone but the user exceptions;

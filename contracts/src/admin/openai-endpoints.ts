@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SealedSecret } from './sealed-secret';
 import { maskUrlCredentials } from './url-credentials';
+import { eventTypesOf } from '../event-types';
 
 export * from './url-credentials';
 
@@ -60,12 +61,12 @@ export type OpenAiEndpointsEvent =
       data: Model & { url: string; keyFingerprint: string; urlFingerprint?: string };
     };
 
-export const openaiEndpointsEventTypes = [
-  'OpenAiModelAdded',
-  'OpenAiModelRemoved',
-  'OpenAiEndpointAdded',
-  'OpenAiEndpointRemoved',
-] as const satisfies readonly OpenAiEndpointsEvent['type'][];
+export const openaiEndpointsEventTypes = eventTypesOf<OpenAiEndpointsEvent>({
+  OpenAiModelAdded: true,
+  OpenAiModelRemoved: true,
+  OpenAiEndpointAdded: true,
+  OpenAiEndpointRemoved: true,
+});
 
 /**
  * An endpoint url the platform may call: http or https, no user name or password in it (the key has

@@ -9,6 +9,7 @@ import {
 } from '../bounded';
 import { limits } from '../limits';
 import { adminMessages } from '../messages';
+import { eventTypesOf } from '../event-types';
 
 export const supportedModelsStreamId = 'config-supportedModels';
 
@@ -156,11 +157,11 @@ export type SupportedModelsEvent =
   | { type: 'ModelGroupAvailabilityAdded'; data: Id & { group: string } }
   | { type: 'ModelGroupAvailabilityRemoved'; data: Id & { group: string } };
 
-export const supportedModelsEventTypes = [
-  'ModelAdded',
-  'ModelUpdated',
-  'ModelRemoved',
-  'ModelAvailabilityChanged',
-  'ModelGroupAvailabilityAdded',
-  'ModelGroupAvailabilityRemoved',
-] as const satisfies readonly SupportedModelsEvent['type'][];
+export const supportedModelsEventTypes = eventTypesOf<SupportedModelsEvent>({
+  ModelAdded: true,
+  ModelUpdated: true,
+  ModelRemoved: true,
+  ModelAvailabilityChanged: true,
+  ModelGroupAvailabilityAdded: true,
+  ModelGroupAvailabilityRemoved: true,
+});

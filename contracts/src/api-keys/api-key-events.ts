@@ -1,6 +1,7 @@
 import type { RateLimit } from '../admin/rate-limit';
 import type { ApiKeyAccessType, ApiKeyKind } from './api-key-access';
 import type { ApiKeyAccount } from './api-key-http';
+import { eventTypesOf } from '../event-types';
 
 /** The settings of a key that an update may change. */
 export interface ApiKeySettings {
@@ -33,12 +34,12 @@ export type ApiKeyEvent =
     }
   | { type: 'ApiKeyDeactivated'; data: { apiKeyId: string; by: string; at: string } };
 
-export const apiKeyEventTypes = [
-  'ApiKeyCreated',
-  'ApiKeyRotated',
-  'ApiKeyUpdated',
-  'ApiKeyDeactivated',
-] as const satisfies readonly ApiKeyEvent['type'][];
+export const apiKeyEventTypes = eventTypesOf<ApiKeyEvent>({
+  ApiKeyCreated: true,
+  ApiKeyRotated: true,
+  ApiKeyUpdated: true,
+  ApiKeyDeactivated: true,
+});
 
 /** Why a request made with a known key was refused. */
 export const apiKeyRefusalReasons = [
@@ -64,4 +65,4 @@ export interface ApiKeyUseRefusedData {
   at: string;
 }
 export type ApiKeyUseEvent = { type: 'ApiKeyUseRefused'; data: ApiKeyUseRefusedData };
-export const apiKeyUseEventTypes = ['ApiKeyUseRefused'] as const satisfies readonly ApiKeyUseEvent['type'][];
+export const apiKeyUseEventTypes = eventTypesOf<ApiKeyUseEvent>({ ApiKeyUseRefused: true });

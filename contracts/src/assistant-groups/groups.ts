@@ -3,6 +3,7 @@ import { boundedList, boundedString } from '../bounded';
 import { limits } from '../limits';
 import { CreateAssistantRequest } from '../assistants/assistant';
 import { successBody, successList } from '../success';
+import { eventTypesOf } from '../event-types';
 
 /**
  * Assistant Admin Groups (the Admin Interface's Feature Data tab, and the `/groups` routes): a group
@@ -195,12 +196,12 @@ export type AssistantGroupEvent =
       data: { groupId: string; apiKeyId: string; previousApiKeyId: string | null };
     };
 
-export const assistantGroupEventTypes = [
-  'AssistantGroupCreated',
-  'AssistantGroupAssistantAdded',
-  'AssistantGroupSettingsChanged',
-  'AssistantGroupKeyReplaced',
-] as const satisfies readonly AssistantGroupEvent['type'][];
+export const assistantGroupEventTypes = eventTypesOf<AssistantGroupEvent>({
+  AssistantGroupCreated: true,
+  AssistantGroupAssistantAdded: true,
+  AssistantGroupSettingsChanged: true,
+  AssistantGroupKeyReplaced: true,
+});
 
 /**
  * Who may use a group's assistants: every user when it is the Amplify

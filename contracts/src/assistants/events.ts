@@ -1,5 +1,6 @@
 import type { DataSource } from '../documents/embeddings';
 import type { AssistantDataObject, AssistantPublication, AssistantTool } from './assistant';
+import { eventTypesOf } from '../event-types';
 
 /**
  * The events of an assistant's stream (`assistant-<uuid>` of its `astp/<uuid>`) and of a path's
@@ -45,18 +46,18 @@ export type AssistantPathEvent =
   | { type: 'AssistantPathClaimed'; data: { astPath: string; assistantId: string } }
   | { type: 'AssistantPathReleased'; data: { astPath: string; assistantId: string } };
 
-export const assistantEventTypes = [
-  'AssistantCreated',
-  'AssistantVersionCreated',
-  'AssistantDeleted',
-  'AssistantPathPublished',
-  'AssistantWebsitesRescanned',
-] as const satisfies readonly AssistantEvent['type'][];
+export const assistantEventTypes = eventTypesOf<AssistantEvent>({
+  AssistantCreated: true,
+  AssistantVersionCreated: true,
+  AssistantDeleted: true,
+  AssistantPathPublished: true,
+  AssistantWebsitesRescanned: true,
+});
 
-export const assistantPathEventTypes = [
-  'AssistantPathClaimed',
-  'AssistantPathReleased',
-] as const satisfies readonly AssistantPathEvent['type'][];
+export const assistantPathEventTypes = eventTypesOf<AssistantPathEvent>({
+  AssistantPathClaimed: true,
+  AssistantPathReleased: true,
+});
 
 export const assistantStreamId = (assistantUuidValue: string) => `assistant-${assistantUuidValue}`;
 export const assistantPathStreamId = (astPath: string) => `assistantPath-${astPath.toLowerCase()}`;

@@ -1,5 +1,6 @@
 import type { ChatMessage, ReasoningLevel } from './chat-request';
 import type { ChatStatus, ChatStopReason, ChatUsage } from './chat-stream';
+import { eventTypesOf } from '../event-types';
 
 /** Every chat request is a stream of its own: requested, statuses, then one of completed/stopped/failed. */
 export const chatStreamId = (requestId: string) => `chat-${requestId}`;
@@ -38,10 +39,10 @@ export type ChatEvent =
   | { type: 'ChatStopped'; data: Ended & { answer?: string; reason?: ChatStopReason } }
   | { type: 'ChatFailed'; data: Ended & { message: string; answer?: string } };
 
-export const chatEventTypes = [
-  'ChatRequested',
-  'ChatStatusChanged',
-  'ChatCompleted',
-  'ChatStopped',
-  'ChatFailed',
-] as const satisfies readonly ChatEvent['type'][];
+export const chatEventTypes = eventTypesOf<ChatEvent>({
+  ChatRequested: true,
+  ChatStatusChanged: true,
+  ChatCompleted: true,
+  ChatStopped: true,
+  ChatFailed: true,
+});

@@ -1,5 +1,6 @@
 import { normaliseEmail } from '../email';
 import type { Account } from './accounts';
+import { eventTypesOf } from '../event-types';
 
 /**
  * Spend ledgers: one event stream per scope a limit counts. A user's own spend (the Chat Rate Limit
@@ -39,10 +40,10 @@ export interface SpendSettledData {
 export type SpendEvent =
   { type: 'SpendReserved'; data: SpendReservedData } | { type: 'SpendSettled'; data: SpendSettledData };
 
-export const spendEventTypes = [
-  'SpendReserved',
-  'SpendSettled',
-] as const satisfies readonly SpendEvent['type'][];
+export const spendEventTypes = eventTypesOf<SpendEvent>({
+  SpendReserved: true,
+  SpendSettled: true,
+});
 
 /** The granularities a ledger keeps its current window of (UTC), beside the total. */
 export const spendGranularities = ['Hourly', 'Daily', 'Monthly'] as const;
@@ -56,4 +57,4 @@ export type AccountsEvent = {
   data: { email: string; accounts: Account[] };
 };
 
-export const accountsEventTypes = ['AccountsSaved'] as const satisfies readonly AccountsEvent['type'][];
+export const accountsEventTypes = eventTypesOf<AccountsEvent>({ AccountsSaved: true });

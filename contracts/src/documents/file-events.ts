@@ -1,4 +1,5 @@
 import type { FileStatus } from './files';
+import { eventTypesOf } from '../event-types';
 
 /**
  * The events of a file's stream (`file-<key>`), in the order a file lives them. Every step is an event:
@@ -49,20 +50,20 @@ export type FileEvent =
   | { type: 'FileReprocessRequested'; data: { key: string } }
   | { type: 'FileDeleted'; data: { key: string } };
 
-export const fileEventTypes = [
-  'FileUploadRequested',
-  'FileUploaded',
-  'FileProcessingStarted',
-  'FileProcessed',
-  'FileProcessingFailed',
-  'FileEmbeddingQueued',
-  'FileEmbedded',
-  'FileEmbeddingFailed',
-  'FileEmbeddingTerminated',
-  'FileTagsSet',
-  'FileReprocessRequested',
-  'FileDeleted',
-] as const satisfies readonly FileEvent['type'][];
+export const fileEventTypes = eventTypesOf<FileEvent>({
+  FileUploadRequested: true,
+  FileUploaded: true,
+  FileProcessingStarted: true,
+  FileProcessed: true,
+  FileProcessingFailed: true,
+  FileEmbeddingQueued: true,
+  FileEmbedded: true,
+  FileEmbeddingFailed: true,
+  FileEmbeddingTerminated: true,
+  FileTagsSet: true,
+  FileReprocessRequested: true,
+  FileDeleted: true,
+});
 
 /**
  * The status a file's events leave it in (the document list and the metadata url show it). A file

@@ -1,3 +1,4 @@
+import { eventTypesOf } from '../event-types';
 /**
  * Each user's storage: a ledger stream per owner (`fileStorage-<owner>`) of the bytes their files
  * hold. An upload request reserves its size (declared, or the most its URL may take) and is refused
@@ -10,11 +11,11 @@ export type FileStorageEvent =
   | { type: 'FileStorageCounted'; data: { key: string; bytes: number } }
   | { type: 'FileStorageReleased'; data: { key: string } };
 
-export const fileStorageEventTypes = [
-  'FileStorageReserved',
-  'FileStorageCounted',
-  'FileStorageReleased',
-] as const satisfies readonly FileStorageEvent['type'][];
+export const fileStorageEventTypes = eventTypesOf<FileStorageEvent>({
+  FileStorageReserved: true,
+  FileStorageCounted: true,
+  FileStorageReleased: true,
+});
 
 const mb = 1024 * 1024;
 const gb = 1024 * mb;

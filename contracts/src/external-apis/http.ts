@@ -12,6 +12,7 @@ import {
   type ExternalApiRequestType,
 } from './definition';
 import { successBody, successList } from '../success';
+import { eventTypesOf } from '../event-types';
 
 /** The routes (admins): the list is a read (query service), the rest are commands. */
 export const externalApiRoutes = {
@@ -111,10 +112,10 @@ export type ExternalApiEvent =
   | { type: 'ExternalApiSaved'; data: StoredExternalApi }
   | { type: 'ExternalApiDeleted'; data: { id: string; name: string } };
 
-export const externalApiEventTypes = [
-  'ExternalApiSaved',
-  'ExternalApiDeleted',
-] as const satisfies readonly ExternalApiEvent['type'][];
+export const externalApiEventTypes = eventTypesOf<ExternalApiEvent>({
+  ExternalApiSaved: true,
+  ExternalApiDeleted: true,
+});
 
 const masked = (s: SealedSecret | undefined): string | undefined => (s ? maskOf(s.last4) : undefined);
 

@@ -1,4 +1,5 @@
 import type { Op } from './op';
+import { eventTypesOf } from '../event-types';
 
 /** An op registered (or replaced, by name) on a stream of ops (the system's or a user's). */
 export interface OpRegistered {
@@ -13,4 +14,4 @@ export interface OpDeleted {
 }
 
 export type OpEvent = OpRegistered | OpDeleted;
-export const opEventTypes = ['OpRegistered', 'OpDeleted'] as const satisfies readonly OpEvent['type'][];
+export const opEventTypes = eventTypesOf<OpEvent>({ OpRegistered: true, OpDeleted: true });
