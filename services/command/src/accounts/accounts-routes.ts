@@ -7,8 +7,8 @@ import {
   errorResponses,
   type Account,
 } from '@app/contracts';
-import { commandMetadata, requestHashOf, runIdempotent, type Db } from '@app/platform';
-import { timedCommand } from '../shared/command-metrics';
+import type { Db } from '@app/platform';
+import { runCommand } from '../shared/command-route';
 import { loadAccounts, saveAccounts } from './accounts-store';
 
 /**
@@ -29,18 +29,14 @@ export const accountRoutesPlugin =
       accountRoutes.save,
       { preValidation: app.requireUser, schema: saveSchema },
       async (request) => {
-        const actor = await request.actor();
-        const metadata = commandMetadata(request, actor);
-        const key = {
-          actor: actor.email,
-          commandId: metadata.commandId,
-          requestHash: requestHashOf(request),
-        };
-        const { result } = await timedCommand('saveAccounts', () =>
-          runIdempotent<Account[]>(db, key, async (trx) => {
+        const { result } = await runCommand<Account[]>(
+          request,
+          { db },
+          'saveAccounts',
+          async (trx, { actor, metadata }) => {
             await saveAccounts(trx, actor.email, request.body.accounts, metadata);
             return loadAccounts(trx, actor.email);
-          }),
+          },
         );
         const answer: AccountsResponse = { success: true, data: result };
         return answer;

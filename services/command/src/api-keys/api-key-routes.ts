@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiKeyLimits,
@@ -18,25 +18,14 @@ import {
   type ApiKeyAccount,
   type ApiKeyView,
 } from '@app/contracts';
-import { commandMetadata, DomainError, requestHashOf, runIdempotent, type Db } from '@app/platform';
-import { timedCommand } from '../shared/command-metrics';
+import { DomainError, type Db } from '@app/platform';
+import { runCommand } from '../shared/command-route';
 import { loadAccounts } from '../accounts/accounts-store';
 import { ApiKeyNotFoundError } from './api-key-decider';
 import { deactivateApiKey, issueApiKey, rotateApiKey, updateApiKeys } from './api-key-commands';
 import { apiKeyRows } from './api-key-rows';
 
 const responses = { ...errorResponses, 404: ErrorResponse, 409: ConflictResponse } as const;
-
-/** The caller and the command's idempotency key (the request's Idempotency-Key, else a fresh id). */
-const commandOf = async (request: FastifyRequest) => {
-  const actor = await request.actor();
-  const metadata = commandMetadata(request, actor);
-  return {
-    actor,
-    metadata,
-    key: { actor: actor.email, commandId: metadata.commandId, requestHash: requestHashOf(request) },
-  };
-};
 
 /** An account of the owner's own, as they named it; else the chat's refusal (400). */
 const ownAccount = async (db: Db, owner: string, account: ApiKeyAccount): Promise<ApiKeyAccount> => {
@@ -87,11 +76,13 @@ export const apiKeyRoutesPlugin =
         },
       },
       async (request) => {
-        const { actor, metadata, key } = await commandOf(request);
         const body = request.body;
         let secret: string | undefined;
-        const { result, replayed } = await timedCommand('createApiKey', () =>
-          runIdempotent<ApiKeyView>(db, key, async (trx) => {
+        const { result, replayed } = await runCommand<ApiKeyView>(
+          request,
+          opts,
+          'createApiKey',
+          async (trx, { actor, metadata }) => {
             await refuseTooManyKeys(trx, actor.email);
             const account = await ownAccount(trx, actor.email, body.account);
             const issued = await issueApiKey(
@@ -101,7 +92,7 @@ export const apiKeyRoutesPlugin =
             );
             secret = issued.secret;
             return issued.key;
-          }),
+          },
         );
         const toDelegate = result.delegate !== null;
         const answer: ApiKeySecretResponse = {
@@ -132,16 +123,18 @@ export const apiKeyRoutesPlugin =
         },
       },
       async (request, reply) => {
-        const { actor, metadata, key } = await commandOf(request);
         const { apiKeyId } = request.body;
         return notFoundAs404(reply, async () => {
           let secret: string | undefined;
-          const { result, replayed } = await timedCommand('rotateApiKey', () =>
-            runIdempotent<ApiKeyView>(db, key, async (trx) => {
+          const { result, replayed } = await runCommand<ApiKeyView>(
+            request,
+            opts,
+            'rotateApiKey',
+            async (trx, { actor, metadata }) => {
               const rotated = await rotateApiKey(trx, apiKeyId, actor.email, metadata);
               secret = rotated.secret;
               return rotated.key;
-            }),
+            },
           );
           const answer: ApiKeySecretResponse = {
             success: true,
@@ -164,12 +157,9 @@ export const apiKeyRoutesPlugin =
         },
       },
       async (request, reply) => {
-        const { actor, metadata, key } = await commandOf(request);
         return notFoundAs404(reply, async () => {
-          const { result } = await timedCommand('deactivateApiKey', () =>
-            runIdempotent(db, key, (trx) =>
-              deactivateApiKey(trx, request.body.apiKeyId, actor.email, metadata),
-            ),
+          const { result } = await runCommand(request, opts, 'deactivateApiKey', (trx, { actor, metadata }) =>
+            deactivateApiKey(trx, request.body.apiKeyId, actor.email, metadata),
           );
           const answer: ApiKeyChangeResponse = {
             success: true,
@@ -192,15 +182,17 @@ export const apiKeyRoutesPlugin =
         },
       },
       async (request, reply) => {
-        const { actor, metadata, key } = await commandOf(request);
         const seen = new Set<string>();
         for (const u of request.body) {
           if (seen.has(u.apiKeyId)) throw new DomainError(apiKeyMessages.repeatedKey(u.apiKeyId));
           seen.add(u.apiKeyId);
         }
         return notFoundAs404(reply, async () => {
-          const { result } = await timedCommand('updateApiKeys', () =>
-            runIdempotent(db, key, async (trx) => {
+          const { result } = await runCommand(
+            request,
+            opts,
+            'updateApiKeys',
+            async (trx, { actor, metadata }) => {
               const updates = [];
               for (const u of request.body) {
                 const { apiKeyId, active, account, ...rest } = u;
@@ -211,7 +203,7 @@ export const apiKeyRoutesPlugin =
                 updates.push({ apiKeyId, changes, ...(active === undefined ? {} : { active }) });
               }
               return updateApiKeys(trx, updates, actor.email, metadata);
-            }),
+            },
           );
           const answer: ApiKeyChangeResponse = {
             success: true,

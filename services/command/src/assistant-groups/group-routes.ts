@@ -21,21 +21,13 @@ import {
   type EventMetadata,
   type GroupAssistantRef,
 } from '@app/contracts';
-import {
-  commandMetadata,
-  DomainError,
-  requestHashOf,
-  runIdempotent,
-  type AwaitProjected,
-  type Db,
-} from '@app/platform';
+import { DomainError, type AwaitProjected, type Db } from '@app/platform';
 import { createAssistant } from '../assistants/index';
 import { handleCommand, type CommandOutcome } from '../shared/handle-command';
-import { timedCommand } from '../shared/command-metrics';
+import { runCommand } from '../shared/command-route';
 import { assistantGroupPorts, loadAssistantGroup } from './group-access';
 import { assistantGroupDecider, type AssistantGroup, type AssistantGroupCommand } from './group-decider';
 import { replaceGroupKey } from './group-key';
-import { awaitCommandProjected } from '../shared/projected-answer';
 
 export interface AssistantGroupRouteOptions {
   db: Db;
@@ -81,19 +73,18 @@ export const assistantGroupRoutesPlugin =
   async (app) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
-    /** One request's work in one transaction, once per command id (an Idempotency-Key retry answers the first result). */
-    const run = async <R>(request: FastifyRequest, name: string, work: Work<R>) => {
-      const actor = await request.actor();
-      const metadata = commandMetadata(request, actor);
-      const key = { actor: actor.email, commandId: metadata.commandId, requestHash: requestHashOf(request) };
-      const { result, replayed } = await timedCommand(name, () =>
-        runIdempotent<R>(opts.db, key, (trx) => work(trx, metadata)),
+    /**
+     * One request's work in one transaction, once per command id (an Idempotency-Key retry answers
+     * the first result); answered once the read models show it.
+     */
+    const run = async <R extends CommandOutcome>(request: FastifyRequest, name: string, work: Work<R>) =>
+      runCommand<R>(
+        request,
+        opts,
+        name,
+        (trx, { metadata }) => work(trx, metadata),
+        (outcome) => outcome,
       );
-      return { result, replayed, actor };
-    };
-    const settled = async (request: FastifyRequest, outcome: CommandOutcome, replayed: boolean) => {
-      if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, outcome);
-    };
 
     routes.post(
       assistantGroupRoutes.createAmplify,
@@ -111,22 +102,17 @@ export const assistantGroupRoutesPlugin =
           throw new DomainError(assistantGroupMessages.selectAtLeastOne);
         const assistants = builtInRefs(request.body.assistants);
         const groupId = amplifyAssistantsGroup.groupId;
-        const { result, replayed } = await run(
-          request,
-          'createAmplifyAssistantsGroup',
-          async (trx, metadata) => {
-            const members = membersOf(request.body.members, metadata.actor.email);
-            await handleCommand(
-              trx,
-              assistantGroupDecider(groupId),
-              assistantGroupStreamId(groupId),
-              { type: 'CreateAmplifyAssistantsGroup', data: { members, assistants } },
-              { metadata, expectedVersion: 0 },
-            );
-            return replaceGroupKey(trx, await existingGroup(trx, groupId), metadata);
-          },
-        );
-        await settled(request, result, replayed);
+        const { result } = await run(request, 'createAmplifyAssistantsGroup', async (trx, metadata) => {
+          const members = membersOf(request.body.members, metadata.actor.email);
+          await handleCommand(
+            trx,
+            assistantGroupDecider(groupId),
+            assistantGroupStreamId(groupId),
+            { type: 'CreateAmplifyAssistantsGroup', data: { members, assistants } },
+            { metadata, expectedVersion: 0 },
+          );
+          return replaceGroupKey(trx, await existingGroup(trx, groupId), metadata);
+        });
         const answer: CreateAmplifyGroupResponse = {
           success: true,
           message: assistantGroupMessages.created,
@@ -153,7 +139,7 @@ export const assistantGroupRoutesPlugin =
         if (updateType !== 'ADD') throw new DomainError(assistantGroupMessages.onlyAdd);
         if (assistants.some((a) => a.groupId !== groupId))
           throw new DomainError(assistantGroupMessages.groupMismatch);
-        const { result, replayed } = await run(request, 'addGroupAssistants', async (trx, metadata) => {
+        const { result } = await run(request, 'addGroupAssistants', async (trx, metadata) => {
           await existingGroup(trx, groupId);
           const ids: string[] = [];
           let last: CommandOutcome = { position: '0', version: 0, eventCount: 0 };
@@ -175,7 +161,6 @@ export const assistantGroupRoutesPlugin =
           }
           return { ...last, ids };
         });
-        await settled(request, result, replayed);
         const answer: UpdateGroupAssistantsResponse = {
           success: true,
           message: assistantGroupMessages.assistantAdded,
@@ -199,10 +184,9 @@ export const assistantGroupRoutesPlugin =
       },
       async (request) => {
         const { groupId } = request.body;
-        const { result, replayed } = await run(request, 'replaceGroupKey', async (trx, metadata) =>
+        const { result } = await run(request, 'replaceGroupKey', async (trx, metadata) =>
           replaceGroupKey(trx, await existingGroup(trx, groupId), metadata),
         );
-        await settled(request, result, replayed);
         const answer: AssistantGroupChangeResponse = {
           success: true,
           message: assistantGroupMessages.keyReplaced,
@@ -217,11 +201,10 @@ export const assistantGroupRoutesPlugin =
       groupId: string,
       data: Extract<AssistantGroupCommand, { type: 'ChangeGroupSettings' }>['data'],
     ): Promise<AssistantGroupChangeResponse> => {
-      const { result, replayed } = await run(request, 'changeGroupSettings', async (trx, metadata) => {
+      const { result } = await run(request, 'changeGroupSettings', async (trx, metadata) => {
         await existingGroup(trx, groupId);
         return decideOn(trx, groupId, { type: 'ChangeGroupSettings', data }, metadata);
       });
-      await settled(request, result, replayed);
       return { success: true, message: assistantGroupMessages.updated, position: result.position };
     };
 

@@ -14,7 +14,6 @@ import {
   RescanWebsitesResponse,
   type AssistantDefinition,
 } from '@app/contracts';
-import { timedCommand } from '../shared/command-metrics';
 import { createAssistant, deleteAssistant } from './assistant-commands';
 import { builtInDefinitions } from './assistant-reads';
 import { runAssistantCommand, type AssistantRoutesOptions } from './assistant-service';
@@ -49,10 +48,12 @@ export const assistantRoutesPlugin =
         },
       },
       async (request) => {
-        const { data } = await timedCommand('createAssistant', () =>
-          runAssistantCommand(opts, request, (trx, { email, metadata }) =>
+        const { data } = await runAssistantCommand(
+          opts,
+          request,
+          'createAssistant',
+          (trx, { email, metadata }) =>
             createAssistant(trx, request.body, { email }, { ...commandOpts, metadata }),
-          ),
         );
         const body: CreateAssistantResponse = {
           success: true,
@@ -112,16 +113,14 @@ export const assistantRoutesPlugin =
         },
       },
       async (request) => {
-        await timedCommand('deleteAssistant', () =>
-          runAssistantCommand(opts, request, async (trx, { email, metadata }) => ({
-            outcome: await deleteAssistant(
-              trx,
-              request.body.assistantId,
-              { email },
-              { ...commandOpts, metadata },
-            ),
-          })),
-        );
+        await runAssistantCommand(opts, request, 'deleteAssistant', async (trx, { email, metadata }) => ({
+          outcome: await deleteAssistant(
+            trx,
+            request.body.assistantId,
+            { email },
+            { ...commandOpts, metadata },
+          ),
+        }));
         const body: AssistantMessageResponse = { success: true, message: assistantMessages.deleted };
         return body;
       },
@@ -140,9 +139,7 @@ export const assistantRoutesPlugin =
         },
       },
       async (request) => {
-        const rescanned = await timedCommand('rescanAssistantWebsites', () =>
-          rescanAssistantWebsites(opts, request, request.body),
-        );
+        const rescanned = await rescanAssistantWebsites(opts, request, request.body);
         const body: RescanWebsitesResponse = {
           success: true,
           message: assistantMessages.rescanned(rescanned.length),

@@ -1,20 +1,13 @@
 import { assistantMessages } from '@app/contracts';
-import {
-  commandMetadata,
-  DomainError,
-  requestHashOf,
-  runIdempotent,
-  type AwaitProjected,
-  type Db,
-  type SecretBox,
-} from '@app/platform';
+import { DomainError, type AwaitProjected, type Db, type SecretBox } from '@app/platform';
+import type { EventMetadata } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { WebsiteServices } from '../websites/index';
 import type { CommandOutcome } from '../shared/handle-command';
 import type { AssistantGroupPorts } from './assistant-reads';
 import type { PathTermCheck } from './path-terms';
 import { AssistantRefusal } from './assistant-commands';
-import { awaitCommandProjected } from '../shared/projected-answer';
+import { runCommand } from '../shared/command-route';
 
 const forbidden = new Set<string>([assistantMessages.notOwner, assistantMessages.notGroupAdmin]);
 
@@ -32,25 +25,26 @@ export interface AssistantRoutesOptions {
 }
 
 /**
- * Runs a command once per command id (Idempotency-Key) in one transaction, as the caller; answers
- * once the read models show it when the projections run in this process.
+ * Runs a command (`type` in the metrics) once per command id (Idempotency-Key) in one transaction,
+ * as the caller; answers once the read models show it when the projections run in this process.
  */
 export const runAssistantCommand = async <R extends { outcome: CommandOutcome }>(
   opts: AssistantRoutesOptions,
   request: FastifyRequest,
-  work: (trx: Db, ctx: { email: string; metadata: ReturnType<typeof commandMetadata> }) => Promise<R>,
+  type: string,
+  work: (trx: Db, ctx: { email: string; metadata: EventMetadata }) => Promise<R>,
 ): Promise<R> => {
-  const actor = await request.actor();
-  const metadata = commandMetadata(request, actor);
-  const { result, replayed } = await runIdempotent<R>(
-    opts.db,
-    { actor: actor.email, commandId: metadata.commandId, requestHash: requestHashOf(request) },
-    (trx) => work(trx, { email: actor.email, metadata }),
-  ).catch((e: unknown) => {
-    // Not theirs to change: 403 (the decider's words), not a broken rule's 400.
-    if (e instanceof DomainError && forbidden.has(e.message)) throw new AssistantRefusal(e.message, 403);
-    throw e;
-  });
-  if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result.outcome);
+  const { result } = await runCommand<R>(
+    request,
+    opts,
+    type,
+    (trx, { actor, metadata }) =>
+      work(trx, { email: actor.email, metadata }).catch((e: unknown) => {
+        // Not theirs to change: 403 (the decider's words), not a broken rule's 400.
+        if (e instanceof DomainError && forbidden.has(e.message)) throw new AssistantRefusal(e.message, 403);
+        throw e;
+      }),
+    (r) => r.outcome,
+  );
   return result;
 };

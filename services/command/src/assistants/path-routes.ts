@@ -21,7 +21,6 @@ import {
   LookupAssistantResult,
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { timedCommand } from '../shared/command-metrics';
 import { AssistantRefusal, publishAssistantPath } from './assistant-commands';
 import { assistantCallerOf, loadAssistant, pathHolder, publishingOnFor } from './assistant-reads';
 import { runAssistantCommand, type AssistantRoutesOptions } from './assistant-service';
@@ -62,21 +61,19 @@ export const assistantPathRoutesPlugin =
       await mustBePublishing(request);
       const astPath = await acceptedPath(body.astPath);
       const publication = { astPath, isPublic: body.isPublic, accessTo: body.accessTo };
-      await timedCommand('publishAssistantPath', () =>
-        runAssistantCommand(opts, request, async (trx, { email, metadata }) => ({
-          outcome: await publishAssistantPath(
-            trx,
-            body.assistantId,
-            publication,
-            { email },
-            {
-              ...commandOpts,
-              metadata,
-              ...(expectedGroupId === undefined ? {} : { expectedGroupId }),
-            },
-          ),
-        })),
-      );
+      await runAssistantCommand(opts, request, 'publishAssistantPath', async (trx, { email, metadata }) => ({
+        outcome: await publishAssistantPath(
+          trx,
+          body.assistantId,
+          publication,
+          { email },
+          {
+            ...commandOpts,
+            metadata,
+            ...(expectedGroupId === undefined ? {} : { expectedGroupId }),
+          },
+        ),
+      }));
       const answer: AddAssistantPathResponse = {
         success: true,
         message: assistantMessages.published,

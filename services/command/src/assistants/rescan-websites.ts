@@ -57,24 +57,29 @@ export const rescanAssistantWebsites = async (
   if (!assistant) throw new AssistantRefusal(assistantMessages.notFound, 404);
   if (assistant.builtIn) throw new AssistantRefusal(assistantMessages.builtInReadOnly, 403);
   const keys = await websiteKeysOf(opts.db, assistant);
-  const { metadata } = await runAssistantCommand(opts, request, async (trx, ctx) => {
-    const groupAdmin =
-      assistant.groupId !== null && opts.groups
-        ? await opts.groups.isGroupAdmin(trx, assistant.groupId, ctx.email)
-        : false;
-    const outcome = await handleCommand(
-      trx,
-      assistantDecider,
-      assistantStreamId(assistantUuid(assistant.assistantId)),
-      {
-        type: 'RescanAssistantWebsites',
-        actor: { email: ctx.email, groupAdmin },
-        data: { keys, force: body.forceRescan },
-      },
-      { metadata: ctx.metadata },
-    );
-    return { outcome, metadata: ctx.metadata };
-  });
+  const { metadata } = await runAssistantCommand(
+    opts,
+    request,
+    'rescanAssistantWebsites',
+    async (trx, ctx) => {
+      const groupAdmin =
+        assistant.groupId !== null && opts.groups
+          ? await opts.groups.isGroupAdmin(trx, assistant.groupId, ctx.email)
+          : false;
+      const outcome = await handleCommand(
+        trx,
+        assistantDecider,
+        assistantStreamId(assistantUuid(assistant.assistantId)),
+        {
+          type: 'RescanAssistantWebsites',
+          actor: { email: ctx.email, groupAdmin },
+          data: { keys, force: body.forceRescan },
+        },
+        { metadata: ctx.metadata },
+      );
+      return { outcome, metadata: ctx.metadata };
+    },
+  );
   const changed: string[] = [];
   for (let i = 0; i < keys.length; i += concurrency) {
     const outcomes = await Promise.all(

@@ -8,9 +8,10 @@ import {
   ChatErrorResponse,
   KillSwitchResponse,
   type ChatRequest,
+  type EventMetadata,
   type KillSwitchRequest,
 } from '@app/contracts';
-import { commandMetadata, type Db, type OutboundClient, type SecretBox } from '@app/platform';
+import type { Db, OutboundClient, SecretBox } from '@app/platform';
 import type { SpendGuard } from '../spend/index';
 import { acceptChat } from './accept-chat';
 import { generationRequestOf } from './generation-request';
@@ -26,6 +27,7 @@ import type { ChatRetriever, Retrieval } from './retrieval';
 import { startChatGeneration } from './retrieval-generation';
 import type { ChatStreamStore, ChatStreamWriter, StopBus } from './streams/ports';
 import type { StateCache } from '../shared/state-cache';
+import { requestMetadata } from '../shared/command-route';
 import { assistantDocumentsOf, withAssistantInstructions, type AssistantDocuments } from './assistant-chat';
 import { assistantToolsOf, chatToolsFor } from './tool-ops';
 import { gatedOutbound } from './gated-outbound';
@@ -95,7 +97,7 @@ export const chatRoutePlugin =
         // actor is its principal; a key's actor is known at once.
         const actor = request.actor();
         const email = request.apiKey ? (await actor).email : (request.principal ?? (await actor).email);
-        const metadata = actor.then((a) => commandMetadata(request, a));
+        const metadata = actor.then((a) => requestMetadata(request, a));
         const viaKey = request.apiKey !== null;
         return chat(deps, body, { actor: email, viaKey, metadata, reply, log: request.log });
       },
@@ -125,7 +127,7 @@ type ChatCall = {
   /** Made with an API key (its own spend limit applies). */
   viaKey: boolean;
   /** Known once the actor's kind is (the admin lookup runs beside the configuration's read). */
-  metadata: Promise<ReturnType<typeof commandMetadata>>;
+  metadata: Promise<EventMetadata>;
   reply: FastifyReply;
   log: FastifyReply['log'];
 };

@@ -16,15 +16,11 @@ import {
   type SectionType,
 } from '@app/contracts';
 import {
-  commandMetadata,
   ConcurrencyError,
   DomainError,
   idempotencyKeyOf,
   refuseReusedKey,
-  requestHashOf,
-  observeCommand,
   runIdempotent,
-  secondsSince,
   type AllowList,
   type AwaitProjected,
   type Db,
@@ -33,7 +29,8 @@ import {
 import { parseSection, sectionHandlers } from './sections';
 import type { CommandOutcome } from '../shared/handle-command';
 import { saveRuleRefusals } from './save-rules';
-import { outcomeOf } from '../shared/command-metrics';
+import { timedCommand } from '../shared/command-metrics';
+import { commandCallOf } from '../shared/command-route';
 import { awaitSectionsProjected, type SectionAppend } from '../shared/projected-answer';
 
 const maxPosition = (a: string, b: string) => (BigInt(a) >= BigInt(b) ? a : b);
@@ -118,12 +115,11 @@ export const configsUpdateRoute =
             version: c.version,
           };
         });
-        const actor = await request.actor();
         // The headers events keep are checked before anything runs (a 400 for a bad one).
-        commandMetadata(request, actor);
-        const requestHash = requestHashOf(request);
+        const call = await commandCallOf(request);
+        const { requestHash } = call.key;
         if (idempotencyKey !== undefined) {
-          await refuseReusedKey(db, { actor: actor.email, commandId: idempotencyKey, requestHash });
+          await refuseReusedKey(db, { actor: call.actor.email, commandId: idempotencyKey, requestHash });
         }
         const data: Record<string, SectionResult> = {};
         let position = '0';
@@ -133,24 +129,15 @@ export const configsUpdateRoute =
         // break one fails with the rule's message and appends nothing.
         const refusals = await saveRuleRefusals(db, parsed);
         for (const section of parsed) {
-          // commands_total / command_duration_seconds, by section type and outcome.
-          const started = performance.now();
           const refusal = refusals.get(section.type);
-          if (refusal !== undefined) {
-            data[section.type] = { success: false, reason: 'invalid', message: refusal };
-            observeCommand(section.type, 'refused', secondsSince(started));
-            continue;
-          }
-          const metadata = commandMetadata(request, actor);
-          metadata.commandId = `${metadata.commandId}:${section.type}`;
+          const metadata = { ...call.metadata, commandId: `${call.metadata.commandId}:${section.type}` };
           const key = {
-            actor: actor.email,
+            ...call.key,
             commandId: metadata.commandId,
-            requestHash,
             ...(idempotencyKey === undefined ? {} : { requestKey: idempotencyKey }),
           };
-          try {
-            const { result, replayed } = await runIdempotent<CommandOutcome>(db, key, (trx) =>
+          const run = () =>
+            runIdempotent<CommandOutcome>(db, key, (trx) =>
               (sectionHandlers[section.type] as (d: Db, x: unknown, o: object) => Promise<CommandOutcome>)(
                 trx,
                 section.data,
@@ -162,6 +149,24 @@ export const configsUpdateRoute =
                 },
               ),
             );
+          try {
+            // commands_total / command_duration_seconds, by section type and outcome.
+            const { result, replayed } = await timedCommand(section.type, async () => {
+              if (refusal !== undefined) throw new DomainError(refusal);
+              return run().catch(async (e: unknown) => {
+                // A retry that ran alongside the first attempt loses the append race to it (its own
+                // events took the versions): that is the same command, so it answers the first
+                // attempt's result.
+                const first =
+                  e instanceof ConcurrencyError
+                    ? await runIdempotent<CommandOutcome>(db, key, () => Promise.reject(e)).catch(
+                        () => undefined,
+                      )
+                    : undefined;
+                if (!first) throw e;
+                return first;
+              });
+            });
             position = maxPosition(position, result.position);
             if (!replayed && result.eventCount > 0)
               appended.push({
@@ -170,22 +175,8 @@ export const configsUpdateRoute =
                 eventCount: result.eventCount,
               });
             data[section.type] = { success: true, version: result.version, ...notesOf(result) };
-            observeCommand(section.type, 'ok', secondsSince(started));
           } catch (e) {
-            // A retry that ran alongside the first attempt loses the append race to it (its own events
-            // took the versions): that is the same command, so it answers the first attempt's result.
-            const first =
-              e instanceof ConcurrencyError
-                ? await runIdempotent<CommandOutcome>(db, key, () => Promise.reject(e)).catch(() => undefined)
-                : undefined;
-            if (first) {
-              position = maxPosition(position, first.result.position);
-              data[section.type] = { success: true, version: first.result.version, ...notesOf(first.result) };
-              observeCommand(section.type, 'ok', secondsSince(started));
-            } else {
-              observeCommand(section.type, outcomeOf(e), secondsSince(started));
-              data[section.type] = failure(e, sectionLabels[section.type]);
-            }
+            data[section.type] = failure(e, sectionLabels[section.type]);
           }
         }
         // The answer follows the read models: whoever reads or watches next sees this save.

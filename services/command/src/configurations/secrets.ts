@@ -11,18 +11,10 @@ import {
   TestEndpointRequest,
   TestEndpointResponse,
 } from '@app/contracts';
-import {
-  commandMetadata,
-  requestHashOf,
-  runHealthCheck,
-  type AllowList,
-  type Db,
-  type HealthCheck,
-  type SecretBox,
-} from '@app/platform';
+import { runHealthCheck, type AllowList, type Db, type HealthCheck, type SecretBox } from '@app/platform';
 import { requestEndpointTest, waitForEndpointTestOutcome } from './endpoint-tests';
 import { revealSecret } from './reveal-secret';
-import { timedCommand } from '../shared/command-metrics';
+import { runCommandAs } from '../shared/command-route';
 
 export const defaultEndpointTestWaitMs = 20_000;
 
@@ -61,9 +53,8 @@ export const secretRoutesPlugin =
       { preValidation: app.requireAdmin, schema: revealSchema },
       async (request, reply) => {
         const body = request.body;
-        const metadata = commandMetadata(request, await request.actor());
-        const value = await timedCommand('revealSecret', () =>
-          revealSecret(opts.db, opts.secrets, body, metadata, requestHashOf(request)),
+        const value = await runCommandAs(request, opts, 'revealSecret', ({ metadata, key }) =>
+          revealSecret(opts.db, opts.secrets, body, metadata, key.requestHash),
         );
         const answer: RevealResponse = { success: true, value };
         return reply.header('cache-control', 'no-store').send(answer);
@@ -81,10 +72,9 @@ export const secretRoutesPlugin =
       { preValidation: app.requireAdmin, schema: testSchema },
       async (request) => {
         const body = request.body;
-        const metadata = commandMetadata(request, await request.actor());
-        const { testId } = await timedCommand('requestEndpointTest', () =>
+        const { testId } = await runCommandAs(request, opts, 'requestEndpointTest', ({ metadata, key }) =>
           requestEndpointTest(opts.db, opts.secrets, body, metadata, {
-            requestHash: requestHashOf(request),
+            requestHash: key.requestHash,
             ...(opts.outboundAllow ? { outboundAllow: opts.outboundAllow } : {}),
           }),
         );

@@ -7,12 +7,12 @@ import {
   ErrorResponse,
   errorResponses,
   RenameConversationRequest,
+  type EventMetadata,
 } from '@app/contracts';
-import { commandMetadata, requestHashOf, type AwaitProjected, type Db } from '@app/platform';
+import type { AwaitProjected, Db } from '@app/platform';
 import type { CommandOutcome } from '../shared/handle-command';
-import { timedCommand } from '../shared/command-metrics';
+import { runCommandAs, unlessReplayed } from '../shared/command-route';
 import { deleteConversation, renameConversation } from './conversation-commands';
-import { awaitCommandProjected } from '../shared/projected-answer';
 
 /**
  * POST /api/conversations/rename and /delete: the caller renames or deletes one of their own
@@ -23,15 +23,23 @@ export const conversationRoutesPlugin =
   (opts: { db: Db; awaitProjected: AwaitProjected }): FastifyPluginAsync =>
   async (app) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
-    const answer = async (
+    /** A command on one of the caller's conversations, once per Idempotency-Key; answers its position. */
+    const onConversation = async (
       request: FastifyRequest,
-      outcome: { result: CommandOutcome; replayed: boolean },
-    ) => {
-      const { position } = outcome.result;
-      if (!outcome.replayed)
-        await awaitCommandProjected(request, opts.db, opts.awaitProjected, outcome.result);
-      const body: ConversationCommandResponse = { success: true, position };
-      return body;
+      type: string,
+      command: (
+        metadata: EventMetadata,
+        requestHash: string,
+      ) => Promise<{ result: CommandOutcome; replayed: boolean }>,
+    ): Promise<ConversationCommandResponse> => {
+      const { result } = await runCommandAs(
+        request,
+        opts,
+        type,
+        ({ metadata, key }) => command(metadata, key.requestHash),
+        unlessReplayed,
+      );
+      return { success: true, position: result.position };
     };
     const response = { ...errorResponses, 200: ConversationCommandResponse, 404: ErrorResponse };
 
@@ -45,15 +53,10 @@ export const conversationRoutesPlugin =
           response,
         },
       },
-      async (request) => {
-        const metadata = commandMetadata(request, await request.actor());
-        return answer(
-          request,
-          await timedCommand('renameConversation', () =>
-            renameConversation(opts.db, request.body, metadata, requestHashOf(request)),
-          ),
-        );
-      },
+      async (request) =>
+        onConversation(request, 'renameConversation', (metadata, hash) =>
+          renameConversation(opts.db, request.body, metadata, hash),
+        ),
     );
 
     routes.post(
@@ -67,14 +70,9 @@ export const conversationRoutesPlugin =
           response,
         },
       },
-      async (request) => {
-        const metadata = commandMetadata(request, await request.actor());
-        return answer(
-          request,
-          await timedCommand('deleteConversation', () =>
-            deleteConversation(opts.db, request.body, metadata, requestHashOf(request)),
-          ),
-        );
-      },
+      async (request) =>
+        onConversation(request, 'deleteConversation', (metadata, hash) =>
+          deleteConversation(opts.db, request.body, metadata, hash),
+        ),
     );
   };

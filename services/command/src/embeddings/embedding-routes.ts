@@ -9,9 +9,9 @@ import {
   TerminateEmbeddingRequest,
   TerminateEmbeddingResponse,
 } from '@app/contracts';
-import { commandMetadata, type Db } from '@app/platform';
+import type { Db } from '@app/platform';
 import { fileStateOf, terminateFileEmbedding } from '../files/index';
-import { timedCommand } from '../shared/command-metrics';
+import { runCommandAs } from '../shared/command-route';
 import { embeddingStatusOf } from './embedding-status';
 
 /**
@@ -53,9 +53,8 @@ export const embeddingRoutesPlugin =
       embeddingRoutes.terminate,
       { preValidation: app.requireAdmin, schema: terminateSchema },
       async (request, reply) => {
-        const metadata = commandMetadata(request, await request.actor());
         const key = request.body.object_key;
-        const outcome = await timedCommand('terminateFileEmbedding', () =>
+        const outcome = await runCommandAs(request, opts, 'terminateFileEmbedding', ({ metadata }) =>
           terminateFileEmbedding(opts.db, key, metadata),
         );
         if (outcome === 'terminated') return { success: true } satisfies TerminateEmbeddingResponse;

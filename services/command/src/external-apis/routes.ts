@@ -15,10 +15,7 @@ import {
   ownValue,
 } from '@app/contracts';
 import {
-  commandMetadata,
   DomainError,
-  requestHashOf,
-  runIdempotent,
   type AwaitProjected,
   type Db,
   type OutboundClient,
@@ -26,12 +23,11 @@ import {
 } from '@app/platform';
 import { handleCommand, type CommandOutcome } from '../shared/handle-command';
 import { loadState } from '../shared/stream-state';
-import { timedCommand } from '../shared/command-metrics';
+import { runCommand } from '../shared/command-route';
 import { externalApisDecider, secretsOfApi, type ExternalApisCommand } from './external-apis-decider';
 import { refuseMasksForOtherOrigin } from './mask-origin';
 import { sealCall } from './seal-definition';
 import { performTestCall, plainCallOf } from './test-call';
-import { awaitCommandProjected } from '../shared/projected-answer';
 
 export interface ExternalApiRouteOptions {
   db: Db;
@@ -58,11 +54,11 @@ export const externalApiRoutesPlugin =
       name: string,
       build: (trx: Db) => Promise<{ id: string; command: ExternalApisCommand }>,
     ) => {
-      const actor = await request.actor();
-      const metadata = commandMetadata(request, actor);
-      const key = { actor: actor.email, commandId: metadata.commandId, requestHash: requestHashOf(request) };
-      return timedCommand(name, () =>
-        runIdempotent<Outcome>(opts.db, key, async (trx) => {
+      return runCommand<Outcome>(
+        request,
+        opts,
+        name,
+        async (trx, { metadata }) => {
           const before = await loadState(trx, externalApisDecider, externalApisStreamId);
           const { id, command } = await build(trx);
           const outcome = await handleCommand(trx, externalApisDecider, externalApisStreamId, command, {
@@ -78,7 +74,8 @@ export const externalApiRoutesPlugin =
               secretsOfApi(ownValue(after.state, id)),
             );
           return { ...outcome, id };
-        }),
+        },
+        (outcome) => outcome,
       );
     };
 
@@ -95,7 +92,7 @@ export const externalApiRoutesPlugin =
       },
       async (request) => {
         const input = request.body;
-        const { result, replayed } = await run(request, 'saveExternalApi', async (trx) => {
+        const { result } = await run(request, 'saveExternalApi', async (trx) => {
           const { state } = await loadState(trx, externalApisDecider, externalApisStreamId);
           const saved = input.id === undefined ? undefined : ownValue(state, input.id);
           if (input.id !== undefined && !saved) throw new DomainError(externalApiMessages.notFound);
@@ -114,7 +111,6 @@ export const externalApiRoutesPlugin =
           };
           return { id, command: { type: 'SaveExternalApi', data: { api } } };
         });
-        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: ExternalApiSaveResponse = { success: true, id: result.id, position: result.position };
         return answer;
       },
@@ -132,10 +128,9 @@ export const externalApiRoutesPlugin =
       },
       async (request) => {
         const { id } = request.body;
-        const { result, replayed } = await run(request, 'deleteExternalApi', () =>
+        const { result } = await run(request, 'deleteExternalApi', () =>
           Promise.resolve({ id, command: { type: 'DeleteExternalApi', data: { id } } }),
         );
-        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: ExternalApiDeleteResponse = { success: true, position: result.position };
         return answer;
       },

@@ -11,13 +11,14 @@ import {
   PresignedUrlResponse,
   type ApiDocKind,
 } from '@app/contracts';
-import { commandMetadata, type BlobStore } from '@app/platform';
+import type { BlobStore } from '@app/platform';
 import { apiDocKey, apiDocTemplatesKey } from './blob-keys';
 import { apiDocTemplatesZip } from './api-doc-templates';
 import { apiDocumentationDecider, type StoredApiDoc } from './api-documentation-decider';
 import { currentApiDocs } from './confirm-uploads';
 import type { FeatureDataRouteOptions } from './pptx-routes';
-import { runRequestCommand } from './run-command';
+import { runRequestCommand } from '../shared/command-step';
+import { requestMetadata } from '../shared/command-route';
 import { storedContentType } from './upload-type';
 
 const downloadUrl = (blobs: BlobStore, doc: StoredApiDoc | undefined): Promise<string | null> =>
@@ -67,7 +68,7 @@ export const apiDocsRoutes =
           md5: content_md5,
           requestedAt: new Date().toISOString(),
         };
-        const { result } = await runRequestCommand(opts.db, request, {
+        const { result } = await runRequestCommand({ db: opts.db }, request, {
           name: 'requestApiDocUpload',
           decider: apiDocumentationDecider,
           streamId: apiDocumentationStreamId,
@@ -98,7 +99,7 @@ export const apiDocsRoutes =
         const { current } = await currentApiDocs(
           opts.db,
           opts.blobs,
-          commandMetadata(request, await request.actor()),
+          requestMetadata(request, await request.actor()),
         );
         const answer: ApiDocsResponse = {
           success: true,

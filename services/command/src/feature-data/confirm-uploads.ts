@@ -3,7 +3,7 @@ import type { BlobStore, Db } from '@app/platform';
 import { loadState } from '../shared/stream-state';
 import { apiDocumentationDecider, type ApiDocumentationState } from './api-documentation-decider';
 import { dataDisclosureDecider, newerVersion, type DataDisclosureState } from './data-disclosure-decider';
-import { recordObserved } from './run-command';
+import { recordObserved } from '../shared/command-step';
 
 /** An upload asked for longer ago than this is not looked for any more (its url expired long since). */
 export const lookForUploadsMs = 24 * 60 * 60 * 1000;

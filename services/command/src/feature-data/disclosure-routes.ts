@@ -15,16 +15,15 @@ import {
   featureDataRoutes,
   PresignedUrlResponse,
 } from '@app/contracts';
-import { commandMetadata } from '@app/platform';
 import { loadState } from '../shared/stream-state';
 import { disclosureKey } from './blob-keys';
 import { currentDisclosure } from './confirm-uploads';
 import { dataDisclosureDecider } from './data-disclosure-decider';
 import { disclosureAcceptanceDecider, mustAcceptDisclosure } from './disclosure-acceptance-decider';
 import type { FeatureDataRouteOptions } from './pptx-routes';
-import { runRequestCommand } from './run-command';
+import { runRequestCommand } from '../shared/command-step';
 import { storedContentType } from './upload-type';
-import { awaitCommandProjected } from '../shared/projected-answer';
+import { requestMetadata } from '../shared/command-route';
 
 /** A refusal with its status code (409: the disclosure is not the one the user read). */
 class DisclosureRefusal extends Error {
@@ -46,7 +45,7 @@ export const disclosureRoutes =
   async (app) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const current = async (request: FastifyRequest) =>
-      currentDisclosure(opts.db, opts.blobs, commandMetadata(request, await request.actor()));
+      currentDisclosure(opts.db, opts.blobs, requestMetadata(request, await request.actor()));
 
     routes.post(
       featureDataRoutes.disclosureUpload,
@@ -69,7 +68,7 @@ export const disclosureRoutes =
           md5: request.body.md5,
           requestedAt: new Date().toISOString(),
         };
-        const { result } = await runRequestCommand(opts.db, request, {
+        const { result } = await runRequestCommand({ db: opts.db }, request, {
           name: 'requestDisclosureUpload',
           decider: dataDisclosureDecider,
           streamId: dataDisclosureStreamId,
@@ -164,13 +163,12 @@ export const disclosureRoutes =
         if (!latest) throw new DisclosureRefusal(featureDataMessages.noDisclosure, 409);
         if (body.version !== undefined && body.version !== latest.version)
           throw new DisclosureRefusal(featureDataMessages.disclosureChanged, 409);
-        const { result, replayed } = await runRequestCommand(opts.db, request, {
+        const { result } = await runRequestCommand(opts, request, {
           name: 'acceptDisclosure',
           decider: disclosureAcceptanceDecider,
           streamId: disclosureAcceptanceStreamId(email),
           command: { type: 'AcceptDisclosure', data: { email, version: latest.version } },
         });
-        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: FeatureDataChangeResponse = { success: true, position: result.position };
         return answer;
       },

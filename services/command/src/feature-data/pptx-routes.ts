@@ -16,9 +16,8 @@ import type { AwaitProjected, BlobStore, Db } from '@app/platform';
 import { loadState } from '../shared/stream-state';
 import { pptxTemplateKey } from './blob-keys';
 import { pptxTemplatesDecider, templateNamed } from './pptx-templates-decider';
-import { runRequestCommand } from './run-command';
+import { runRequestCommand } from '../shared/command-step';
 import { storedContentType } from './upload-type';
-import { awaitCommandProjected } from '../shared/projected-answer';
 
 export interface FeatureDataRouteOptions {
   db: Db;
@@ -50,7 +49,7 @@ export const pptxTemplateRoutes =
         const body = request.body;
         const contentType = storedContentType('pptx', body.fileName, body.contentType);
         const key = pptxTemplateKey();
-        const { result, replayed } = await runRequestCommand(opts.db, request, {
+        const { result } = await runRequestCommand(opts, request, {
           ...step,
           name: 'addPptxTemplate',
           key,
@@ -65,7 +64,6 @@ export const pptxTemplateRoutes =
             },
           },
         });
-        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const presigned = await opts.blobs.signUpload(result.key ?? key, {
           contentType,
           contentMd5: body.md5,
@@ -91,14 +89,13 @@ export const pptxTemplateRoutes =
         const name = request.query.template_name;
         const state = (await loadState(opts.db, pptxTemplatesDecider, pptxTemplatesStreamId)).state;
         const key = templateNamed(state, name)?.template.key;
-        const { result, replayed } = await runRequestCommand(opts.db, request, {
+        const { result, replayed } = await runRequestCommand(opts, request, {
           ...step,
           name: 'deletePptxTemplate',
           command: { type: 'DeletePptxTemplate', data: { name } },
           ...(key === undefined ? {} : { key }),
         });
         if (!replayed && result.key !== undefined) await opts.blobs.delete(result.key);
-        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: FeatureDataChangeResponse = { success: true, position: result.position };
         return answer;
       },
@@ -117,7 +114,7 @@ export const pptxTemplateRoutes =
       },
       async (request) => {
         const { templateName, isAvailable, amplifyGroups } = request.body;
-        const { result, replayed } = await runRequestCommand(opts.db, request, {
+        const { result } = await runRequestCommand(opts, request, {
           ...step,
           name: 'updatePptxTemplate',
           command: {
@@ -125,7 +122,6 @@ export const pptxTemplateRoutes =
             data: { name: templateName, isAvailable, ...(amplifyGroups ? { amplifyGroups } : {}) },
           },
         });
-        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: FeatureDataChangeResponse = { success: true, position: result.position };
         return answer;
       },

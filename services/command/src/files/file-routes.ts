@@ -14,8 +14,8 @@ import {
   UploadFileRequest,
   UploadFileResponse,
 } from '@app/contracts';
-import { commandMetadata, DomainError, requestHashOf, type BlobStore, type Db } from '@app/platform';
-import { timedCommand } from '../shared/command-metrics';
+import { DomainError, type BlobStore, type Db } from '@app/platform';
+import { requestMetadata, runCommandAs } from '../shared/command-route';
 import { ownFile, requestFileUpload } from './file-commands';
 import { readFileMetadata } from './file-metadata';
 import { uploadContentType, uploadRefusal } from './upload-rules';
@@ -66,18 +66,17 @@ export const fileRoutesPlugin =
         // A store that cannot cap a PUT (S3) is bounded only by the signed Content-Length.
         if (upload.size === undefined && blobs.boundsUploads !== true)
           throw new DomainError(documentMessages.sizeRequired);
-        const metadata = commandMetadata(request, await request.actor());
         const quotaBytes = opts.storageQuotaBytes;
-        const { key, reservation } = await timedCommand('requestFileUpload', () =>
+        const { key, reservation } = await runCommandAs(request, opts, 'requestFileUpload', (call) =>
           requestFileUpload(
             db,
             {
-              owner: metadata.actor.email,
+              owner: call.actor.email,
               request: upload,
               storage: { declaredBytes: upload.size, capBytes: fileLimits.maxBytes, quotaBytes },
             },
-            metadata,
-            requestHashOf(request),
+            call.metadata,
+            call.key.requestHash,
           ),
         );
         // The URL takes no more than was reserved: the declared size, else what the quota left.
@@ -118,7 +117,7 @@ export const fileRoutesPlugin =
         },
       },
       async (request) => {
-        const metadata = commandMetadata(request, await request.actor());
+        const metadata = requestMetadata(request, await request.actor());
         const answer: FileMetadataResponse = {
           success: true,
           data: await readFileMetadata(db, blobs, request.params['*'], metadata),

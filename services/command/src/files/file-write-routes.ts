@@ -8,11 +8,11 @@ import {
   fileRoutes,
   SetFileTagsRequest,
 } from '@app/contracts';
-import { commandMetadata, requestHashOf, type AwaitProjected, type BlobStore, type Db } from '@app/platform';
+import type { AwaitProjected, BlobStore, Db } from '@app/platform';
 import type { CommandOutcome } from '../shared/handle-command';
-import { timedCommand } from '../shared/command-metrics';
+import { runCommandAs, unlessReplayed, type CommandCall } from '../shared/command-route';
 import { onOwnFile } from './file-commands';
-import { awaitCommandProjected } from '../shared/projected-answer';
+import type { FileCommand } from './file-decider';
 
 export interface FileWriteRoutesOptions {
   db: Db;
@@ -30,14 +30,27 @@ export const fileWriteRoutesPlugin =
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const { db } = opts;
     const response = { ...errorResponses, 200: PositionResponse, 404: ErrorResponse };
-    const answer = async (
+    /** A command on one of the caller's files, once per Idempotency-Key; `then` runs after it (a replay too). */
+    const onFile = async (
       request: FastifyRequest,
-      outcome: { result: CommandOutcome; replayed: boolean },
-    ) => {
-      const { position } = outcome.result;
-      if (!outcome.replayed) await awaitCommandProjected(request, db, opts.awaitProjected, outcome.result);
-      const body: PositionResponse = { success: true, position };
-      return body;
+      type: string,
+      key: string,
+      command: FileCommand,
+      then?: () => Promise<void>,
+    ): Promise<PositionResponse> => {
+      const run = async ({ metadata, key: idempotency }: CommandCall) => {
+        const outcome = await onOwnFile(db, key, command, metadata, idempotency.requestHash);
+        await then?.();
+        return outcome;
+      };
+      const { result } = await runCommandAs<{ result: CommandOutcome; replayed: boolean }>(
+        request,
+        opts,
+        type,
+        run,
+        unlessReplayed,
+      );
+      return { success: true, position: result.position };
     };
 
     routes.post(
@@ -51,14 +64,8 @@ export const fileWriteRoutesPlugin =
         },
       },
       async (request) => {
-        const metadata = commandMetadata(request, await request.actor());
         const { id: key, tags } = request.body;
-        return answer(
-          request,
-          await timedCommand('setFileTags', () =>
-            onOwnFile(db, key, { type: 'SetTags', data: { key, tags } }, metadata, requestHashOf(request)),
-          ),
-        );
+        return onFile(request, 'setFileTags', key, { type: 'SetTags', data: { key, tags } });
       },
     );
 
@@ -73,13 +80,10 @@ export const fileWriteRoutesPlugin =
         },
       },
       async (request) => {
-        const metadata = commandMetadata(request, await request.actor());
         const { key } = request.body;
-        const outcome = await timedCommand('deleteFile', () =>
-          onOwnFile(db, key, { type: 'Delete', data: { key } }, metadata, requestHashOf(request)),
+        return onFile(request, 'deleteFile', key, { type: 'Delete', data: { key } }, () =>
+          opts.blobs.delete(key),
         );
-        await opts.blobs.delete(key);
-        return answer(request, outcome);
       },
     );
 
@@ -94,14 +98,8 @@ export const fileWriteRoutesPlugin =
         },
       },
       async (request) => {
-        const metadata = commandMetadata(request, await request.actor());
         const { key } = request.body;
-        return answer(
-          request,
-          await timedCommand('reprocessFile', () =>
-            onOwnFile(db, key, { type: 'RequestReprocess', data: { key } }, metadata, requestHashOf(request)),
-          ),
-        );
+        return onFile(request, 'reprocessFile', key, { type: 'RequestReprocess', data: { key } });
       },
     );
   };

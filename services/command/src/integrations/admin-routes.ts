@@ -17,21 +17,12 @@ import {
   SupportRequest,
   type AdminProvider,
 } from '@app/contracts';
-import {
-  commandMetadata,
-  DomainError,
-  requestHashOf,
-  runIdempotent,
-  type AwaitProjected,
-  type Db,
-  type SecretBox,
-} from '@app/platform';
-import { handleCommand, type CommandOutcome } from '../shared/handle-command';
-import { timedCommand } from '../shared/command-metrics';
+import { DomainError, type AwaitProjected, type Db, type SecretBox } from '@app/platform';
+import { handleCommand } from '../shared/handle-command';
+import { runCommand } from '../shared/command-route';
 import { loadState } from '../shared/stream-state';
-import { runRequestCommand } from '../feature-data/run-command';
+import { runRequestCommand } from '../shared/command-step';
 import { hasSecrets, integrationSettingsDecider, type IntegrationSettings } from './settings-decider';
-import { awaitCommandProjected } from '../shared/projected-answer';
 
 export interface IntegrationAdminOptions {
   db: Db;
@@ -108,17 +99,13 @@ export const integrationAdminRoutes =
         const current = (await loadIntegrationSettings(opts.db)).providers[body.integration];
         const keepSecret = isMask(body.client_secret);
         if (keepSecret && !current) throw new DomainError(integrationMessages.clientSecretRequired);
-        const actor = await request.actor();
-        const metadata = commandMetadata(request, actor);
-        const idempotency = {
-          actor: actor.email,
-          commandId: metadata.commandId,
-          requestHash: requestHashOf(request),
-        };
         // Sealed in the command's transaction: the data key commits with the event; the replaced
         // secret's key is destroyed in the same transaction (shredded).
-        const { result, replayed } = await timedCommand('registerIntegrationSecrets', () =>
-          runIdempotent<CommandOutcome>(opts.db, idempotency, async (trx) => {
+        const { result } = await runCommand(
+          request,
+          opts,
+          'registerIntegrationSecrets',
+          async (trx, { metadata }) => {
             const keyring = opts.secrets.keyring(trx);
             const clientSecret =
               keepSecret && current ? current.clientSecret : await keyring.seal(body.client_secret);
@@ -142,9 +129,9 @@ export const integrationAdminRoutes =
             if (outcome.eventCount === 0 && clientSecret !== current?.clientSecret)
               await keyring.shred([clientSecret], current ? [current.clientSecret] : []);
             return outcome;
-          }),
+          },
+          (outcome) => outcome,
         );
-        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: IntegrationChangeResponse = {
           success: true,
           message: integrationMessages.registered,
@@ -166,12 +153,11 @@ export const integrationAdminRoutes =
       },
       async (request) => {
         const { integration, isAvailable } = request.body;
-        const { result, replayed } = await runRequestCommand(opts.db, request, {
+        const { result } = await runRequestCommand(opts, request, {
           ...step,
           name: 'changeIntegrationSupport',
           command: { type: 'ChangeIntegrationSupport', data: { integration, isAvailable } },
         });
-        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: IntegrationChangeResponse = {
           success: true,
           message: integrationMessages.supportChanged(

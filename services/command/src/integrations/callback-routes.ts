@@ -8,7 +8,6 @@ import {
   integrationRoutes,
 } from '@app/contracts';
 import {
-  commandMetadata,
   inTransaction,
   type AwaitProjected,
   type Db,
@@ -17,14 +16,13 @@ import {
 } from '@app/platform';
 import { z } from 'zod';
 import { handleCommand } from '../shared/handle-command';
-import { timedCommand } from '../shared/command-metrics';
+import { runCommandAs } from '../shared/command-route';
 import { loadIntegrationSettings } from './admin-routes';
 import { integrationConnectionsDecider } from './connections-decider';
 import { endpointsOf, expiryOf, type IntegrationProviderEndpoints, type TokenAnswer } from './oauth-flow';
 import { storeTokens, takePendingAuthorization } from './oauth-store';
 import { isAvailable } from './settings-decider';
 import { exchangeCode, TokenExchangeError } from './token-exchange';
-import { awaitCommandProjected } from '../shared/projected-answer';
 
 export interface IntegrationCallbackOptions {
   db: Db;
@@ -138,37 +136,39 @@ export const integrationCallbackRoutes =
           return answerPage(reply, 502, 'failed', integrationMessages.connectFailed);
         }
 
-        const actor = await request.actor();
-        const metadata = commandMetadata(request, actor);
         const scopes = answer.scope ? answer.scope.split(' ').filter((s) => s !== '') : [...item.scopes];
         const expiresAt = expiryOf(answer, new Date());
-        const outcome = await timedCommand('connectIntegration', () =>
-          inTransaction(opts.db, async (trx) => {
-            await storeTokens(trx, opts.secrets, {
-              userEmail,
-              integration: item.id,
-              tokens: keptTokens(answer),
-              scopes,
-              expiresAt,
-            });
-            return handleCommand(
-              trx,
-              integrationConnectionsDecider,
-              integrationConnectionsStreamId(userEmail),
-              {
-                type: 'ConnectIntegration',
-                data: {
-                  integration: item.id,
-                  scopes,
-                  expiresAt,
-                  hasRefreshToken: answer.refresh_token !== undefined,
+        await runCommandAs(
+          request,
+          opts,
+          'connectIntegration',
+          ({ metadata }) =>
+            inTransaction(opts.db, async (trx) => {
+              await storeTokens(trx, opts.secrets, {
+                userEmail,
+                integration: item.id,
+                tokens: keptTokens(answer),
+                scopes,
+                expiresAt,
+              });
+              return handleCommand(
+                trx,
+                integrationConnectionsDecider,
+                integrationConnectionsStreamId(userEmail),
+                {
+                  type: 'ConnectIntegration',
+                  data: {
+                    integration: item.id,
+                    scopes,
+                    expiresAt,
+                    hasRefreshToken: answer.refresh_token !== undefined,
+                  },
                 },
-              },
-              { metadata },
-            );
-          }),
+                { metadata },
+              );
+            }),
+          (outcome) => outcome,
         );
-        await awaitCommandProjected(request, opts.db, opts.awaitProjected, outcome);
         return answerPage(reply, 200, 'connected', integrationMessages.connected(item.name));
       },
     );

@@ -20,19 +20,10 @@ import {
   type IntegrationItem,
   type IntegrationProvider,
 } from '@app/contracts';
-import {
-  commandMetadata,
-  DomainError,
-  inTransaction,
-  requestHashOf,
-  runIdempotent,
-  type AwaitProjected,
-  type Db,
-  type SecretBox,
-} from '@app/platform';
-import { handleCommand, type CommandOutcome } from '../shared/handle-command';
+import { DomainError, inTransaction, type AwaitProjected, type Db, type SecretBox } from '@app/platform';
+import { handleCommand } from '../shared/handle-command';
 import { loadState } from '../shared/stream-state';
-import { timedCommand } from '../shared/command-metrics';
+import { runCommand } from '../shared/command-route';
 import { loadIntegrationSettings } from './admin-routes';
 import { integrationConnectionsDecider } from './connections-decider';
 import {
@@ -44,7 +35,6 @@ import {
 } from './oauth-flow';
 import { keepPendingAuthorization, shredTokens } from './oauth-store';
 import { isAvailable, type IntegrationSettings } from './settings-decider';
-import { awaitCommandProjected } from '../shared/projected-answer';
 
 export interface IntegrationUserOptions {
   db: Db;
@@ -187,16 +177,12 @@ export const integrationUserRoutes =
         },
       },
       async (request) => {
-        const actor = await request.actor();
-        const metadata = commandMetadata(request, actor);
-        const key = {
-          actor: actor.email,
-          commandId: metadata.commandId,
-          requestHash: requestHashOf(request),
-        };
         const integration = request.body.integration;
-        const { result, replayed } = await timedCommand('disconnectIntegration', () =>
-          runIdempotent<CommandOutcome>(opts.db, key, async (trx) => {
+        const { result } = await runCommand(
+          request,
+          opts,
+          'disconnectIntegration',
+          async (trx, { actor, metadata }) => {
             const outcome = await handleCommand(
               trx,
               integrationConnectionsDecider,
@@ -206,9 +192,9 @@ export const integrationUserRoutes =
             );
             await shredTokens(trx, actor.email, integration);
             return outcome;
-          }),
+          },
+          (outcome) => outcome,
         );
-        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: IntegrationChangeResponse = {
           success: true,
           message: `${integrationNamed(integration)?.name ?? integration} was disconnected.`,

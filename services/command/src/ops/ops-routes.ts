@@ -21,11 +21,10 @@ import {
   type ParsedOpInput,
 } from '@app/contracts';
 import { DomainError, type AwaitProjected, type Db, type OutboundClient } from '@app/platform';
-import { runRequestCommand } from '../feature-data/run-command';
+import { runRequestCommand } from '../shared/command-step';
 import { callOp } from './ops-call';
 import { opsDecider } from './ops-decider';
 import { findOp, systemOps, visibleOps } from './ops-read';
-import { awaitCommandProjected } from '../shared/projected-answer';
 
 export interface OpsRoutesOptions {
   db: Db;
@@ -48,25 +47,23 @@ export const opsRoutesPlugin =
 
     const register = async (request: FastifyRequest, streamId: string, input: readonly ParsedOpInput[]) => {
       const ops = input.map((op) => normalizedOp(op));
-      const { result, replayed } = await runRequestCommand(opts.db, request, {
+      await runRequestCommand(opts, request, {
         name: 'registerOps',
         decider: opsDecider,
         streamId,
         command: { type: 'RegisterOps', data: { ops } },
       });
-      if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
       const answer: OpsRegisterResponse = { success: true, message: opsMessages.registered, data: ops };
       return answer;
     };
 
     const remove = async (request: FastifyRequest, streamId: string, name: string) => {
-      const { result, replayed } = await runRequestCommand(opts.db, request, {
+      await runRequestCommand(opts, request, {
         name: 'deleteOp',
         decider: opsDecider,
         streamId,
         command: { type: 'DeleteOp', data: { name } },
       });
-      if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
       const answer: OpsChangeResponse = { success: true, message: opsMessages.deleted };
       return answer;
     };

@@ -7,11 +7,10 @@ import {
   UserSettingsSaveResponse,
   userSettingsStreamId,
 } from '@app/contracts';
-import { commandMetadata, requestHashOf, runIdempotent, type AwaitProjected, type Db } from '@app/platform';
-import { handleCommand, type CommandOutcome } from '../shared/handle-command';
-import { timedCommand } from '../shared/command-metrics';
+import type { AwaitProjected, Db } from '@app/platform';
+import { handleCommand } from '../shared/handle-command';
+import { runCommand } from '../shared/command-route';
 import { userSettingsDecider } from './user-settings-decider';
-import { awaitCommandProjected } from '../shared/projected-answer';
 
 /**
  * POST /api/settings/save: the caller saves some of their settings (the fields sent; an unknown
@@ -29,15 +28,11 @@ export const userSettingsRoutesPlugin =
     app
       .withTypeProvider<ZodTypeProvider>()
       .post(userSettingsRoutes.save, { preValidation: app.requireUser, schema }, async (request) => {
-        const actor = await request.actor();
-        const metadata = commandMetadata(request, actor);
-        const key = {
-          actor: actor.email,
-          commandId: metadata.commandId,
-          requestHash: requestHashOf(request),
-        };
-        const { result, replayed } = await timedCommand('saveUserSettings', () =>
-          runIdempotent<CommandOutcome>(opts.db, key, (trx) =>
+        const { result } = await runCommand(
+          request,
+          opts,
+          'saveUserSettings',
+          (trx, { actor, metadata }) =>
             handleCommand(
               trx,
               userSettingsDecider,
@@ -45,9 +40,8 @@ export const userSettingsRoutesPlugin =
               { type: 'SaveUserSettings', data: request.body },
               { metadata },
             ),
-          ),
+          (outcome) => outcome,
         );
-        if (!replayed) await awaitCommandProjected(request, opts.db, opts.awaitProjected, result);
         const answer: UserSettingsSaveResponse = { success: true, position: result.position };
         return answer;
       });

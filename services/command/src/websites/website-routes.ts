@@ -12,16 +12,8 @@ import {
   websiteRoutes,
   type WebsiteFile,
 } from '@app/contracts';
-import {
-  defaultStorageQuotaMb,
-  commandMetadata,
-  DomainError,
-  requestHashOf,
-  runIdempotent,
-  type Db,
-  type OutboundClient,
-} from '@app/platform';
-import { timedCommand } from '../shared/command-metrics';
+import { defaultStorageQuotaMb, DomainError, type Db, type OutboundClient } from '@app/platform';
+import { runCommand } from '../shared/command-route';
 import { extractSitemapUrls } from './sitemap-extract';
 import { reserveStorageMany } from '../files/index';
 import { recordWebsiteFiles, websiteFilesFor } from './website-files';
@@ -98,7 +90,6 @@ export const websiteRoutesPlugin =
         const body = request.body;
         const { url, warning } = checked(body.url, body.sitemap);
         const actor = await request.actor();
-        const metadata = commandMetadata(request, actor);
         const pages = body.sitemap
           ? await extract(url, body.maxPages, AbortSignal.timeout(websiteLimits.extractTimeoutMs))
           : undefined;
@@ -108,13 +99,11 @@ export const websiteRoutesPlugin =
           url,
           ...(pages ? { pages } : {}),
         });
-        const key = {
-          actor: actor.email,
-          commandId: metadata.commandId,
-          requestHash: requestHashOf(request),
-        };
-        const { result } = await timedCommand('addWebsite', () =>
-          runIdempotent<WebsiteFile[]>(opts.db, key, async (trx) => {
+        const { result } = await runCommand<WebsiteFile[]>(
+          request,
+          opts,
+          'addWebsite',
+          async (trx, { metadata }) => {
             // Sized only once fetched: each file holds the most a page may be until its bytes are counted.
             const keys = files.map((f) => f.key);
             const bytesEach = websiteLimits.maxPageBytes;
@@ -124,7 +113,7 @@ export const websiteRoutesPlugin =
               metadata,
             );
             return recordWebsiteFiles(trx, files, metadata);
-          }),
+          },
         );
         const answer: AddWebsiteResponse = {
           success: true,
