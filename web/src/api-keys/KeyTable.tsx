@@ -3,6 +3,8 @@ import { describeRateLimit } from '../ui/rate-limit-selector/rate-input';
 import { apiKeysText } from './api-keys-text';
 import { keyActions, keyStatus } from './key-actions';
 import { describeHolder, formatExpiry, formatTime } from './key-format';
+import { TableHead } from '../ui/table/TableHead';
+import { RowAction } from '../ui/table/RowAction';
 
 export interface KeyTableProps {
   me: string;
@@ -23,22 +25,20 @@ export function KeyTable({ me, keys, busy, onRotate, onUpdate, onDeactivate }: K
   return (
     <div className="api-keys-scroll">
       <table className="api-keys-table" aria-label="Your API keys">
-        <thead>
-          <tr>
-            <th scope="col">Application</th>
-            <th scope="col">For</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last accessed</th>
-            <th scope="col">Rate limit</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Access</th>
-            <th scope="col">Account</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Application',
+            'For',
+            'Created',
+            'Last accessed',
+            'Rate limit',
+            'Expires',
+            'Access',
+            'Account',
+            'Status',
+          ]}
+          actions
+        />
         <tbody>
           {keys.map((key) => {
             const actions = keyActions(key, me);
@@ -67,37 +67,31 @@ export function KeyTable({ me, keys, busy, onRotate, onUpdate, onDeactivate }: K
                 </td>
                 <td className="api-keys-actions">
                   {actions.rotate && (
-                    <button
-                      type="button"
+                    <RowAction
+                      action="Rotate"
+                      name={name}
                       className="btn btn-small"
-                      aria-label={`Rotate ${name}`}
                       disabled={busy}
                       onClick={() => onRotate(key)}
-                    >
-                      Rotate
-                    </button>
+                    />
                   )}
                   {actions.update && (
-                    <button
-                      type="button"
+                    <RowAction
+                      action="Update"
+                      name={name}
                       className="btn btn-small"
-                      aria-label={`Update ${name}`}
                       disabled={busy}
                       onClick={() => onUpdate(key)}
-                    >
-                      Update
-                    </button>
+                    />
                   )}
                   {actions.deactivate && (
-                    <button
-                      type="button"
+                    <RowAction
+                      action="Deactivate"
+                      name={name}
                       className="btn btn-small btn-danger-ghost"
-                      aria-label={`Deactivate ${name}`}
                       disabled={busy}
                       onClick={() => onDeactivate(key)}
-                    >
-                      Deactivate
-                    </button>
+                    />
                   )}
                 </td>
               </tr>

@@ -6,6 +6,7 @@ import {
   terminateLabel,
   type TerminateState,
 } from './terminate-state';
+import { TableHead } from '../../ui/table/TableHead';
 
 export interface EmbeddingQueueTableProps {
   messages: readonly EmbeddingQueueMessage[];
@@ -19,16 +20,7 @@ export interface EmbeddingQueueTableProps {
 export function EmbeddingQueueTable({ messages, states, errors, onTerminate }: EmbeddingQueueTableProps) {
   return (
     <table className="embeddings-table" aria-label="SQS Embeddings">
-      <thead>
-        <tr>
-          <th scope="col">Message ID</th>
-          <th scope="col">Event Time</th>
-          <th scope="col">User</th>
-          <th scope="col">Key</th>
-          <th scope="col">Size</th>
-          <th scope="col">Terminate</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Message ID', 'Event Time', 'User', 'Key', 'Size', 'Terminate']} />
       <tbody>
         {messages.map((m) => {
           const state = states[m.object.key] ?? (m.terminated ? 'terminated' : 'idle');

@@ -6,6 +6,8 @@ import { pushToastAtom } from '../../state/toasts';
 import { draftOf, emptyDraft, type ExternalApiDraft } from './draft';
 import { ExternalApiEditor } from './ExternalApiEditor';
 import './external-apis.css';
+import { TableHead } from '../../ui/table/TableHead';
+import { RowAction } from '../../ui/table/RowAction';
 
 /**
  * External APIs (the dialog's generic external-API editor for assistants' tools): the saved
@@ -49,17 +51,7 @@ export function ExternalApisSection() {
         <p className="empty">{externalApiMessages.empty}</p>
       ) : (
         <table className="external-apis-table" aria-label="External APIs list">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Request Type</th>
-              <th scope="col">URL</th>
-              <th scope="col">Description</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Request Type', 'URL', 'Description']} actions />
           <tbody>
             {apis.map((api) => (
               <tr key={api.id}>
@@ -68,22 +60,18 @@ export function ExternalApisSection() {
                 <td className="external-api-url">{api.url}</td>
                 <td>{api.description}</td>
                 <td>
-                  <button
-                    type="button"
+                  <RowAction
+                    action="Edit"
+                    name={api.name}
                     className="btn btn-ghost"
-                    aria-label={`Edit ${api.name}`}
                     onClick={() => open(draftOf(api))}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
+                  />
+                  <RowAction
+                    action="Delete"
+                    name={api.name}
                     className="btn btn-ghost"
-                    aria-label={`Delete ${api.name}`}
                     onClick={() => void onDelete(api)}
-                  >
-                    Delete
-                  </button>
+                  />
                 </td>
               </tr>
             ))}

@@ -1,4 +1,5 @@
 import { assistantGroupMessages, type AssistantGroupView } from '@app/contracts';
+import { TableHead } from '../../ui/table/TableHead';
 
 export interface AssistantGroupsTableProps {
   groups: readonly AssistantGroupView[];
@@ -25,19 +26,17 @@ export function AssistantGroupsTable({
   if (groups.length === 0) return <p className="empty">{assistantGroupMessages.empty}</p>;
   return (
     <table className="feature-data-table" aria-label="Assistant Admin Groups">
-      <thead>
-        <tr>
-          <th scope="col">Group Name</th>
-          <th scope="col">Created By</th>
-          <th scope="col">Support Conversation Analysis</th>
-          <th scope="col">Public</th>
-          <th scope="col">Membership by Amplify Groups</th>
-          <th scope="col">Number of Assistants</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          'Group Name',
+          'Created By',
+          'Support Conversation Analysis',
+          'Public',
+          'Membership by Amplify Groups',
+          'Number of Assistants',
+        ]}
+        actions
+      />
       <tbody>
         {groups.map((g) => {
           const names = [...new Set([...amplifyGroupNames, ...g.amplifyGroups])].sort();

@@ -1,4 +1,6 @@
 import { featureDataMessages, type PptxTemplate } from '@app/contracts';
+import { TableHead } from '../../ui/table/TableHead';
+import { RowAction } from '../../ui/table/RowAction';
 
 export interface PptxTemplatesTableProps {
   templates: readonly PptxTemplate[];
@@ -12,16 +14,10 @@ export function PptxTemplatesTable({ templates, busy, onToggle, onDelete }: Pptx
   if (templates.length === 0) return <p className="empty">{featureDataMessages.pptxEmpty}</p>;
   return (
     <table className="feature-data-table" aria-label="PowerPoint Templates">
-      <thead>
-        <tr>
-          <th scope="col">Template Name</th>
-          <th scope="col">Public</th>
-          <th scope="col">Available to User via Amplify Group Membership</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={['Template Name', 'Public', 'Available to User via Amplify Group Membership']}
+        actions
+      />
       <tbody>
         {templates.map((t) => (
           <tr key={t.name}>
@@ -43,15 +39,13 @@ export function PptxTemplatesTable({ templates, busy, onToggle, onDelete }: Pptx
               )}
             </td>
             <td>
-              <button
-                type="button"
+              <RowAction
+                action="Delete"
+                name={t.name}
                 className="btn btn-ghost"
-                aria-label={`Delete ${t.name}`}
                 disabled={busy.has(t.name)}
                 onClick={() => onDelete(t)}
-              >
-                Delete
-              </button>
+              />
             </td>
           </tr>
         ))}

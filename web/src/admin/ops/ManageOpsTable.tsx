@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { opsMessages, type Op } from '@app/contracts';
 import { filteredOps, parametersText, type OpSearchBy } from './op-drafts';
+import { RowAction } from '../../ui/table/RowAction';
+import { TableHead } from '../../ui/table/TableHead';
 
 export interface ManageOpsTableProps {
   ops: readonly Op[];
@@ -38,15 +40,9 @@ export function ManageOpsTable({ ops, deleting, onDelete }: ManageOpsTableProps)
       ) : (
         <div className="ops-table-scroll" style={{ maxHeight: 500 }}>
           <table className="ops-table" aria-label={opsMessages.manageTitle}>
-            <thead>
-              <tr>
-                {['Function Name', 'Tags', 'Path', 'Method', 'Parameters', 'Description', ''].map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead
+              columns={['Function Name', 'Tags', 'Path', 'Method', 'Parameters', 'Description', '']}
+            />
             <tbody>
               {rows.map((op) => (
                 <tr key={op.id}>
@@ -57,15 +53,15 @@ export function ManageOpsTable({ ops, deleting, onDelete }: ManageOpsTableProps)
                   <td>{parametersText(op)}</td>
                   <td>{op.description}</td>
                   <td>
-                    <button
-                      type="button"
+                    <RowAction
+                      action="Delete"
+                      name={op.name}
                       className="btn btn-ghost"
-                      aria-label={`Delete ${op.name}`}
                       disabled={deleting === op.id}
                       onClick={() => onDelete(op)}
                     >
                       {deleting === op.id ? 'Deleting...' : 'Delete'}
-                    </button>
+                    </RowAction>
                   </td>
                 </tr>
               ))}

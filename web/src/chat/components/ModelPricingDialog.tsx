@@ -4,6 +4,7 @@ import { Modal } from '../../ui/Modal';
 import { chatText } from '../chat-text';
 import { allModelOptions, pricePer1k, toggleHidden } from '../../state/model-options';
 import { hiddenModelIdsAtom, saveUserSettingsAtom } from '../../state/user-settings';
+import { TableHead } from '../../ui/table/TableHead';
 
 /**
  * View Model Pricing: every model the user may use, its prices per 1k tokens, output limit and
@@ -23,18 +24,18 @@ export function ModelPricingDialog({ onClose }: { onClose: () => void }) {
       <h2 className="modal-title">Model Pricing</h2>
       <div className="chat-pricing-scroll">
         <table className="chat-pricing-table">
-          <thead>
-            <tr>
-              <th scope="col">Model</th>
-              <th scope="col">Input / 1k</th>
-              <th scope="col">Output / 1k</th>
-              <th scope="col">Cached / 1k</th>
-              <th scope="col">Output limit</th>
-              <th scope="col">Cost tier</th>
-              <th scope="col">Output tier</th>
-              <th scope="col">Shown</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Model',
+              'Input / 1k',
+              'Output / 1k',
+              'Cached / 1k',
+              'Output limit',
+              'Cost tier',
+              'Output tier',
+              'Shown',
+            ]}
+          />
           <tbody>
             {options.map(({ model, costTier, outputLimitTier }) => {
               const name = model.name || model.id;
