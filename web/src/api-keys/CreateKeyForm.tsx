@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Account } from '@app/contracts';
+import { FormField } from '../ui/FormField';
 import { EntryPicker } from '../ui/entry-picker/EntryPicker';
 import { apiKeysText } from './api-keys-text';
 import { parseDelegateEntry } from './delegate-entry';
@@ -33,17 +34,23 @@ export function CreateKeyForm({ me, accounts, busy, onSubmit, onCancel }: Create
     <form className="api-keys-form" aria-label={apiKeysText.createTitle} onSubmit={submit} noValidate>
       <h3 className="api-keys-subtitle">{apiKeysText.createTitle}</h3>
       <KeyFields form={form} errors={errors} accounts={accounts} edit={edit}>
-        <label className="checkbox api-keys-system">
-          <input
-            type="checkbox"
-            checked={form.systemUse}
-            onChange={(e) => {
-              const systemUse = e.target.checked;
-              setForm((f) => ({ ...f, systemUse, delegate: systemUse ? '' : f.delegate }));
-            }}
-          />
-          System use (a key for a system, with its own system id; no delegate)
-        </label>
+        <FormField
+          layout="check"
+          className="checkbox api-keys-system"
+          label="System use (a key for a system, with its own system id; no delegate)"
+        >
+          {(field) => (
+            <input
+              {...field}
+              type="checkbox"
+              checked={form.systemUse}
+              onChange={(e) => {
+                const systemUse = e.target.checked;
+                setForm((f) => ({ ...f, systemUse, delegate: systemUse ? '' : f.delegate }));
+              }}
+            />
+          )}
+        </FormField>
         {!form.systemUse &&
           (form.delegate === '' ? (
             <div className="api-keys-field">

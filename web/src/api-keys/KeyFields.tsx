@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { apiKeyAccessLabels, apiKeyAccessTypes, type Account } from '@app/contracts';
+import { FormField } from '../ui/FormField';
 import { RateLimitSelector } from '../ui/rate-limit-selector/RateLimitSelector';
 import { toggleAccessType, type KeyFormErrors, type KeyFormState } from './key-form';
 import { todayFieldValue } from './key-format';
@@ -15,114 +16,84 @@ export interface KeyFieldsProps {
   children?: ReactNode;
 }
 
-function FieldError({ id, text }: { id: string; text: string | undefined }) {
-  return text ? (
-    <p id={id} className="form-error">
-      {text}
-    </p>
-  ) : null;
-}
-
 /** The fields a key is created and updated with: name, description, account, rate limit, expiry, access. */
 export function KeyFields({ form, errors, accounts, edit, children }: KeyFieldsProps) {
-  const id = useId();
-  const ids = {
-    name: `${id}-name`,
-    description: `${id}-description`,
-    account: `${id}-account`,
-    expiry: `${id}-expiry`,
-    nameError: `${id}-name-error`,
-    descriptionError: `${id}-description-error`,
-    expiryError: `${id}-expiry-error`,
-    accessError: `${id}-access-error`,
-  };
+  const accessErrorId = useId();
   return (
     <div className="api-keys-fields">
-      <div className="api-keys-field">
-        <label htmlFor={ids.name} className="field-label">
-          Application name
-        </label>
-        <input
-          id={ids.name}
-          className="input"
-          value={form.applicationName}
-          aria-invalid={errors.applicationName ? true : undefined}
-          aria-describedby={errors.applicationName ? ids.nameError : undefined}
-          onChange={(e) => {
-            const applicationName = e.target.value;
-            edit((f) => ({ ...f, applicationName }));
-          }}
-          data-autofocus
-        />
-        <FieldError id={ids.nameError} text={errors.applicationName} />
-      </div>
-      <div className="api-keys-field">
-        <label htmlFor={ids.description} className="field-label">
-          Application description
-        </label>
-        <textarea
-          id={ids.description}
-          className="input api-keys-description"
-          rows={2}
-          value={form.applicationDescription}
-          aria-invalid={errors.applicationDescription ? true : undefined}
-          aria-describedby={errors.applicationDescription ? ids.descriptionError : undefined}
-          onChange={(e) => {
-            const applicationDescription = e.target.value;
-            edit((f) => ({ ...f, applicationDescription }));
-          }}
-        />
-        <FieldError id={ids.descriptionError} text={errors.applicationDescription} />
-      </div>
+      <FormField label="Application name" className="api-keys-field" error={errors.applicationName}>
+        {(field) => (
+          <input
+            {...field}
+            className="input"
+            value={form.applicationName}
+            onChange={(e) => {
+              const applicationName = e.target.value;
+              edit((f) => ({ ...f, applicationName }));
+            }}
+            data-autofocus
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Application description"
+        className="api-keys-field"
+        error={errors.applicationDescription}
+      >
+        {(field) => (
+          <textarea
+            {...field}
+            className="input api-keys-description"
+            rows={2}
+            value={form.applicationDescription}
+            onChange={(e) => {
+              const applicationDescription = e.target.value;
+              edit((f) => ({ ...f, applicationDescription }));
+            }}
+          />
+        )}
+      </FormField>
       {children}
-      <div className="api-keys-field">
-        <label htmlFor={ids.account} className="field-label">
-          Account
-        </label>
-        <select
-          id={ids.account}
-          className="input"
-          value={form.accountId}
-          onChange={(e) => {
-            const accountId = e.target.value;
-            edit((f) => ({ ...f, accountId }));
-          }}
-        >
-          {accounts.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FormField label="Account" className="api-keys-field">
+        {(field) => (
+          <select
+            {...field}
+            className="input"
+            value={form.accountId}
+            onChange={(e) => {
+              const accountId = e.target.value;
+              edit((f) => ({ ...f, accountId }));
+            }}
+          >
+            {accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <RateLimitSelector
         label="Rate limit"
         value={form.rateLimit}
         onChange={(update) => edit((f) => ({ ...f, rateLimit: update(f.rateLimit) }))}
       />
-      <div className="api-keys-field">
-        <label htmlFor={ids.expiry} className="field-label">
-          Expiration date (optional)
-        </label>
-        <input
-          id={ids.expiry}
-          type="date"
-          className="input api-keys-date"
-          min={todayFieldValue(new Date())}
-          value={form.expirationDate}
-          aria-invalid={errors.expirationDate ? true : undefined}
-          aria-describedby={errors.expirationDate ? ids.expiryError : undefined}
-          onChange={(e) => {
-            const expirationDate = e.target.value;
-            edit((f) => ({ ...f, expirationDate }));
-          }}
-        />
-        <FieldError id={ids.expiryError} text={errors.expirationDate} />
-      </div>
-      <fieldset
-        className="api-keys-access"
-        aria-describedby={errors.accessTypes ? ids.accessError : undefined}
-      >
+      <FormField label="Expiration date (optional)" className="api-keys-field" error={errors.expirationDate}>
+        {(field) => (
+          <input
+            {...field}
+            type="date"
+            className="input api-keys-date"
+            min={todayFieldValue(new Date())}
+            value={form.expirationDate}
+            onChange={(e) => {
+              const expirationDate = e.target.value;
+              edit((f) => ({ ...f, expirationDate }));
+            }}
+          />
+        )}
+      </FormField>
+      <fieldset className="api-keys-access" aria-describedby={errors.accessTypes ? accessErrorId : undefined}>
         <legend className="field-label">Access types</legend>
         {apiKeyAccessTypes.map((type) => (
           <label key={type} className="checkbox">
@@ -137,7 +108,11 @@ export function KeyFields({ form, errors, accounts, edit, children }: KeyFieldsP
             {apiKeyAccessLabels[type]}
           </label>
         ))}
-        <FieldError id={ids.accessError} text={errors.accessTypes} />
+        {errors.accessTypes && (
+          <p id={accessErrorId} className="form-error">
+            {errors.accessTypes}
+          </p>
+        )}
       </fieldset>
     </div>
   );

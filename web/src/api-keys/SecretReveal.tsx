@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useCopy } from '../ui/use-copied';
+import { FormField } from '../ui/FormField';
 import { apiKeysText } from './api-keys-text';
 
 export interface SecretRevealProps {
@@ -16,7 +17,6 @@ export interface SecretRevealProps {
 export function SecretReveal({ applicationName, secret, message, onDone }: SecretRevealProps) {
   const { state, copy } = useCopy(secret);
   const noteId = useId();
-  const fieldId = useId();
   return (
     <section className="api-keys-secret" aria-label={apiKeysText.secretTitle}>
       <h3 className="api-keys-subtitle">
@@ -30,24 +30,24 @@ export function SecretReveal({ applicationName, secret, message, onDone }: Secre
       <p id={noteId} className="api-keys-secret-note" role="note">
         {apiKeysText.secretOnce}
       </p>
-      <label htmlFor={fieldId} className="field-label">
-        Secret
-      </label>
-      <div className="api-keys-secret-row">
-        <input
-          id={fieldId}
-          className="input api-keys-secret-value"
-          readOnly
-          value={secret}
-          aria-describedby={noteId}
-          spellCheck={false}
-          autoComplete="off"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <button type="button" className="btn" onClick={copy}>
-          {state === 'copied' ? apiKeysText.copied : apiKeysText.copy}
-        </button>
-      </div>
+      <FormField label="Secret" describedBy={noteId}>
+        {(field) => (
+          <div className="api-keys-secret-row">
+            <input
+              {...field}
+              className="input api-keys-secret-value"
+              readOnly
+              value={secret}
+              spellCheck={false}
+              autoComplete="off"
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <button type="button" className="btn" onClick={copy}>
+              {state === 'copied' ? apiKeysText.copied : apiKeysText.copy}
+            </button>
+          </div>
+        )}
+      </FormField>
       {state === 'failed' && <p className="form-error">{apiKeysText.copyFailed}</p>}
       <div className="modal-actions">
         <button type="button" className="btn btn-primary" onClick={onDone} data-autofocus>

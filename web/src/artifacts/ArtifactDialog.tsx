@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { artifactTypes, blockTexts, type ArtifactType } from '@app/contracts';
+import { FormField } from '../ui/FormField';
 import { Modal } from '../ui/Modal';
 import type { Artifact, ArtifactDraft } from './artifact';
 import { saveArtifactAtom } from './artifacts-state';
@@ -25,7 +26,6 @@ export function ArtifactDialog({ initial, included, onSaved, onClose }: Artifact
   const [busy, setBusy] = useState(false);
   const save = useSetAtom(saveArtifactAtom);
   const generation = useGeneration();
-  const ids = { name: useId(), description: useId(), type: useId(), instructions: useId(), content: useId() };
   const revision = initial.id !== '';
   const field = <K extends keyof ArtifactDraft>(key: K, value: ArtifactDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
@@ -55,60 +55,65 @@ export function ArtifactDialog({ initial, included, onSaved, onClose }: Artifact
     >
       <form className="artifact-form" onSubmit={(e) => void submit(e)}>
         <h2 className="modal-title">{revision ? `Revise artifact ${initial.id}` : 'Create artifact'}</h2>
-        <label htmlFor={ids.name} className="field-label">
-          Name
-        </label>
-        <input
-          id={ids.name}
-          className="input"
-          value={draft.name}
-          onChange={(e) => field('name', e.target.value)}
-          data-autofocus
-        />
-        <label htmlFor={ids.description} className="field-label">
-          Description
-        </label>
-        <input
-          id={ids.description}
-          className="input"
-          value={draft.description}
-          onChange={(e) => field('description', e.target.value)}
-        />
-        <label htmlFor={ids.type} className="field-label">
-          Type
-        </label>
-        <select
-          id={ids.type}
-          className="input"
-          value={draft.type}
-          onChange={(e) => field('type', e.target.value as ArtifactType)}
-        >
-          {artifactTypes.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={ids.instructions} className="field-label">
-          Instructions
-        </label>
-        <textarea
-          id={ids.instructions}
-          className="input"
-          rows={3}
-          value={draft.instructions}
-          onChange={(e) => field('instructions', e.target.value)}
-        />
-        <label htmlFor={ids.content} className="field-label">
-          Content
-        </label>
-        <textarea
-          id={ids.content}
-          className="input artifact-content"
-          rows={10}
-          value={draft.content}
-          onChange={(e) => field('content', e.target.value)}
-        />
+        <FormField label="Name">
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={draft.name}
+              onChange={(e) => field('name', e.target.value)}
+              data-autofocus
+            />
+          )}
+        </FormField>
+        <FormField label="Description">
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={draft.description}
+              onChange={(e) => field('description', e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Type">
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={draft.type}
+              onChange={(e) => field('type', e.target.value as ArtifactType)}
+            >
+              {artifactTypes.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Instructions">
+          {(control) => (
+            <textarea
+              {...control}
+              className="input"
+              rows={3}
+              value={draft.instructions}
+              onChange={(e) => field('instructions', e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Content">
+          {(control) => (
+            <textarea
+              {...control}
+              className="input artifact-content"
+              rows={10}
+              value={draft.content}
+              onChange={(e) => field('content', e.target.value)}
+            />
+          )}
+        </FormField>
         <div className="chat-block-actions">
           <button
             type="button"

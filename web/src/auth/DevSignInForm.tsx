@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { errorText } from '../api/http';
+import { FormField } from '../ui/FormField';
 import { signInAtom } from './session-actions';
 import { signInText } from './sign-in-text';
 
@@ -26,18 +27,19 @@ export function DevSignInForm() {
   return (
     <form className="sign-in-form" onSubmit={(e) => void onSubmit(e)} aria-label="Development sign-in">
       <p className="sign-in-lead">{signInText.devLead}</p>
-      <label htmlFor="sign-in-email" className="field-label">
-        Email
-      </label>
-      <input
-        id="sign-in-email"
-        className="input"
-        type="email"
-        required
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <FormField label="Email" id="sign-in-email">
+        {(field) => (
+          <input
+            {...field}
+            className="input"
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
+      </FormField>
       {error && (
         <p role="alert" className="form-error">
           {error}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   externalApiAuthTypes,
   externalApiLimits,
@@ -10,6 +10,7 @@ import {
 } from '@app/contracts';
 import { saveExternalApi, testExternalApi } from '../../api/external-apis';
 import { errorText } from '../../api/http';
+import { FormField } from '../../ui/FormField';
 import { callProblems, draftProblems, inputOf, type ExternalApiDraft } from './draft';
 import { ExternalApiRows } from './ExternalApiRows';
 
@@ -34,7 +35,6 @@ export function ExternalApiEditor({ initial, onSaved, onCancel }: ExternalApiEdi
   const [busy, setBusy] = useState<'saving' | 'testing' | null>(null);
   const [result, setResult] = useState<ExternalApiTestResponse | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const id = useId();
   const set = (patch: Partial<ExternalApiDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const setAuth = (patch: Partial<ExternalApiDraft['auth']>) =>
     setDraft((d) => ({ ...d, auth: { ...d.auth, ...patch } }));
@@ -71,7 +71,6 @@ export function ExternalApiEditor({ initial, onSaved, onCancel }: ExternalApiEdi
     }
   };
 
-  const field = (name: string) => `${id}-${name}`;
   return (
     <form
       className="external-api-editor"
@@ -81,52 +80,56 @@ export function ExternalApiEditor({ initial, onSaved, onCancel }: ExternalApiEdi
         void onSave();
       }}
     >
-      <label htmlFor={field('name')} className="field-label">
-        Name
-      </label>
-      <input
-        id={field('name')}
-        className="input"
-        value={draft.name}
-        maxLength={externalApiLimits.nameLength}
-        onChange={(e) => set({ name: e.target.value })}
-      />
-      <label htmlFor={field('method')} className="field-label">
-        Request Type
-      </label>
-      <select
-        id={field('method')}
-        className="input"
-        value={draft.requestType}
-        onChange={(e) => set({ requestType: e.target.value as ExternalApiRequestType })}
-      >
-        {externalApiRequestTypes.map((t) => (
-          <option key={t} value={t}>
-            {t}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={field('url')} className="field-label">
-        URL
-      </label>
-      <input
-        id={field('url')}
-        className="input"
-        value={draft.url}
-        maxLength={externalApiLimits.urlLength}
-        placeholder="https://api.example.com/items"
-        onChange={(e) => set({ url: e.target.value })}
-      />
-      <label htmlFor={field('description')} className="field-label">
-        Description
-      </label>
-      <textarea
-        id={field('description')}
-        className="input"
-        value={draft.description}
-        maxLength={externalApiLimits.descriptionLength}
-        onChange={(e) => set({ description: e.target.value })}
-      />
+      <FormField label="Name">
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            value={draft.name}
+            maxLength={externalApiLimits.nameLength}
+            onChange={(e) => set({ name: e.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField label="Request Type">
+        {(control) => (
+          <select
+            {...control}
+            className="input"
+            value={draft.requestType}
+            onChange={(e) => set({ requestType: e.target.value as ExternalApiRequestType })}
+          >
+            {externalApiRequestTypes.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label="URL">
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            value={draft.url}
+            maxLength={externalApiLimits.urlLength}
+            placeholder="https://api.example.com/items"
+            onChange={(e) => set({ url: e.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField label="Description">
+        {(control) => (
+          <textarea
+            {...control}
+            className="input"
+            value={draft.description}
+            maxLength={externalApiLimits.descriptionLength}
+            onChange={(e) => set({ description: e.target.value })}
+          />
+        )}
+      </FormField>
       <ExternalApiRows
         title="Parameters"
         rows={draft.params.map((p) => ({ first: p.name, second: p.description }))}
@@ -141,70 +144,75 @@ export function ExternalApiEditor({ initial, onSaved, onCancel }: ExternalApiEdi
         max={externalApiLimits.headers}
         onChange={(rows) => set({ headers: rows.map((r) => ({ name: r.first, value: r.second })) })}
       />
-      <label htmlFor={field('body')} className="field-label">
-        Body
-      </label>
-      <textarea
-        id={field('body')}
-        className="input external-api-body"
-        value={draft.body}
-        maxLength={externalApiLimits.bodyLength}
-        placeholder='{"key": "value"}'
-        onChange={(e) => set({ body: e.target.value })}
-      />
-      <label htmlFor={field('auth')} className="field-label">
-        Authentication
-      </label>
-      <select
-        id={field('auth')}
-        className="input"
-        value={draft.auth.type}
-        onChange={(e) => setAuth({ type: e.target.value as ExternalApiAuthType })}
-      >
-        {externalApiAuthTypes.map((t) => (
-          <option key={t} value={t}>
-            {authLabels[t]}
-          </option>
-        ))}
-      </select>
+      <FormField label="Body">
+        {(control) => (
+          <textarea
+            {...control}
+            className="input external-api-body"
+            value={draft.body}
+            maxLength={externalApiLimits.bodyLength}
+            placeholder='{"key": "value"}'
+            onChange={(e) => set({ body: e.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField label="Authentication">
+        {(control) => (
+          <select
+            {...control}
+            className="input"
+            value={draft.auth.type}
+            onChange={(e) => setAuth({ type: e.target.value as ExternalApiAuthType })}
+          >
+            {externalApiAuthTypes.map((t) => (
+              <option key={t} value={t}>
+                {authLabels[t]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       {draft.auth.type === 'bearer' && (
         <>
-          <label htmlFor={field('token')} className="field-label">
-            Token
-          </label>
-          <input
-            id={field('token')}
-            className="input"
-            type="password"
-            autoComplete="off"
-            value={draft.auth.token}
-            onChange={(e) => setAuth({ token: e.target.value })}
-          />
+          <FormField label="Token">
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="password"
+                autoComplete="off"
+                value={draft.auth.token}
+                onChange={(e) => setAuth({ token: e.target.value })}
+              />
+            )}
+          </FormField>
         </>
       )}
       {draft.auth.type === 'basic' && (
         <>
-          <label htmlFor={field('username')} className="field-label">
-            Username
-          </label>
-          <input
-            id={field('username')}
-            className="input"
-            autoComplete="off"
-            value={draft.auth.username}
-            onChange={(e) => setAuth({ username: e.target.value })}
-          />
-          <label htmlFor={field('password')} className="field-label">
-            Password
-          </label>
-          <input
-            id={field('password')}
-            className="input"
-            type="password"
-            autoComplete="off"
-            value={draft.auth.password}
-            onChange={(e) => setAuth({ password: e.target.value })}
-          />
+          <FormField label="Username">
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                autoComplete="off"
+                value={draft.auth.username}
+                onChange={(e) => setAuth({ username: e.target.value })}
+              />
+            )}
+          </FormField>
+          <FormField label="Password">
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="password"
+                autoComplete="off"
+                value={draft.auth.password}
+                onChange={(e) => setAuth({ password: e.target.value })}
+              />
+            )}
+          </FormField>
         </>
       )}
       {problems.length > 0 && (

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   collapsedFileName,
   featureDataMessages,
@@ -6,6 +6,7 @@ import {
   fileTypeRefusal,
   type FeatureDataUpload,
 } from '@app/contracts';
+import { FormField } from '../../ui/FormField';
 
 export interface FileUploadFieldProps {
   label: string;
@@ -24,7 +25,6 @@ type FieldState = { kind: 'idle' } | { kind: 'busy'; name: string } | { kind: 'r
  * the contracts' message (shown under it), then uploads the file under its collapsed name.
  */
 export function FileUploadField({ label, extensions, upload, onUpload }: FileUploadFieldProps) {
-  const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<FieldState>({ kind: 'idle' });
 
@@ -50,18 +50,19 @@ export function FileUploadField({ label, extensions, upload, onUpload }: FileUpl
 
   return (
     <div className="feature-data-upload">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        ref={input}
-        type="file"
-        className="input"
-        accept={extensions.map((e) => `.${e}`).join(',')}
-        disabled={state.kind === 'busy'}
-        onChange={(e) => void onChange(e.target.files?.[0])}
-      />
+      <FormField label={label}>
+        {(field) => (
+          <input
+            {...field}
+            ref={input}
+            type="file"
+            className="input"
+            accept={extensions.map((e) => `.${e}`).join(',')}
+            disabled={state.kind === 'busy'}
+            onChange={(e) => void onChange(e.target.files?.[0])}
+          />
+        )}
+      </FormField>
       {state.kind === 'busy' && (
         <span role="status" className="muted">
           Uploading {state.name}…

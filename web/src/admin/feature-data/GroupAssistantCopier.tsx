@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { AssistantDefinition, AssistantGroupView } from '@app/contracts';
+import { FormField } from '../../ui/FormField';
 
 export interface GroupAssistantCopierProps {
   groups: readonly AssistantGroupView[];
@@ -12,40 +13,41 @@ export interface GroupAssistantCopierProps {
 export function GroupAssistantCopier({ groups, assistants, busy, onAdd }: GroupAssistantCopierProps) {
   const [groupId, setGroupId] = useState('');
   const [assistantId, setAssistantId] = useState('');
-  const id = useId();
   const group = groupId || groups[0]?.group_id || '';
   const chosen = assistants.find((a) => a.assistantId === assistantId);
   if (groups.length === 0) return null;
   return (
     <div className="group-assistant-copier">
-      <label htmlFor={`${id}-group`} className="field-label">
-        Group
-      </label>
-      <select id={`${id}-group`} className="input" value={group} onChange={(e) => setGroupId(e.target.value)}>
-        {groups.map((g) => (
-          <option key={g.group_id} value={g.group_id}>
-            {g.groupName}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-assistant`} className="field-label">
-        Assistant to copy
-      </label>
-      <select
-        id={`${id}-assistant`}
-        className="input"
-        value={assistantId}
-        onChange={(e) => setAssistantId(e.target.value)}
-      >
-        <option value="">
-          {assistants.length === 0 ? 'No assistants of yours to copy' : 'Choose an assistant'}
-        </option>
-        {assistants.map((a) => (
-          <option key={a.assistantId} value={a.assistantId}>
-            {a.name}
-          </option>
-        ))}
-      </select>
+      <FormField label="Group">
+        {(field) => (
+          <select {...field} className="input" value={group} onChange={(e) => setGroupId(e.target.value)}>
+            {groups.map((g) => (
+              <option key={g.group_id} value={g.group_id}>
+                {g.groupName}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label="Assistant to copy">
+        {(field) => (
+          <select
+            {...field}
+            className="input"
+            value={assistantId}
+            onChange={(e) => setAssistantId(e.target.value)}
+          >
+            <option value="">
+              {assistants.length === 0 ? 'No assistants of yours to copy' : 'Choose an assistant'}
+            </option>
+            {assistants.map((a) => (
+              <option key={a.assistantId} value={a.assistantId}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <button
         type="button"
         className="btn"

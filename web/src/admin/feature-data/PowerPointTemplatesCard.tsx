@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import {
   acceptedContentType,
@@ -16,6 +16,7 @@ import {
 import { errorText } from '../../api/http';
 import { sections } from '../../state/sections';
 import { pushToastAtom } from '../../state/toasts';
+import { FormField } from '../../ui/FormField';
 import { PptxTemplatesTable } from './PptxTemplatesTable';
 import { uploadToStore } from './upload-to-store';
 import { useTemplateUpload } from './use-template-upload';
@@ -35,8 +36,6 @@ export function PowerPointTemplatesCard() {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const upload = useTemplateUpload();
-  const fileId = useId();
-  const groupsId = useId();
 
   const refresh = useCallback(
     async (waitFor?: string) => setTemplates(await fetchPptxTemplates(waitFor)),
@@ -133,40 +132,49 @@ export function PowerPointTemplatesCard() {
     <section className="card" aria-label="PowerPoint Templates">
       <h3 className="card-title">PowerPoint Templates</h3>
       <div className="feature-data-pptx-form">
-        <label className="checkbox-label">
-          <input type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} /> Public
-        </label>
-        <label htmlFor={groupsId} className="field-label">
-          Available to User via Amplify Group Membership
-        </label>
-        <select
-          id={groupsId}
-          multiple
-          className="input"
-          value={chosenGroups}
-          onChange={(e) => setChosenGroups(Array.from(e.target.selectedOptions, (o) => o.value))}
-        >
-          {groups.map((g) => (
-            <option key={g} value={g}>
-              {g}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={fileId} className="field-label">
-          Upload PowerPoint Template (pptx)
-        </label>
-        <input
-          id={fileId}
-          type="file"
-          className="input"
-          accept=".pptx"
-          disabled={state.kind === 'uploading'}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            void onFile(file);
-          }}
-        />
+        <FormField layout="check" className="checkbox-label" label="Public">
+          {(field) => (
+            <input
+              {...field}
+              type="checkbox"
+              checked={isPublic}
+              onChange={(e) => setIsPublic(e.target.checked)}
+            />
+          )}
+        </FormField>
+        <FormField label="Available to User via Amplify Group Membership">
+          {(field) => (
+            <select
+              {...field}
+              multiple
+              className="input"
+              value={chosenGroups}
+              onChange={(e) => setChosenGroups(Array.from(e.target.selectedOptions, (o) => o.value))}
+            >
+              {groups.map((g) => (
+                <option key={g} value={g}>
+                  {g}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Upload PowerPoint Template (pptx)">
+          {(field) => (
+            <input
+              {...field}
+              type="file"
+              className="input"
+              accept=".pptx"
+              disabled={state.kind === 'uploading'}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                void onFile(file);
+              }}
+            />
+          )}
+        </FormField>
         {message && (
           <span role="alert" className="field-error">
             {message}

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { sections } from '../../state/sections';
+import { FormField } from '../../ui/FormField';
 import { SectionNotice } from '../shell/SectionNotice';
 import { AddFeatureForm } from './AddFeatureForm';
 import { exceptionsEditorAtom } from './editor-atom';
@@ -14,7 +15,6 @@ export default function FeatureFlagsTab() {
   const { server } = useAtomValue(sections.featureFlags.state);
   const closeEditor = useSetAtom(exceptionsEditorAtom);
   const [search, setSearch] = useState('');
-  const searchId = useId();
   const rows = flagRows(flags, search, server);
 
   // Leaving the tab closes an open exceptions editor.
@@ -27,17 +27,18 @@ export default function FeatureFlagsTab() {
         <AddFeatureForm />
       </section>
       <div className="toolbar">
-        <label htmlFor={searchId} className="field-label">
-          Search
-        </label>
-        <input
-          id={searchId}
-          className="input search"
-          type="search"
-          placeholder="Search feature flags"
-          value={search}
-          onChange={(e) => setSearch(e.target.value.toLowerCase())}
-        />
+        <FormField label="Search">
+          {(field) => (
+            <input
+              {...field}
+              className="input search"
+              type="search"
+              placeholder="Search feature flags"
+              value={search}
+              onChange={(e) => setSearch(e.target.value.toLowerCase())}
+            />
+          )}
+        </FormField>
         <span className="muted">
           {Object.keys(flags).length} feature flag{Object.keys(flags).length === 1 ? '' : 's'}
         </span>

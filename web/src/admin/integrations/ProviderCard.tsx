@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { integrationMessages, type AdminProvider, type IntegrationItem } from '@app/contracts';
 import { changeIntegrationSupport, registerIntegrationSecret } from '../../api/integrations';
 import { pushToastAtom } from '../../state/toasts';
+import { FormField } from '../../ui/FormField';
 import { SecretInput } from '../../ui/secret-input/SecretInput';
 import { canRegister, formOf, isEdited, registrationOf, type ProviderForm } from './provider-form';
 
@@ -20,7 +21,6 @@ export function ProviderCard({ provider, onChanged }: ProviderCardProps) {
   const toast = useSetAtom(pushToastAtom);
   const [form, setForm] = useState<ProviderForm>(() => formOf(provider));
   const [busy, setBusy] = useState(false);
-  const id = useId();
   const edit = (change: Partial<ProviderForm>) => setForm((f) => ({ ...f, ...change }));
 
   const register = async () => {
@@ -52,15 +52,18 @@ export function ProviderCard({ provider, onChanged }: ProviderCardProps) {
     <section className="card integration-provider" aria-label={provider.label}>
       <h3 className="card-title">{provider.label}</h3>
       <div className="integration-provider-fields">
-        <label htmlFor={`${id}-client-id`}>Client ID</label>
-        <input
-          id={`${id}-client-id`}
-          className="input"
-          value={form.clientId}
-          maxLength={500}
-          autoComplete="off"
-          onChange={(e) => edit({ clientId: e.target.value })}
-        />
+        <FormField label="Client ID" labelClassName="">
+          {(field) => (
+            <input
+              {...field}
+              className="input"
+              value={form.clientId}
+              maxLength={500}
+              autoComplete="off"
+              onChange={(e) => edit({ clientId: e.target.value })}
+            />
+          )}
+        </FormField>
         <span>Client Secret</span>
         <SecretInput
           label={`Client Secret of ${provider.label}`}
@@ -68,15 +71,18 @@ export function ProviderCard({ provider, onChanged }: ProviderCardProps) {
           onChange={(clientSecret) => edit({ clientSecret })}
           onReveal={() => Promise.reject(new Error(integrationMessages.secretNotShown))}
         />
-        <label htmlFor={`${id}-tenant`}>Tenant ID</label>
-        <input
-          id={`${id}-tenant`}
-          className="input"
-          value={form.tenantId}
-          maxLength={100}
-          autoComplete="off"
-          onChange={(e) => edit({ tenantId: e.target.value })}
-        />
+        <FormField label="Tenant ID" labelClassName="">
+          {(field) => (
+            <input
+              {...field}
+              className="input"
+              value={form.tenantId}
+              maxLength={100}
+              autoComplete="off"
+              onChange={(e) => edit({ tenantId: e.target.value })}
+            />
+          )}
+        </FormField>
       </div>
       {isEdited(form, provider) && (
         <div>

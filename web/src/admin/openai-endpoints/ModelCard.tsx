@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { defaultOpenAiModelName, limits, platformMessages } from '@app/contracts';
+import { FormField } from '../../ui/FormField';
 import { canDeleteModel, canRename, type ModelView } from './endpoint-edits';
 import { EndpointRow } from './EndpointRow';
 
@@ -22,7 +23,6 @@ export interface ModelCardProps {
 /** One model: its name (editable while it has no endpoints), its url and key pairs and actions. */
 export function ModelCard(props: ModelCardProps) {
   const { model, selected, message, onRename, onAddEndpoint, onDeleteModel, onToggle, onToggleAll } = props;
-  const nameId = useId();
   const messageId = useId();
   const keyHintId = useId();
   const hasNew = model.endpoints.some((e) => e.isNew === true);
@@ -38,26 +38,28 @@ export function ModelCard(props: ModelCardProps) {
   return (
     <section className="card model-card" aria-label={`Model ${model.name}`}>
       <div className="model-card-header">
-        <div className="model-name-field">
-          <label htmlFor={nameId} className="field-label">
-            Model name
-          </label>
-          <input
-            id={nameId}
-            className="input model-name"
-            value={model.name}
-            readOnly={!renamable}
-            // A model just added is named next.
-            autoFocus={renamable && model.name === defaultOpenAiModelName}
-            title={renamable ? undefined : 'The name can be edited only while the model has no endpoints.'}
-            maxLength={limits.nameLength}
-            spellCheck={false}
-            autoComplete="off"
-            aria-invalid={message !== null}
-            aria-describedby={message ? messageId : undefined}
-            onChange={(e) => onRename(e.target.value)}
-          />
-        </div>
+        <FormField
+          label="Model name"
+          className="model-name-field"
+          invalid={message !== null}
+          describedBy={message ? messageId : undefined}
+        >
+          {(field) => (
+            <input
+              {...field}
+              className="input model-name"
+              value={model.name}
+              readOnly={!renamable}
+              // A model just added is named next.
+              autoFocus={renamable && model.name === defaultOpenAiModelName}
+              title={renamable ? undefined : 'The name can be edited only while the model has no endpoints.'}
+              maxLength={limits.nameLength}
+              spellCheck={false}
+              autoComplete="off"
+              onChange={(e) => onRename(e.target.value)}
+            />
+          )}
+        </FormField>
         <div className="model-actions">
           <button type="button" className="btn btn-small" onClick={onAddEndpoint}>
             Add Endpoint

@@ -1,4 +1,5 @@
 import { defaultOpParameters, opMethodHasBody, opMethods, opLimits, type OpMethod } from '@app/contracts';
+import { FormField } from '../../ui/FormField';
 import { OpParametersEditor } from './OpParametersEditor';
 import type { OpDraft } from './op-drafts';
 
@@ -15,18 +16,20 @@ export function OpDraftForm({ draft, index, disabled, onChange, onRemove }: OpDr
   const label = `New op ${index + 1}`;
   const set = (change: Partial<OpDraft>) => onChange({ ...draft, ...change });
   const field = (name: string, value: string, placeholder: string, max: number, key: keyof OpDraft) => (
-    <label className="ops-field">
-      <span className="field-label">{name}</span>
-      <input
-        className="input"
-        aria-label={`${label} ${name}`}
-        placeholder={placeholder}
-        maxLength={max}
-        value={value}
-        disabled={disabled}
-        onChange={(e) => set({ [key]: e.target.value })}
-      />
-    </label>
+    <FormField layout="wrapped" className="ops-field" label={name}>
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          aria-label={`${label} ${name}`}
+          placeholder={placeholder}
+          maxLength={max}
+          value={value}
+          disabled={disabled}
+          onChange={(e) => set({ [key]: e.target.value })}
+        />
+      )}
+    </FormField>
   );
   return (
     <div className="ops-draft" role="group" aria-label={label}>
@@ -41,22 +44,24 @@ export function OpDraftForm({ draft, index, disabled, onChange, onRemove }: OpDr
           opLimits.descriptionLength,
           'description',
         )}
-        <label className="ops-field">
-          <span className="field-label">Method</span>
-          <select
-            className="input"
-            aria-label={`${label} Method`}
-            value={draft.method}
-            disabled={disabled}
-            onChange={(e) => set({ method: e.target.value as OpMethod })}
-          >
-            {opMethods.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FormField layout="wrapped" className="ops-field" label="Method">
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              aria-label={`${label} Method`}
+              value={draft.method}
+              disabled={disabled}
+              onChange={(e) => set({ method: e.target.value as OpMethod })}
+            >
+              {opMethods.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         <button type="button" className="btn btn-ghost" aria-label={`Remove ${label}`} onClick={onRemove}>
           Remove
         </button>

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import type { Model } from '@app/contracts';
+import { FormField } from '../../ui/FormField';
 import { optionLabel } from './option-labels';
 import { modelText } from './text';
 
@@ -23,35 +23,19 @@ export function DefaultModelSelect({
   problem,
   onChange,
 }: DefaultModelSelectProps) {
-  const id = useId();
-  const problemId = useId();
   return (
-    <div className="model-field">
-      <label htmlFor={id} className="field-label">
-        {label}
-        {!required && <span className="muted field-optional"> (optional)</span>}
-      </label>
-      <select
-        id={id}
-        className="input"
-        value={value}
-        aria-invalid={problem !== null}
-        aria-describedby={problem ? problemId : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        <option value="">{options.length === 0 ? 'No model can fill this' : 'Select a model'}</option>
-        {options.map((m) => (
-          <option key={m.id} value={m.id}>
-            {optionLabel(m, options)}
-          </option>
-        ))}
-        {problem && <option value={value}>{`${value} (${modelText.notOffered})`}</option>}
-      </select>
-      {problem && (
-        <p id={problemId} className="form-error">
-          {problem}
-        </p>
+    <FormField label={label} className="model-field" optional={!required} error={problem}>
+      {(field) => (
+        <select {...field} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{options.length === 0 ? 'No model can fill this' : 'Select a model'}</option>
+          {options.map((m) => (
+            <option key={m.id} value={m.id}>
+              {optionLabel(m, options)}
+            </option>
+          ))}
+          {problem && <option value={value}>{`${value} (${modelText.notOffered})`}</option>}
+        </select>
       )}
-    </div>
+    </FormField>
   );
 }

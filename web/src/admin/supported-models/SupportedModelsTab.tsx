@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { adminMessages } from '@app/contracts';
 import { sections } from '../../state/sections';
+import { FormField } from '../../ui/FormField';
 import { ChangedBy } from '../shell/ChangedBy';
 import { SectionNotice } from '../shell/SectionNotice';
 import { DefaultModelReminder } from './DefaultModelReminder';
@@ -22,7 +23,6 @@ export default function SupportedModelsTab() {
   const setPendingDelete = useSetAtom(pendingDeleteAtom);
   const [search, setSearch] = useState('');
   const [hideUnavailable, setHideUnavailable] = useState(false);
-  const searchId = useId();
   const rows = modelRows(models, search, hideUnavailable, server);
   const total = Object.keys(models).length;
 
@@ -48,26 +48,29 @@ export default function SupportedModelsTab() {
         </div>
         <SectionNotice type="supportedModels" />
         <div className="toolbar models-toolbar">
-          <label htmlFor={searchId} className="field-label">
-            Search
-          </label>
-          <input
-            id={searchId}
-            className="input search"
-            type="search"
-            placeholder={modelText.searchPlaceholder}
-            value={search}
-            onChange={(e) => setSearch(e.target.value.toLowerCase())}
-          />
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={hideUnavailable}
-              onChange={(e) => setHideUnavailable(e.target.checked)}
-            />
-            {modelText.hideUnavailable}
-          </label>
+          <FormField label="Search">
+            {(field) => (
+              <input
+                {...field}
+                className="input search"
+                type="search"
+                placeholder={modelText.searchPlaceholder}
+                value={search}
+                onChange={(e) => setSearch(e.target.value.toLowerCase())}
+              />
+            )}
+          </FormField>
+          <FormField layout="check" className="checkbox" label={modelText.hideUnavailable}>
+            {(field) => (
+              <input
+                {...field}
+                type="checkbox"
+                role="switch"
+                checked={hideUnavailable}
+                onChange={(e) => setHideUnavailable(e.target.checked)}
+              />
+            )}
+          </FormField>
           <span className="muted">
             {total} model{total === 1 ? '' : 's'}
           </span>

@@ -1,10 +1,11 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { AssistantTool } from '@app/contracts';
 import { createAssistant } from '../../api/assistants';
 import { errorText } from '../../api/http';
 import { loadMyDocumentsAtom, myDocumentsAtom } from '../../documents';
 import { pushToastAtom } from '../../state/toasts';
+import { FormField } from '../../ui/FormField';
 import { Modal } from '../../ui/Modal';
 import {
   createPayloadOf,
@@ -37,7 +38,6 @@ export function AssistantDialog({ initial, renderTools, onSaved, onClose }: Assi
   const documents = useAtomValue(myDocumentsAtom);
   const loadDocuments = useSetAtom(loadMyDocumentsAtom);
   const toast = useSetAtom(pushToastAtom);
-  const ids = useId();
 
   useEffect(() => {
     void loadDocuments();
@@ -62,23 +62,23 @@ export function AssistantDialog({ initial, renderTools, onSaved, onClose }: Assi
     }
   };
 
-  const field = (name: TextField, label: string, multiline = false) => {
-    const id = `${ids}-${name}`;
-    const props = {
-      id,
-      className: 'input',
-      value: draft[name],
-      onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [name]: e.target.value }),
-    };
-    return (
-      <div className="assistant-field">
-        <label htmlFor={id} className="field-label">
-          {label}
-        </label>
-        {multiline ? <textarea {...props} rows={name === 'instructions' ? 6 : 2} /> : <input {...props} />}
-      </div>
-    );
-  };
+  const field = (name: TextField, label: string, multiline = false) => (
+    <FormField label={label} className="assistant-field">
+      {(control) => {
+        const props = {
+          ...control,
+          className: 'input',
+          value: draft[name],
+          onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [name]: e.target.value }),
+        };
+        return multiline ? (
+          <textarea {...props} rows={name === 'instructions' ? 6 : 2} />
+        ) : (
+          <input {...props} />
+        );
+      }}
+    </FormField>
+  );
 
   return (
     <Modal label={title} onDismiss={onClose} className="assistant-dialog">

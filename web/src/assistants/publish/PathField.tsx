@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { assistantPathMessages } from '@app/contracts';
+import { FormField } from '../../ui/FormField';
 import { normalisePathInput, type PathCheckState } from './path-check';
 
 export interface PathFieldProps {
@@ -16,35 +17,34 @@ const stateText = (state: PathCheckState): string =>
  * always shown, and the check's state under it (the 20-character rule's message once it is exceeded).
  */
 export function PathField({ path, state, onChange }: PathFieldProps) {
-  const inputId = useId();
-  const helpId = useId();
   const stateId = useId();
   return (
     <div className="assistant-path-field">
-      <label htmlFor={inputId} className="field-label">
-        Path
-      </label>
-      <div className="assistant-path-input">
-        <span className="muted" aria-hidden="true">
-          {window.location.origin}/assistants/
-        </span>
-        <input
-          id={inputId}
-          className="input"
-          type="text"
-          value={path}
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={200}
-          aria-invalid={state.kind === 'invalid'}
-          aria-describedby={`${helpId} ${stateId}`}
-          onChange={(e) => onChange(normalisePathInput(e.target.value))}
-          data-autofocus
-        />
-      </div>
-      <p id={helpId} className="field-hint">
-        {assistantPathMessages.helpText}
-      </p>
+      <FormField
+        label="Path"
+        hint={assistantPathMessages.helpText}
+        invalid={state.kind === 'invalid'}
+        describedBy={stateId}
+      >
+        {(field) => (
+          <div className="assistant-path-input">
+            <span className="muted" aria-hidden="true">
+              {window.location.origin}/assistants/
+            </span>
+            <input
+              {...field}
+              className="input"
+              type="text"
+              value={path}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={200}
+              onChange={(e) => onChange(normalisePathInput(e.target.value))}
+              data-autofocus
+            />
+          </div>
+        )}
+      </FormField>
       <p id={stateId} role="status" className="assistant-path-state" data-state={state.kind}>
         {stateText(state)}
       </p>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { reasoningLevels } from '@app/contracts';
+import { FormField } from '../../ui/FormField';
 import { chatText } from '../chat-text';
 import { sendMessageAtom } from '../actions/send-message';
 import { stopRequestAtom } from '../actions/stop-request';
@@ -73,21 +74,25 @@ export function ChatInput() {
             Documents
           </button>
           {model?.supportsReasoning && (
-            <label className="chat-reasoning">
-              <span>Reasoning</span>
-              <select
-                className="input"
-                aria-label="Reasoning level"
-                value={reasoning}
-                onChange={(e) => setReasoning(reasoningLevels.find((l) => l === e.target.value) ?? reasoning)}
-              >
-                {reasoningLevels.map((level) => (
-                  <option key={level} value={level}>
-                    {level}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FormField layout="wrapped" className="chat-reasoning" labelClassName="" label="Reasoning">
+              {(field) => (
+                <select
+                  {...field}
+                  className="input"
+                  aria-label="Reasoning level"
+                  value={reasoning}
+                  onChange={(e) =>
+                    setReasoning(reasoningLevels.find((l) => l === e.target.value) ?? reasoning)
+                  }
+                >
+                  {reasoningLevels.map((level) => (
+                    <option key={level} value={level}>
+                      {level}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
           )}
           {streaming ? (
             <button

@@ -1,4 +1,5 @@
 import { useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { FormField } from '../FormField';
 import { uiText } from '../strings';
 import type { ParsedEntries } from './entries';
 
@@ -20,9 +21,7 @@ const separators = /[,;\r\n]/;
 export function EntryPicker({ label, placeholder, hint, existing, parse, onAdd }: EntryPickerProps) {
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const inputId = useId();
   const tipId = useId();
-  const hintId = useId();
 
   const commit = (raw: string) => {
     if (raw.trim() === '') {
@@ -55,41 +54,37 @@ export function EntryPicker({ label, placeholder, hint, existing, parse, onAdd }
   };
 
   return (
-    <div className="entry-picker">
-      <label htmlFor={inputId} className="field-label">
-        {label}
-      </label>
-      <div className="entry-picker-field">
-        <input
-          id={inputId}
-          type="text"
-          className="input"
-          value={text}
-          placeholder={placeholder}
-          autoComplete="off"
-          aria-invalid={invalid}
-          aria-describedby={
-            [invalid ? tipId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined
-          }
-          onChange={(e) => {
-            setText(e.target.value);
-            setInvalid(false);
-          }}
-          onKeyDown={onKeyDown}
-          onPaste={onPaste}
-          onBlur={() => commit(text)}
-        />
-        {invalid && (
-          <span id={tipId} role="tooltip" className="entry-tooltip">
-            {uiText.invalidEntry}
-          </span>
-        )}
-      </div>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
+    <FormField
+      label={label}
+      className="entry-picker"
+      hint={hint}
+      invalid={invalid}
+      describedBy={invalid ? tipId : undefined}
+    >
+      {(field) => (
+        <div className="entry-picker-field">
+          <input
+            {...field}
+            type="text"
+            className="input"
+            value={text}
+            placeholder={placeholder}
+            autoComplete="off"
+            onChange={(e) => {
+              setText(e.target.value);
+              setInvalid(false);
+            }}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
+            onBlur={() => commit(text)}
+          />
+          {invalid && (
+            <span id={tipId} role="tooltip" className="entry-tooltip">
+              {uiText.invalidEntry}
+            </span>
+          )}
+        </div>
       )}
-    </div>
+    </FormField>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FormField } from '../FormField';
 import './inline-add-form.css';
 
 /** The instant check of a new name: the name to add (trimmed, converted), or why not. */
@@ -40,8 +41,6 @@ export function InlineAddForm(props: InlineAddFormProps) {
   const [name, setName] = useState('');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const nameId = useId();
-  const valueId = useId();
   const errorId = useId();
   const hintText = error === null && hint ? hint(name) : null;
 
@@ -61,44 +60,45 @@ export function InlineAddForm(props: InlineAddFormProps) {
   return (
     <form className={`inline-add ${props.className}`} aria-label={props.label} onSubmit={submit} noValidate>
       <div className={valueField ? 'inline-add-fields has-value' : 'inline-add-fields'}>
-        <div className="inline-add-field">
-          <label htmlFor={nameId} className="field-label">
-            {nameField.label}
-          </label>
-          <input
-            id={nameId}
-            className={nameField.className ? `input ${nameField.className}` : 'input'}
-            type="text"
-            value={name}
-            maxLength={nameField.maxLength}
-            autoComplete="off"
-            spellCheck={nameField.spellCheck}
-            placeholder={nameField.placeholder}
-            aria-invalid={error !== null}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(e) => {
-              setName(e.target.value);
-              setError(null);
-            }}
-          />
-        </div>
-        {valueField && (
-          <div className="inline-add-field">
-            <label htmlFor={valueId} className="field-label">
-              {valueField.label}
-            </label>
+        <FormField
+          label={nameField.label}
+          className="inline-add-field"
+          invalid={error !== null}
+          describedBy={error ? errorId : undefined}
+        >
+          {(field) => (
             <input
-              id={valueId}
-              className={valueField.className ? `input ${valueField.className}` : 'input'}
-              type="password"
-              value={value}
-              maxLength={valueField.maxLength}
-              autoComplete="new-password"
-              spellCheck={false}
-              placeholder={valueField.placeholder}
-              onChange={(e) => setValue(e.target.value)}
+              {...field}
+              className={nameField.className ? `input ${nameField.className}` : 'input'}
+              type="text"
+              value={name}
+              maxLength={nameField.maxLength}
+              autoComplete="off"
+              spellCheck={nameField.spellCheck}
+              placeholder={nameField.placeholder}
+              onChange={(e) => {
+                setName(e.target.value);
+                setError(null);
+              }}
             />
-          </div>
+          )}
+        </FormField>
+        {valueField && (
+          <FormField label={valueField.label} className="inline-add-field">
+            {(field) => (
+              <input
+                {...field}
+                className={valueField.className ? `input ${valueField.className}` : 'input'}
+                type="password"
+                value={value}
+                maxLength={valueField.maxLength}
+                autoComplete="new-password"
+                spellCheck={false}
+                placeholder={valueField.placeholder}
+                onChange={(e) => setValue(e.target.value)}
+              />
+            )}
+          </FormField>
         )}
         <button type="submit" className={props.primary ? 'btn btn-primary' : 'btn'}>
           {props.submitLabel}

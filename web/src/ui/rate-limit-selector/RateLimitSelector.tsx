@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { rateLimitPeriods, RateLimitPeriod, type RateLimit } from '@app/contracts';
+import { FormField } from '../FormField';
 import { periodUnit, withPeriod, withRate } from './rate-input';
 import { RateInput } from './RateInput';
 import './rate-limit-selector.css';
@@ -35,8 +35,6 @@ export function RateLimitSelector({
   onChange,
   disabled,
 }: RateLimitSelectorProps) {
-  const periodId = useId();
-  const rateId = useId();
   const limited = value.period !== 'Unlimited';
 
   return (
@@ -46,40 +44,48 @@ export function RateLimitSelector({
     >
       <legend className={showLabel ? 'field-label' : 'visually-hidden'}>{label}</legend>
       <div className="rate-limit-fields">
-        <div className="rate-limit-field">
-          <label htmlFor={periodId} className={compact ? 'visually-hidden' : 'rate-limit-label'}>
-            Period
-          </label>
-          <select
-            id={periodId}
-            className="input rate-limit-period"
-            value={value.period}
-            onChange={(e) => {
-              const period = RateLimitPeriod.safeParse(e.target.value);
-              if (period.success) onChange((current) => withPeriod(current, period.data));
-            }}
-          >
-            {rateLimitPeriods.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField
+          label="Period"
+          className="rate-limit-field"
+          labelClassName="rate-limit-label"
+          hideLabel={compact}
+        >
+          {(field) => (
+            <select
+              {...field}
+              className="input rate-limit-period"
+              value={value.period}
+              onChange={(e) => {
+                const period = RateLimitPeriod.safeParse(e.target.value);
+                if (period.success) onChange((current) => withPeriod(current, period.data));
+              }}
+            >
+              {rateLimitPeriods.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         {limited && (
-          <div className="rate-limit-field">
-            <label htmlFor={rateId} className={compact ? 'visually-hidden' : 'rate-limit-label'}>
-              Rate
-            </label>
-            <div className="rate-limit-rate">
-              <RateInput
-                id={rateId}
-                rate={value.rate ?? 0}
-                onChange={(update) => onChange((current) => withRate(current, update))}
-              />
-              <span className="rate-limit-unit">{periodUnit(value.period)}</span>
-            </div>
-          </div>
+          <FormField
+            label="Rate"
+            className="rate-limit-field"
+            labelClassName="rate-limit-label"
+            hideLabel={compact}
+          >
+            {(field) => (
+              <div className="rate-limit-rate">
+                <RateInput
+                  id={field.id}
+                  rate={value.rate ?? 0}
+                  onChange={(update) => onChange((current) => withRate(current, update))}
+                />
+                <span className="rate-limit-unit">{periodUnit(value.period)}</span>
+              </div>
+            )}
+          </FormField>
         )}
       </div>
     </fieldset>

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { adminMessages } from '@app/contracts';
 import { sections } from '../../../state/sections';
+import { FormField } from '../../../ui/FormField';
 import { ConfigCard } from '../config-card/ConfigCard';
 import { CreateGroupForm } from './CreateGroupForm';
 import { groupEditorAtom, groupToDeleteAtom } from './editor-atoms';
@@ -21,7 +22,6 @@ export function AmplifyGroupsCard() {
   const closeEditor = useSetAtom(groupEditorAtom);
   const closeConfirm = useSetAtom(groupToDeleteAtom);
   const [search, setSearch] = useState('');
-  const searchId = useId();
   const rows = groupRows(groups, search, server);
   const total = Object.keys(groups).length;
 
@@ -38,17 +38,18 @@ export function AmplifyGroupsCard() {
     <ConfigCard section="amplifyGroups" wide aside={<span className="muted">{countText(total)}</span>}>
       <CreateGroupForm />
       <div className="toolbar">
-        <label htmlFor={searchId} className="field-label">
-          Search groups
-        </label>
-        <input
-          id={searchId}
-          className="input search"
-          type="search"
-          placeholder="Search groups or members"
-          value={search}
-          onChange={(e) => setSearch(e.target.value.toLowerCase())}
-        />
+        <FormField label="Search groups">
+          {(field) => (
+            <input
+              {...field}
+              className="input search"
+              type="search"
+              placeholder="Search groups or members"
+              value={search}
+              onChange={(e) => setSearch(e.target.value.toLowerCase())}
+            />
+          )}
+        </FormField>
       </div>
       {total === 0 ? (
         <p className="empty">{adminMessages.noAmplifyGroups}</p>

@@ -4,6 +4,7 @@ import { identityMessages, isEmail, normaliseEmail } from '@app/contracts';
 import { answeredSignedOut, errorText } from '../../../api/http';
 import { endUserSessions } from '../../../api/sessions';
 import { pushToastAtom } from '../../../state/toasts';
+import { FormField } from '../../../ui/FormField';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import '../config-card/config-card.css';
 
@@ -17,8 +18,6 @@ export function SessionsCard() {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
-  const inputId = useId();
-  const hintId = useId();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,23 +46,22 @@ export function SessionsCard() {
         </h3>
       </header>
       <form className="field" onSubmit={onSubmit}>
-        <label htmlFor={inputId} className="field-label">
-          User email
-        </label>
-        <input
-          id={inputId}
-          className="input"
-          type="email"
-          autoComplete="off"
-          placeholder="name@example.com"
-          value={email}
-          aria-describedby={hintId}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <p id={hintId} className="field-hint">
-          Signs the user out on every device at once; they must sign in again. Takes effect now, not on Save
-          Changes.
-        </p>
+        <FormField
+          label="User email"
+          hint="Signs the user out on every device at once; they must sign in again. Takes effect now, not on Save Changes."
+        >
+          {(field) => (
+            <input
+              {...field}
+              className="input"
+              type="email"
+              autoComplete="off"
+              placeholder="name@example.com"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </FormField>
         <div>
           <button type="submit" className="btn btn-danger" disabled={busy || !isEmail(email)}>
             End sessions

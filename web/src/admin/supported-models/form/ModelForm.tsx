@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { isEmbeddingModel, limits, type Model, type SupportedModelsSection } from '@app/contracts';
+import { FormField } from '../../../ui/FormField';
 import { checkModelForm } from '../model-edits';
 import {
   modelOfDraft,
@@ -35,32 +36,6 @@ const numberLabels: Record<NumberField, string> = {
 
 const limitFields: readonly NumberField[] = ['inputContextWindow', 'outputTokenLimit'];
 const costFields: readonly NumberField[] = ['inputTokenCost', 'outputTokenCost', 'cachedTokenCost'];
-
-function Field({
-  label,
-  hint,
-  children,
-}: {
-  label: string;
-  hint?: string;
-  children: (id: string, hintId?: string) => ReactNode;
-}) {
-  const id = useId();
-  const hintId = useId();
-  return (
-    <div className="model-field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {children(id, hint ? hintId : undefined)}
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** Every field of a model; the required-fields message on submit. */
 export function ModelForm({ initial, originalId, models, submitLabel, onSubmit, onCancel }: ModelFormProps) {
@@ -108,25 +83,24 @@ export function ModelForm({ initial, originalId, models, submitLabel, onSubmit, 
   return (
     <form className="model-form" onSubmit={submit} noValidate aria-describedby={error ? errorId : undefined}>
       <div className="model-form-grid">
-        <Field label="ID" hint={idFixed ? modelText.builtInIdFixed : undefined}>
-          {(id, hintId) => (
+        <FormField label="ID" className="model-field" hint={idFixed ? modelText.builtInIdFixed : undefined}>
+          {(field) => (
             <input
-              id={id}
+              {...field}
               className="input"
               value={draft.id}
               maxLength={limits.nameLength}
               readOnly={idFixed}
-              aria-describedby={hintId}
               autoComplete="off"
               data-autofocus
               onChange={(e) => change('id', e.target.value)}
             />
           )}
-        </Field>
-        <Field label="Name">
-          {(id) => (
+        </FormField>
+        <FormField label="Name" className="model-field">
+          {(field) => (
             <input
-              id={id}
+              {...field}
               className="input"
               value={draft.name}
               maxLength={limits.modelNameLength}
@@ -134,14 +108,14 @@ export function ModelForm({ initial, originalId, models, submitLabel, onSubmit, 
               onChange={(e) => change('name', e.target.value)}
             />
           )}
-        </Field>
+        </FormField>
         <ProviderSelect value={draft.provider} onChange={(v) => change('provider', v)} />
       </div>
       <div className="model-form-grid model-form-text">
-        <Field label="Description">
-          {(id) => (
+        <FormField label="Description" className="model-field">
+          {(field) => (
             <textarea
-              id={id}
+              {...field}
               className="input textarea"
               rows={3}
               value={draft.description}
@@ -149,11 +123,11 @@ export function ModelForm({ initial, originalId, models, submitLabel, onSubmit, 
               onChange={(e) => change('description', e.target.value)}
             />
           )}
-        </Field>
-        <Field label="Additional System Prompt">
-          {(id) => (
+        </FormField>
+        <FormField label="Additional System Prompt" className="model-field">
+          {(field) => (
             <textarea
-              id={id}
+              {...field}
               className="input textarea"
               rows={3}
               value={draft.systemPrompt}
@@ -161,7 +135,7 @@ export function ModelForm({ initial, originalId, models, submitLabel, onSubmit, 
               onChange={(e) => change('systemPrompt', e.target.value)}
             />
           )}
-        </Field>
+        </FormField>
       </div>
       <div className="model-form-grid model-form-limits">
         {limitFields.map((field) => numberInput(field))}

@@ -1,3 +1,5 @@
+import { FormField } from '../../../ui/FormField';
+
 export interface ToggleFieldProps {
   label: string;
   checked: boolean;
@@ -7,9 +9,16 @@ export interface ToggleFieldProps {
 /** One of the model's on/off properties, as a switch. */
 export function ToggleField({ label, checked, onChange }: ToggleFieldProps) {
   return (
-    <label className="checkbox model-toggle">
-      <input type="checkbox" role="switch" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      {label}
-    </label>
+    <FormField layout="check" className="checkbox model-toggle" label={label}>
+      {(field) => (
+        <input
+          {...field}
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+      )}
+    </FormField>
   );
 }

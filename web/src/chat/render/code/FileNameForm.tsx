@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { FormField } from '../../../ui/FormField';
 import { fileNameProblem } from './code-files';
 
 export interface FileNameFormProps {
@@ -11,8 +12,6 @@ export interface FileNameFormProps {
 export function FileNameForm({ defaultName, onSave, onCancel }: FileNameFormProps) {
   const [name, setName] = useState(defaultName);
   const [problem, setProblem] = useState<string | null>(null);
-  const inputId = useId();
-  const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
 
   // Focused with the name before its extension selected, ready to be typed over.
@@ -48,36 +47,30 @@ export function FileNameForm({ defaultName, onSave, onCancel }: FileNameFormProp
       onKeyDown={onKeyDown}
       noValidate
     >
-      <label htmlFor={inputId} className="field-label">
-        File name
-      </label>
-      <div className="file-name-row">
-        <input
-          id={inputId}
-          className="input"
-          value={name}
-          ref={input}
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? errorId : undefined}
-          onChange={(e) => {
-            setName(e.target.value);
-            setProblem(null);
-          }}
-        />
-        <button type="submit" className="btn btn-small btn-primary">
-          Download
-        </button>
-        <button type="button" className="btn btn-small" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-      {problem && (
-        <p id={errorId} className="form-error">
-          {problem}
-        </p>
-      )}
+      <FormField label="File name" error={problem}>
+        {(field) => (
+          <div className="file-name-row">
+            <input
+              {...field}
+              className="input"
+              value={name}
+              ref={input}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(e) => {
+                setName(e.target.value);
+                setProblem(null);
+              }}
+            />
+            <button type="submit" className="btn btn-small btn-primary">
+              Download
+            </button>
+            <button type="button" className="btn btn-small" onClick={onCancel}>
+              Cancel
+            </button>
+          </div>
+        )}
+      </FormField>
     </form>
   );
 }
