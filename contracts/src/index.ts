@@ -14,8 +14,6 @@ export * from './http/available-models';
 export * from './http/user-app-configs';
 export * from './admin/rate-limit';
 export * from './admin/config-values';
-export * from './admin/config-values-evolve';
-export * from './admin/config-value-events';
 export * from './admin/amplify-groups';
 export * from './admin/amplify-group-membership';
 export * from './http/amplify-groups';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedList, boundedString } from './bounded';
 import { limits } from './limits';
+import { valueCardKeys } from './admin/value-cards/index';
 
 /**
  * The admin read models (the Admin Interface's configuration): only admins may subscribe to them,
@@ -11,11 +12,7 @@ export const readModelNames = [
   'featureFlags',
   'supportedModels',
   'defaultModels',
-  'emailSupport',
-  'aiEmailDomain',
-  'rateLimit',
-  'defaultConversationStorage',
-  'promtCostAlert',
+  ...valueCardKeys,
   'amplifyGroups',
   'applicationVariables',
   'applicationSecrets',

@@ -5,13 +5,7 @@ import { AdminsSection } from './admins';
 import { FeatureFlagsSection } from './feature-flags';
 import { SupportedModelsSection } from './supported-models';
 import { DefaultModelsSection } from './default-models';
-import {
-  AiEmailDomainSection,
-  ChatRateLimitSection,
-  ConversationStorageSection,
-  PromptCostAlertSection,
-  SupportEmailSection,
-} from './config-values';
+import { valueCardLabels, valueCardSchemas } from './value-cards/index';
 import { AmplifyGroupsSection } from './amplify-groups';
 import { ApplicationSecretsSection, ApplicationVariablesSection } from './application-variables';
 import { OpenAiEndpointsSection } from './openai-endpoints';
@@ -22,11 +16,7 @@ export const sectionSchemas = {
   featureFlags: FeatureFlagsSection,
   supportedModels: SupportedModelsSection,
   defaultModels: DefaultModelsSection,
-  emailSupport: SupportEmailSection,
-  aiEmailDomain: AiEmailDomainSection,
-  rateLimit: ChatRateLimitSection,
-  defaultConversationStorage: ConversationStorageSection,
-  promtCostAlert: PromptCostAlertSection,
+  ...valueCardSchemas,
   amplifyGroups: AmplifyGroupsSection,
   applicationVariables: ApplicationVariablesSection,
   applicationSecrets: ApplicationSecretsSection,
@@ -40,11 +30,7 @@ export const sectionLabels: Record<SectionType, string> = {
   featureFlags: 'Feature Flags',
   supportedModels: 'Supported Models',
   defaultModels: 'Default Models',
-  emailSupport: 'Support Email',
-  aiEmailDomain: 'AI Email Domain',
-  rateLimit: 'Chat Rate Limit',
-  defaultConversationStorage: 'Default User Conversation Storage',
-  promtCostAlert: 'Prompt Cost Alert',
+  ...valueCardLabels,
   amplifyGroups: 'Amplify Groups',
   applicationVariables: 'Application Environment Variables',
   applicationSecrets: 'Application Secrets',

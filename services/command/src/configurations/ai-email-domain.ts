@@ -1,13 +1,6 @@
-import {
-  AiEmailDomainEventContract,
-  configValueDefaults,
-  evolveAiEmailDomain,
-  platformMessages,
-  type AiEmailDomainEvent,
-  type AiEmailDomainSection,
-} from '@app/contracts';
+import { aiEmailDomainCard, platformMessages, type AiEmailDomainSection } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
-import { assertNever, plainSnapshot, type Decider } from '../shared/decider';
+import { valueCardDecider } from './value-card-decider';
 
 export type AiEmailDomainCommand = { type: 'UpdateAiEmailDomain'; data: { domain: AiEmailDomainSection } };
 
@@ -17,25 +10,14 @@ const domainPattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z
 /** 'AI.Example.com', '@ai.example.com ' -> 'ai.example.com'; '' means no domain. */
 export const normaliseEmailDomain = (raw: string): string => raw.trim().toLowerCase().replace(/^@/, '');
 
-export const aiEmailDomainDecider: Decider<AiEmailDomainSection, AiEmailDomainCommand, AiEmailDomainEvent> = {
-  initialState: configValueDefaults.aiEmailDomain,
-
+export const aiEmailDomainDecider = valueCardDecider(aiEmailDomainCard, {
+  snapshot: 'aiEmailDomain/2',
+  command: (domain): AiEmailDomainCommand => ({ type: 'UpdateAiEmailDomain', data: { domain } }),
   decide: (command, state) => {
-    switch (command.type) {
-      case 'UpdateAiEmailDomain': {
-        const domain = normaliseEmailDomain(command.data.domain);
-        if (domain !== '' && !domainPattern.test(domain)) {
-          throw new DomainError(platformMessages.invalidEmailDomain(command.data.domain.trim()));
-        }
-        return domain === state ? [] : [{ type: 'AiEmailDomainChanged', data: { domain } }];
-      }
-      default:
-        return assertNever(command.type);
+    const domain = normaliseEmailDomain(command.data.domain);
+    if (domain !== '' && !domainPattern.test(domain)) {
+      throw new DomainError(platformMessages.invalidEmailDomain(command.data.domain.trim()));
     }
+    return domain === state ? [] : [{ type: 'AiEmailDomainChanged', data: { domain } }];
   },
-
-  evolve: evolveAiEmailDomain,
-  // The projection's contract: a stored event that does not fit is left out of the fold.
-  contract: AiEmailDomainEventContract,
-  snapshot: plainSnapshot('aiEmailDomain/2', (j) => typeof j === 'string'),
-};
+});

@@ -1,13 +1,10 @@
 import {
-  ChatRateLimitEventContract,
-  configValueDefaults,
-  evolveChatRateLimit,
+  chatRateLimitCard,
   normaliseRateLimit,
   sameRateLimit,
-  type ChatRateLimitEvent,
   type ChatRateLimitSection,
 } from '@app/contracts';
-import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
+import { valueCardDecider } from './value-card-decider';
 
 export type ChatRateLimitCommand = { type: 'UpdateChatRateLimit'; data: ChatRateLimitSection };
 
@@ -15,28 +12,11 @@ export type ChatRateLimitCommand = { type: 'UpdateChatRateLimit'; data: ChatRate
  * Chat Rate Limit: the schema already refused negative, non-numeric and over-long rates; an
  * Unlimited limit is kept with rate null, whether 0 or null was sent.
  */
-export const chatRateLimitDecider: Decider<ChatRateLimitSection, ChatRateLimitCommand, ChatRateLimitEvent> = {
-  initialState: configValueDefaults.rateLimit,
-
+export const chatRateLimitDecider = valueCardDecider(chatRateLimitCard, {
+  snapshot: 'rateLimit/2',
+  command: (data): ChatRateLimitCommand => ({ type: 'UpdateChatRateLimit', data }),
   decide: (command, state) => {
-    switch (command.type) {
-      case 'UpdateChatRateLimit': {
-        const next = normaliseRateLimit(command.data);
-        return sameRateLimit(state, next) ? [] : [{ type: 'ChatRateLimitChanged', data: next }];
-      }
-      default:
-        return assertNever(command.type);
-    }
+    const next = normaliseRateLimit(command.data);
+    return sameRateLimit(state, next) ? [] : [{ type: 'ChatRateLimitChanged', data: next }];
   },
-
-  evolve: evolveChatRateLimit,
-  // The projection's contract: a stored event that does not fit is left out of the fold.
-  contract: ChatRateLimitEventContract,
-  snapshot: plainSnapshot(
-    'rateLimit/2',
-    (j) =>
-      isPlainObject(j) &&
-      typeof j['period'] === 'string' &&
-      (j['rate'] === null || typeof j['rate'] === 'number'),
-  ),
-};
+});

@@ -1,12 +1,9 @@
 import {
-  aiEmailDomainStreamId,
   amplifyGroupsStreamId,
-  defaultConversationStorageStreamId,
-  emailSupportStreamId,
-  promtCostAlertStreamId,
-  rateLimitStreamId,
+  valueCardKeys,
   type EventMetadata,
   type SectionData,
+  type ValueCardKey,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
 import { aiEmailDomainDecider } from './ai-email-domain';
@@ -18,49 +15,34 @@ import { supportEmailDecider } from './support-email';
 import { handleCommand, type CommandOutcome } from '../shared/handle-command';
 
 type Options = { metadata: EventMetadata; expectedVersion?: number };
-type Cards =
-  | 'emailSupport'
-  | 'aiEmailDomain'
-  | 'rateLimit'
-  | 'defaultConversationStorage'
-  | 'promtCostAlert'
-  | 'amplifyGroups';
+type Handler<K extends keyof SectionData> = (
+  db: Db,
+  data: SectionData[K],
+  o: Options,
+) => Promise<CommandOutcome>;
+
+/**
+ * The decide rules of each value card (contracts' `value-cards/`), keyed by card: a card the
+ * contracts list without rules here fails the typecheck.
+ */
+const valueCardDeciders: { [K in ValueCardKey]: { save: Handler<K> } } = {
+  emailSupport: supportEmailDecider,
+  aiEmailDomain: aiEmailDomainDecider,
+  rateLimit: chatRateLimitDecider,
+  defaultConversationStorage: conversationStorageDecider,
+  promtCostAlert: promptCostAlertDecider,
+};
+
+const valueCardHandlers = Object.fromEntries(
+  valueCardKeys.map((key) => [key, valueCardDeciders[key].save]),
+) as { [K in ValueCardKey]: Handler<K> }; // fromEntries cannot say each key has its own handler
 
 /**
  * The Configurations tab's cards besides Admins, each its own command on its own stream. A new
  * Amplify group's `createdBy` is the actor of the command (the signed-in admin), never sent data.
  */
-export const configurationCardHandlers: {
-  [K in Cards]: (db: Db, data: SectionData[K], o: Options) => Promise<CommandOutcome>;
-} = {
-  emailSupport: (db, data, o) =>
-    handleCommand(db, supportEmailDecider, emailSupportStreamId, { type: 'UpdateSupportEmail', data }, o),
-  aiEmailDomain: (db, domain, o) =>
-    handleCommand(
-      db,
-      aiEmailDomainDecider,
-      aiEmailDomainStreamId,
-      { type: 'UpdateAiEmailDomain', data: { domain } },
-      o,
-    ),
-  rateLimit: (db, data, o) =>
-    handleCommand(db, chatRateLimitDecider, rateLimitStreamId, { type: 'UpdateChatRateLimit', data }, o),
-  defaultConversationStorage: (db, storage, o) =>
-    handleCommand(
-      db,
-      conversationStorageDecider,
-      defaultConversationStorageStreamId,
-      { type: 'UpdateDefaultConversationStorage', data: { storage } },
-      o,
-    ),
-  promtCostAlert: (db, data, o) =>
-    handleCommand(
-      db,
-      promptCostAlertDecider,
-      promtCostAlertStreamId,
-      { type: 'UpdatePromptCostAlert', data },
-      o,
-    ),
+export const configurationCardHandlers: { [K in ValueCardKey | 'amplifyGroups']: Handler<K> } = {
+  ...valueCardHandlers,
   amplifyGroups: (db, groups, o) =>
     handleCommand(
       db,

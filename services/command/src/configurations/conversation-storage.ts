@@ -1,11 +1,5 @@
-import {
-  ConversationStorageEventContract,
-  configValueDefaults,
-  evolveConversationStorage,
-  type ConversationStorageEvent,
-  type ConversationStorageSection,
-} from '@app/contracts';
-import { assertNever, plainSnapshot, type Decider } from '../shared/decider';
+import { conversationStorageCard, type ConversationStorageSection } from '@app/contracts';
+import { valueCardDecider } from './value-card-decider';
 
 export type ConversationStorageCommand = {
   type: 'UpdateDefaultConversationStorage';
@@ -13,26 +7,14 @@ export type ConversationStorageCommand = {
 };
 
 /** Default User Conversation Storage: future-local (Local) or future-cloud (Cloud); future-local at first. */
-export const conversationStorageDecider: Decider<
-  ConversationStorageSection,
-  ConversationStorageCommand,
-  ConversationStorageEvent
-> = {
-  initialState: configValueDefaults.defaultConversationStorage,
-
+export const conversationStorageDecider = valueCardDecider(conversationStorageCard, {
+  snapshot: 'defaultConversationStorage/2',
+  command: (storage): ConversationStorageCommand => ({
+    type: 'UpdateDefaultConversationStorage',
+    data: { storage },
+  }),
   decide: (command, state) => {
-    switch (command.type) {
-      case 'UpdateDefaultConversationStorage': {
-        const { storage } = command.data;
-        return storage === state ? [] : [{ type: 'ConversationStorageDefaultChanged', data: { storage } }];
-      }
-      default:
-        return assertNever(command.type);
-    }
+    const { storage } = command.data;
+    return storage === state ? [] : [{ type: 'ConversationStorageDefaultChanged', data: { storage } }];
   },
-
-  evolve: evolveConversationStorage,
-  // The projection's contract: a stored event that does not fit is left out of the fold.
-  contract: ConversationStorageEventContract,
-  snapshot: plainSnapshot('defaultConversationStorage/2', (j) => typeof j === 'string'),
-};
+});

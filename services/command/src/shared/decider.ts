@@ -26,8 +26,8 @@ export interface Decider<State, Command, Event> {
   /** Optional: the state may be snapshotted, under this shape. */
   snapshot?: SnapshotCodec<State>;
   /**
-   * Optional: the events' zod contract, the one their projection checks (e.g. the value cards'
-   * `config-value-events.ts`). A stored event that does not fit is left out of the fold
+   * Optional: the events' zod contract, the one their projection checks (e.g. a value card's
+   * `eventContract` in contracts' `value-cards/`). A stored event that does not fit is left out of the fold
    * (`fold-setting-aside.ts`); without one, only an event whose evolve throws is.
    */
   contract?: z.ZodType<Event>;

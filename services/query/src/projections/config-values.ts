@@ -1,43 +1,22 @@
-import {
-  AiEmailDomainEventContract,
-  ChatRateLimitEventContract,
-  ConversationStorageEventContract,
-  PromptCostAlertEventContract,
-  SupportEmailEventContract,
-  aiEmailDomainEventTypes,
-  chatRateLimitEventTypes,
-  conversationStorageEventTypes,
-  evolveAiEmailDomain,
-  evolveChatRateLimit,
-  evolveConversationStorage,
-  evolvePromptCostAlert,
-  evolveSupportEmail,
-  promptCostAlertEventTypes,
-  supportEmailEventTypes,
-} from '@app/contracts';
-import type { z } from 'zod';
+import { valueCardList, type AnyValueCard } from '@app/contracts';
 import { defineProjection, type Projection } from './projection';
 import { readConfigValue, type ConfigValueSection } from '../read/config-values';
 
 /**
- * One projection per single-value card, each folding its own events into its row of
- * rm_config_values with the evolve the decider uses, and named like its section so /live tells
- * the dialog which card changed. An event that does not fit its card's contract is set aside.
+ * One projection per single-value card (contracts' `value-cards/`), each folding its own events
+ * into its row of rm_config_values with the evolve the decider uses, and named like its section so
+ * /live tells the dialog which card changed. An event that does not fit its card's contract is set
+ * aside.
  */
-const configValueProjection = <V, E extends { type: string; data: unknown }>(
-  section: ConfigValueSection,
-  eventTypes: readonly E['type'][],
-  contract: z.ZodType<E>,
-  evolve: (state: V, event: E) => V,
-): Projection =>
-  defineProjection<E>({
+const configValueProjection = (card: AnyValueCard & { key: ConfigValueSection }): Projection => {
+  const section = card.key;
+  return defineProjection({
     name: section,
     readModel: section,
-    eventTypes,
-    contract,
+    eventTypes: card.eventTypes,
+    contract: card.eventContract,
     apply: async (event, recorded, trx) => {
-      const current = (await readConfigValue(trx, section)) as V;
-      const next = evolve(current, event);
+      const next = card.evolve(await readConfigValue(trx, section), event);
       const row = {
         value: JSON.stringify(next),
         changed_by: recorded.metadata.actor.email,
@@ -54,42 +33,6 @@ const configValueProjection = <V, E extends { type: string; data: unknown }>(
       await trx.deleteFrom('rm_config_values').where('section', '=', section).execute();
     },
   });
+};
 
-export const supportEmailProjection = configValueProjection(
-  'emailSupport',
-  supportEmailEventTypes,
-  SupportEmailEventContract,
-  evolveSupportEmail,
-);
-export const aiEmailDomainProjection = configValueProjection(
-  'aiEmailDomain',
-  aiEmailDomainEventTypes,
-  AiEmailDomainEventContract,
-  evolveAiEmailDomain,
-);
-export const chatRateLimitProjection = configValueProjection(
-  'rateLimit',
-  chatRateLimitEventTypes,
-  ChatRateLimitEventContract,
-  evolveChatRateLimit,
-);
-export const conversationStorageProjection = configValueProjection(
-  'defaultConversationStorage',
-  conversationStorageEventTypes,
-  ConversationStorageEventContract,
-  evolveConversationStorage,
-);
-export const promptCostAlertProjection = configValueProjection(
-  'promtCostAlert',
-  promptCostAlertEventTypes,
-  PromptCostAlertEventContract,
-  evolvePromptCostAlert,
-);
-
-export const configValueProjections: readonly Projection[] = [
-  supportEmailProjection,
-  aiEmailDomainProjection,
-  chatRateLimitProjection,
-  conversationStorageProjection,
-  promptCostAlertProjection,
-];
+export const configValueProjections: readonly Projection[] = valueCardList.map(configValueProjection);

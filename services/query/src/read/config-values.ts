@@ -1,7 +1,7 @@
-import { configValueDefaults, type SectionData } from '@app/contracts';
+import { valueCardKeys, valueCards, type SectionData, type ValueCardKey } from '@app/contracts';
 import type { Db } from '@app/platform';
 
-export type ConfigValueSection = keyof typeof configValueDefaults;
+export type ConfigValueSection = ValueCardKey;
 
 /** A single-value card as the dialog reads and saves it; its default until first saved. */
 export const readConfigValue = async <K extends ConfigValueSection>(
@@ -13,14 +13,10 @@ export const readConfigValue = async <K extends ConfigValueSection>(
     .select('value')
     .where('section', '=', section)
     .executeTakeFirst();
-  return row ? (row.value as SectionData[K]) : (configValueDefaults[section]() as SectionData[K]);
+  return row ? (row.value as SectionData[K]) : (valueCards[section].initial() as SectionData[K]);
 };
 
-/** The section readers of the single-value cards, for section-readers.ts. */
-export const configValueReaders: { [K in ConfigValueSection]: (db: Db) => Promise<SectionData[K]> } = {
-  emailSupport: (db) => readConfigValue(db, 'emailSupport'),
-  aiEmailDomain: (db) => readConfigValue(db, 'aiEmailDomain'),
-  rateLimit: (db) => readConfigValue(db, 'rateLimit'),
-  defaultConversationStorage: (db) => readConfigValue(db, 'defaultConversationStorage'),
-  promtCostAlert: (db) => readConfigValue(db, 'promtCostAlert'),
-};
+/** The section readers of the single-value cards (contracts' `value-cards/`), for section-readers.ts. */
+export const configValueReaders = Object.fromEntries(
+  valueCardKeys.map((key) => [key, (db: Db) => readConfigValue(db, key)]),
+) as { [K in ConfigValueSection]: (db: Db) => Promise<SectionData[K]> }; // fromEntries cannot say each key has its own reader
