@@ -96,17 +96,19 @@ export function KeyFields({ form, errors, accounts, edit, children }: KeyFieldsP
       <fieldset className="api-keys-access" aria-describedby={errors.accessTypes ? accessErrorId : undefined}>
         <legend className="field-label">Access types</legend>
         {apiKeyAccessTypes.map((type) => (
-          <label key={type} className="checkbox">
-            <input
-              type="checkbox"
-              checked={form.accessTypes.includes(type)}
-              onChange={(e) => {
-                const on = e.target.checked;
-                edit((f) => ({ ...f, accessTypes: toggleAccessType(f.accessTypes, type, on) }));
-              }}
-            />
-            {apiKeyAccessLabels[type]}
-          </label>
+          <FormField key={type} layout="check" className="checkbox" label={apiKeyAccessLabels[type]}>
+            {(field) => (
+              <input
+                {...field}
+                type="checkbox"
+                checked={form.accessTypes.includes(type)}
+                onChange={(e) => {
+                  const on = e.target.checked;
+                  edit((f) => ({ ...f, accessTypes: toggleAccessType(f.accessTypes, type, on) }));
+                }}
+              />
+            )}
+          </FormField>
         ))}
         {errors.accessTypes && (
           <p id={accessErrorId} className="form-error">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { builtInAssistants } from '@app/contracts';
+import { FormField } from '../../ui/FormField';
 
 export interface AmplifyGroupCreatorProps {
   exists: boolean;
@@ -36,14 +37,16 @@ export function AmplifyGroupCreator({ exists, busy, onCreate }: AmplifyGroupCrea
     <fieldset className="amplify-group-creator">
       <legend>Amplify Assistants</legend>
       {builtInAssistants.map((a) => (
-        <label key={a.assistantId} className="checkbox-label">
-          <input
-            type="checkbox"
-            checked={selected.has(a.assistantId)}
-            onChange={() => toggle(a.assistantId)}
-          />{' '}
-          {a.name}
-        </label>
+        <FormField key={a.assistantId} layout="check" className="checkbox-label" label={a.name}>
+          {(field) => (
+            <input
+              {...field}
+              type="checkbox"
+              checked={selected.has(a.assistantId)}
+              onChange={() => toggle(a.assistantId)}
+            />
+          )}
+        </FormField>
       ))}
       {message && (
         <span role="alert" className="field-error">

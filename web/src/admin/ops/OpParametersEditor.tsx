@@ -1,4 +1,5 @@
 import { opParameterTypes, type OpParameterType } from '@app/contracts';
+import { FormField } from '../../ui/FormField';
 import { emptyParam, type ParamRow } from './op-drafts';
 
 export interface OpParametersEditorProps {
@@ -46,14 +47,16 @@ export function OpParametersEditor({ opLabel, params, disabled, onChange }: OpPa
             value={p.description}
             onChange={(e) => update(p.key, { description: e.target.value })}
           />
-          <label className="checkbox-label">
-            <input
-              type="checkbox"
-              checked={p.required}
-              onChange={(e) => update(p.key, { required: e.target.checked })}
-            />{' '}
-            Required Parameter
-          </label>
+          <FormField layout="check" className="checkbox-label" label="Required Parameter">
+            {(field) => (
+              <input
+                {...field}
+                type="checkbox"
+                checked={p.required}
+                onChange={(e) => update(p.key, { required: e.target.checked })}
+              />
+            )}
+          </FormField>
           <button
             type="button"
             className="btn btn-ghost"

@@ -93,14 +93,16 @@ export function AssistantDialog({ initial, renderTools, onSaved, onClose }: Assi
           {documents === null && <p className="muted">Loading documents…</p>}
           {documents?.length === 0 && <p className="muted">No documents yet.</p>}
           {documents?.map((doc) => (
-            <label key={doc.id} className="assistant-document">
-              <input
-                type="checkbox"
-                checked={hasDocument(draft, doc)}
-                onChange={() => setDraft(toggleDocument(draft, doc))}
-              />{' '}
-              {doc.name ?? doc.id}
-            </label>
+            <FormField key={doc.id} layout="check" className="assistant-document" label={doc.name ?? doc.id}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="checkbox"
+                  checked={hasDocument(draft, doc)}
+                  onChange={() => setDraft(toggleDocument(draft, doc))}
+                />
+              )}
+            </FormField>
           ))}
         </fieldset>
         {field('tagsText', 'Tags (comma-separated)')}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FormField } from '../../ui/FormField';
 import { disabledMessageOf, effectiveChoice, type GroupChoiceOption } from './group-choice';
 
 export interface GroupChoiceListProps {
@@ -17,26 +18,21 @@ export function GroupChoiceList({ legend, options, chosen, onChoose }: GroupChoi
       <legend className="field-label">{legend}</legend>
       {options.map((option) => {
         const message = disabledMessageOf(option);
-        const messageId = `${name}-${option.id}-why`;
         return (
           <div key={option.id} className="group-choice-option" data-disabled={message !== null}>
-            <label>
-              <input
-                type="radio"
-                name={name}
-                value={option.id}
-                checked={shown === option.id}
-                disabled={message !== null}
-                aria-describedby={message !== null ? messageId : undefined}
-                onChange={() => onChoose(option.id)}
-              />{' '}
-              {option.label}
-            </label>
-            {message !== null && (
-              <p id={messageId} className="field-hint">
-                {message}
-              </p>
-            )}
+            <FormField layout="check" label={option.label} hint={message}>
+              {(field) => (
+                <input
+                  {...field}
+                  type="radio"
+                  name={name}
+                  value={option.id}
+                  checked={shown === option.id}
+                  disabled={message !== null}
+                  onChange={() => onChoose(option.id)}
+                />
+              )}
+            </FormField>
           </div>
         );
       })}

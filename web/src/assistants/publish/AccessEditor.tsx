@@ -1,3 +1,4 @@
+import { FormField } from '../../ui/FormField';
 import { EntryPicker } from '../../ui/entry-picker/EntryPicker';
 import { parseEmailEntries } from '../../ui/entry-picker/entries';
 import { addUsers, removeUser, toggleGroup, userSuggestions, type PublishDraft } from './publish-draft';
@@ -29,25 +30,29 @@ export function AccessEditor({
       <fieldset className="assistant-access-mode">
         <legend className="field-label">Access</legend>
         {!isGroupAssistant && (
-          <label>
+          <FormField layout="check" label="Publish to all users">
+            {(field) => (
+              <input
+                {...field}
+                type="radio"
+                name="assistant-access"
+                checked={draft.isPublic}
+                onChange={() => onChange({ ...draft, isPublic: true })}
+              />
+            )}
+          </FormField>
+        )}
+        <FormField layout="check" label="Restrict to Amplify groups and users">
+          {(field) => (
             <input
+              {...field}
               type="radio"
               name="assistant-access"
-              checked={draft.isPublic}
-              onChange={() => onChange({ ...draft, isPublic: true })}
-            />{' '}
-            Publish to all users
-          </label>
-        )}
-        <label>
-          <input
-            type="radio"
-            name="assistant-access"
-            checked={!draft.isPublic}
-            onChange={() => onChange({ ...draft, isPublic: false })}
-          />{' '}
-          Restrict to Amplify groups and users
-        </label>
+              checked={!draft.isPublic}
+              onChange={() => onChange({ ...draft, isPublic: false })}
+            />
+          )}
+        </FormField>
       </fieldset>
       {!draft.isPublic && (
         <>
@@ -55,14 +60,16 @@ export function AccessEditor({
             <legend className="field-label">Amplify groups</legend>
             {groups.length === 0 && <p className="muted">No Amplify groups.</p>}
             {groups.map((group) => (
-              <label key={group} className="assistant-access-group">
-                <input
-                  type="checkbox"
-                  checked={draft.amplifyGroups.includes(group)}
-                  onChange={() => onChange(toggleGroup(draft, group))}
-                />{' '}
-                {group}
-              </label>
+              <FormField key={group} layout="check" className="assistant-access-group" label={group}>
+                {(field) => (
+                  <input
+                    {...field}
+                    type="checkbox"
+                    checked={draft.amplifyGroups.includes(group)}
+                    onChange={() => onChange(toggleGroup(draft, group))}
+                  />
+                )}
+              </FormField>
             ))}
           </fieldset>
           <EntryPicker

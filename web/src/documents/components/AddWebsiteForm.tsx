@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { errorText } from '../../api/http';
+import { FormField } from '../../ui/FormField';
 import { addWebsiteAtom } from '../state/add-website';
 import { checkWebsiteForm, websiteFormText } from '../website-form';
 import '../add-website.css';
@@ -65,10 +66,16 @@ export function AddWebsiteForm() {
           }}
           onKeyDown={onKeyDown}
         />
-        <label className="add-website-sitemap">
-          <input type="checkbox" checked={sitemap} onChange={(e) => setSitemap(e.target.checked)} />
-          Sitemap
-        </label>
+        <FormField layout="check" className="add-website-sitemap" label="Sitemap">
+          {(field) => (
+            <input
+              {...field}
+              type="checkbox"
+              checked={sitemap}
+              onChange={(e) => setSitemap(e.target.checked)}
+            />
+          )}
+        </FormField>
         <button
           type="button"
           className="btn btn-small"

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { adminMessages } from '@app/contracts';
+import { FormField } from '../../../ui/FormField';
 
 export interface AdminsListProps {
   admins: readonly string[];
@@ -26,15 +27,17 @@ export function AdminsList({ admins, added, selected, onToggle, onToggleAll, onR
   return (
     <div className="admins-list">
       <div className="list-toolbar">
-        <label className="checkbox">
-          <input
-            ref={selectAll}
-            type="checkbox"
-            checked={all}
-            onChange={(e) => onToggleAll(e.target.checked)}
-          />
-          Select all
-        </label>
+        <FormField layout="check" className="checkbox" label="Select all">
+          {(field) => (
+            <input
+              {...field}
+              ref={selectAll}
+              type="checkbox"
+              checked={all}
+              onChange={(e) => onToggleAll(e.target.checked)}
+            />
+          )}
+        </FormField>
         <button
           type="button"
           className="btn btn-small btn-danger-ghost"
@@ -47,10 +50,20 @@ export function AdminsList({ admins, added, selected, onToggle, onToggleAll, onR
       <ul className="email-list" aria-label="Admins">
         {admins.map((email) => (
           <li key={email} className="email-row">
-            <label className="checkbox email-row-label">
-              <input type="checkbox" checked={selected.has(email)} onChange={() => onToggle(email)} />
-              <span className="email-text">{email}</span>
-            </label>
+            <FormField
+              layout="check"
+              className="checkbox email-row-label"
+              label={<span className="email-text">{email}</span>}
+            >
+              {(field) => (
+                <input
+                  {...field}
+                  type="checkbox"
+                  checked={selected.has(email)}
+                  onChange={() => onToggle(email)}
+                />
+              )}
+            </FormField>
             {added.has(email) && <span className="badge badge-new">Unsaved</span>}
             <button
               type="button"

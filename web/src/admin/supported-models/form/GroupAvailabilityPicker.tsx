@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { sections } from '../../../state/sections';
+import { FormField } from '../../../ui/FormField';
 import { modelText } from '../text';
 
 export interface GroupAvailabilityPickerProps {
@@ -24,14 +25,16 @@ export function GroupAvailabilityPicker({ value, onChange }: GroupAvailabilityPi
         <>
           <div className="model-group-options">
             {names.map((name) => (
-              <label key={name} className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={value.includes(name)}
-                  onChange={(e) => toggle(name, e.target.checked)}
-                />
-                {name}
-              </label>
+              <FormField key={name} layout="check" className="checkbox" label={name}>
+                {(field) => (
+                  <input
+                    {...field}
+                    type="checkbox"
+                    checked={value.includes(name)}
+                    onChange={(e) => toggle(name, e.target.checked)}
+                  />
+                )}
+              </FormField>
             ))}
           </div>
           <p className="field-hint">{modelText.groupsHint}</p>

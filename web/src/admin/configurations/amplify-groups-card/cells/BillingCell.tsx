@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { sections } from '../../../../state/sections';
+import { FormField } from '../../../../ui/FormField';
 import { setBilling, type GroupRow } from '../group-edits';
 import { useGroup } from '../use-group';
 
@@ -12,15 +13,21 @@ export function BillingCell({ data }: CustomCellRendererProps<GroupRow>) {
   const name = group.groupName;
   return (
     <div className="cell-center">
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={group.isBillingGroup}
-          aria-label={`Billing group: ${name}`}
-          onChange={(e) => edit((groups) => setBilling(groups, name, e.target.checked))}
-        />
-        <span aria-hidden="true">{group.isBillingGroup ? 'Yes' : 'No'}</span>
-      </label>
+      <FormField
+        layout="check"
+        className="checkbox"
+        label={<span aria-hidden="true">{group.isBillingGroup ? 'Yes' : 'No'}</span>}
+      >
+        {(field) => (
+          <input
+            {...field}
+            type="checkbox"
+            checked={group.isBillingGroup}
+            aria-label={`Billing group: ${name}`}
+            onChange={(e) => edit((groups) => setBilling(groups, name, e.target.checked))}
+          />
+        )}
+      </FormField>
     </div>
   );
 }
