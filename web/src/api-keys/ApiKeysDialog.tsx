@@ -11,6 +11,7 @@ import { SecretReveal } from './SecretReveal';
 import { UpdateKeyForm } from './UpdateKeyForm';
 import { useApiKeys, type ShownSecret } from './use-api-keys';
 import './api-keys.css';
+import { CloseActions } from '../ui/DialogActions';
 
 type View =
   | { kind: 'list' }
@@ -118,13 +119,7 @@ export function ApiKeysDialog({ onClose }: { onClose: () => void }) {
             onDeactivate={(key) => setConfirming({ kind: 'deactivate', key })}
           />
         ))}
-      {view.kind === 'list' && (
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} data-autofocus>
-            Close
-          </button>
-        </div>
-      )}
+      {view.kind === 'list' && <CloseActions onClose={onClose} className="btn" />}
       {confirming && (
         <ConfirmDialog
           title={confirming.kind === 'rotate' ? apiKeysText.rotateTitle : apiKeysText.deactivateTitle}

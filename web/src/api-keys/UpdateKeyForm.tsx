@@ -16,6 +16,7 @@ import {
   type KeyFormState,
 } from './key-form';
 import { KeyFields, type KeyFormEdit } from './KeyFields';
+import { FormActions } from '../ui/DialogActions';
 
 export interface UpdateKeyFormProps {
   me: string;
@@ -68,14 +69,7 @@ export function UpdateKeyForm({ me, apiKey, accounts, busy, onSubmit, onCancel }
           {apiKeyMessages.nothingChanged}
         </p>
       )}
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save changes'}
-        </button>
-      </div>
+      <FormActions submit={busy ? 'Saving…' : 'Save changes'} onCancel={onCancel} disabled={busy} />
     </form>
   );
 }

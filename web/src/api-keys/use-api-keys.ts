@@ -5,6 +5,7 @@ import { createApiKey, deactivateApiKey, fetchApiKeys, rotateApiKey, updateApiKe
 import { errorText } from '../api/http';
 import { defaultAccountFirst } from '../state/account-order';
 import { createRequestOf, type KeyFormState } from './key-form';
+import { whileMounted } from '../ui/while-mounted';
 
 /** A secret as create or rotate answered it: kept by the dialog while shown, then forgotten. */
 export interface ShownSecret {
@@ -49,26 +50,15 @@ export function useApiKeys(): ApiKeysPanel {
   }, []);
 
   useEffect(() => {
-    let live = true;
-    fetchApiKeys().then(
-      (found) => {
-        if (live) setKeys(found);
-      },
-      (e: unknown) => {
-        if (!live) return;
+    const stops = [
+      whileMounted(fetchApiKeys(), setKeys, (e) => {
         setError(errorText(e));
         setKeys([]);
-      },
-    );
-    fetchAccounts().then(
-      (found) => {
-        if (live) setAccounts(defaultAccountFirst(found));
-      },
-      () => undefined, // the default account stays offered
-    );
-    return () => {
-      live = false;
-    };
+      }),
+      // On a failure the default account stays offered.
+      whileMounted(fetchAccounts(), (found) => setAccounts(defaultAccountFirst(found))),
+    ];
+    return () => stops.forEach((stop) => stop());
   }, []);
 
   /** Runs one call: busy meanwhile, its message or its refusal shown, the list read again after. */

@@ -3,6 +3,7 @@ import { blockTexts, type ApiDocsResponse } from '@app/contracts';
 import { fetchApiDocs } from '../api/feature-data';
 import { errorText } from '../api/http';
 import { BlockError } from './BlockFrame';
+import { whileMounted } from '../ui/while-mounted';
 
 type State =
   { kind: 'loading' } | { kind: 'shown'; docs: ApiDocsResponse } | { kind: 'failed'; error: string };
@@ -21,14 +22,11 @@ const links = (docs: ApiDocsResponse) =>
 export function ApiDocBlockView() {
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
-    let live = true;
-    fetchApiDocs().then(
-      (docs) => live && setState({ kind: 'shown', docs }),
-      (e: unknown) => live && setState({ kind: 'failed', error: errorText(e) }),
+    return whileMounted(
+      fetchApiDocs(),
+      (docs) => setState({ kind: 'shown', docs }),
+      (e) => setState({ kind: 'failed', error: errorText(e) }),
     );
-    return () => {
-      live = false;
-    };
   }, []);
 
   if (state.kind === 'loading') return <p className="chat-block-note muted">{blockTexts.apiDocLoading}</p>;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fetchAdminIntegrations } from '../api/integrations';
+import { whileMounted } from '../ui/while-mounted';
 
 /**
  * Whether the integration data could be loaded (the Integrations tab appears only then).
@@ -8,14 +9,11 @@ import { fetchAdminIntegrations } from '../api/integrations';
 export const useAdminIntegrationsLoaded = (): boolean => {
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    let live = true;
-    fetchAdminIntegrations().then(
-      () => live && setLoaded(true),
-      () => live && setLoaded(false),
+    return whileMounted(
+      fetchAdminIntegrations(),
+      () => setLoaded(true),
+      () => setLoaded(false),
     );
-    return () => {
-      live = false;
-    };
   }, []);
   return loaded;
 };

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { integrationMessages, type IntegrationItem, type IntegrationProvider } from '@app/contracts';
 import { fetchConnectedIntegrations, fetchSupportedIntegrations } from '../api/integrations';
+import { whileMounted } from '../ui/while-mounted';
 
 export type IntegrationsLoad =
   | { kind: 'loading' }
@@ -31,13 +32,7 @@ export const useIntegrations = (): { load: IntegrationsLoad; refresh: () => Prom
   }, []);
 
   useEffect(() => {
-    let live = true;
-    void readIntegrations().then((l) => {
-      if (live) setLoad(l);
-    });
-    return () => {
-      live = false;
-    };
+    return whileMounted(readIntegrations(), setLoad);
   }, []);
 
   return { load, refresh };

@@ -8,6 +8,7 @@ import { ExternalApiEditor } from './ExternalApiEditor';
 import './external-apis.css';
 import { TableHead } from '../../ui/table/TableHead';
 import { RowAction } from '../../ui/table/RowAction';
+import { whileMounted } from '../../ui/while-mounted';
 
 /**
  * External APIs (the dialog's generic external-API editor for assistants' tools): the saved
@@ -21,13 +22,9 @@ export function ExternalApisSection() {
 
   const refresh = useCallback(async (waitFor?: string) => setApis(await fetchExternalApis(waitFor)), []);
   useEffect(() => {
-    let live = true;
-    fetchExternalApis()
-      .then((a) => live && setApis(a))
-      .catch(() => live && toast({ tone: 'error', message: externalApiMessages.listFailed }));
-    return () => {
-      live = false;
-    };
+    return whileMounted(fetchExternalApis(), setApis, () =>
+      toast({ tone: 'error', message: externalApiMessages.listFailed }),
+    );
   }, [toast]);
 
   const open = (draft: ExternalApiDraft) => {

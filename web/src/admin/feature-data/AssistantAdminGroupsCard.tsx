@@ -15,6 +15,7 @@ import { AmplifyGroupCreator } from './AmplifyGroupCreator';
 import { AssistantGroupsTable } from './AssistantGroupsTable';
 import { amplifyGroupExists, copyableAssistants, copyPayloadOf, createRequestOf } from './assistant-groups';
 import { GroupAssistantCopier } from './GroupAssistantCopier';
+import { whileMounted } from '../../ui/while-mounted';
 
 /**
  * Assistant Admin Groups (Feature Data tab): create the Amplify Assistants group from
@@ -31,16 +32,13 @@ export function AssistantAdminGroupsCard() {
 
   const refresh = useCallback(async (waitFor?: string) => setGroups(await fetchAssistantGroups(waitFor)), []);
   useEffect(() => {
-    let live = true;
-    fetchAssistantGroups()
-      .then((g) => live && setGroups(g))
-      .catch(() => live && toast({ tone: 'error', message: assistantGroupMessages.listFailed }));
-    listAssistants()
-      .then((a) => live && setAssistants(copyableAssistants(a)))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
+    const stops = [
+      whileMounted(fetchAssistantGroups(), setGroups, () =>
+        toast({ tone: 'error', message: assistantGroupMessages.listFailed }),
+      ),
+      whileMounted(listAssistants(), (a) => setAssistants(copyableAssistants(a))),
+    ];
+    return () => stops.forEach((stop) => stop());
   }, [toast]);
 
   const withBusy = async (id: string, work: () => Promise<void>) => {

@@ -16,6 +16,7 @@ import {
 import { pushToastAtom } from '../../state/toasts';
 import { FileUploadField } from './FileUploadField';
 import { uploadToStore } from './upload-to-store';
+import { whileMounted } from '../../ui/while-mounted';
 
 const apiDocFields = [
   { label: 'API Documentation (pdf)', ext: 'pdf', url: 'doc_url' },
@@ -50,19 +51,14 @@ export function UploadDocumentsCard() {
     setDocs(apiDocs);
   }, []);
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([fetchLatestDisclosure(), fetchApiDocs()])
-      .then(([latest, apiDocs]) => {
-        if (!live) return;
+  useEffect(
+    () =>
+      whileMounted(Promise.all([fetchLatestDisclosure(), fetchApiDocs()]), ([latest, apiDocs]) => {
         setDisclosure(latest);
         setDocs(apiDocs);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
+      }),
+    [],
+  );
 
   const uploadDisclosure = async (file: File, name: string) => {
     const contentType = acceptedContentType('disclosure', name) ?? 'application/pdf';

@@ -3,6 +3,7 @@ import { integrationMessages, type AdminProvider } from '@app/contracts';
 import { fetchAdminIntegrations } from '../../api/integrations';
 import { ProviderCard } from './ProviderCard';
 import './integrations.css';
+import { whileMounted } from '../../ui/while-mounted';
 
 type Load =
   { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; providers: AdminProvider[]; round: number };
@@ -25,13 +26,9 @@ export default function IntegrationsTab() {
   }, []);
 
   useEffect(() => {
-    let live = true;
-    void readProviders().then((next) => {
-      if (live) setLoad((l) => (next === null ? { kind: 'failed' } : nextRound(l, next)));
-    });
-    return () => {
-      live = false;
-    };
+    return whileMounted(readProviders(), (next) =>
+      setLoad((l) => (next === null ? { kind: 'failed' } : nextRound(l, next))),
+    );
   }, []);
 
   if (load.kind === 'loading') return <p role="status">{integrationMessages.loading}</p>;

@@ -11,6 +11,7 @@ import { UnderstandingOps } from './UnderstandingOps';
 import { ExternalApisSection } from '../external-apis/ExternalApisSection';
 import { draftsProblem, emptyDraft, opInputOf, type OpDraft } from './op-drafts';
 import './ops.css';
+import { whileMounted } from '../../ui/while-mounted';
 
 /** The server's own words for a refused registration (400), else the contracts' failure message. */
 const registerFailure = (e: unknown): string =>
@@ -40,15 +41,13 @@ export default function OpsTab() {
       if (!answeredSignedOut(e)) setLoadFailed(true);
     }
   }, []);
-  useEffect(() => {
-    let live = true;
-    fetchSystemOps()
-      .then((all) => live && setOps(all))
-      .catch((e: unknown) => live && !answeredSignedOut(e) && setLoadFailed(true));
-    return () => {
-      live = false;
-    };
-  }, []);
+  useEffect(
+    () =>
+      whileMounted(fetchSystemOps(), setOps, (e) => {
+        if (!answeredSignedOut(e)) setLoadFailed(true);
+      }),
+    [],
+  );
 
   const addDraft = () => {
     setDrafts((d) => [...d, emptyDraft(nextKey)]);

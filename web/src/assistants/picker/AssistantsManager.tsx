@@ -19,6 +19,7 @@ import {
 } from '../state/assistants';
 import { usePublishingFlag } from '../state/publishing-flag';
 import { knownEmailsOf, ownAssistants, sharedPublished } from './picker-options';
+import { CloseActions } from '../../ui/DialogActions';
 
 type Open =
   | { kind: 'list' }
@@ -158,14 +159,11 @@ export function AssistantsManager({ me, onClose }: { me: string; onClose: () => 
           </ul>
         </>
       )}
-      <div className="modal-actions">
+      <CloseActions onClose={onClose}>
         <button type="button" className="btn" onClick={() => setOpen({ kind: 'edit', assistant: null })}>
           Create Assistant
         </button>
-        <button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>
-          Close
-        </button>
-      </div>
+      </CloseActions>
     </Modal>
   );
 }

@@ -10,6 +10,7 @@ import { publishablePath } from './path-check';
 import { PathField } from './PathField';
 import { initialPublishDraft, pathDataOf, type PublishDraft } from './publish-draft';
 import { pathVerdicts, usePathCheck } from './use-path-check';
+import { FormActions } from '../../ui/DialogActions';
 
 export interface PublishPathDialogProps {
   assistant: AssistantDefinition;
@@ -120,14 +121,7 @@ function PublishForm({ assistant, me, knownEmails, onPublished, onClose }: Publi
           {error}
         </p>
       )}
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={path === null || busy}>
-          Publish
-        </button>
-      </div>
+      <FormActions submit="Publish" onCancel={onClose} disabled={path === null || busy} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { assistantLimits, type AssistantTool, type ListedOp } from '@app/contrac
 import { errorText } from '../../api/http';
 import { fetchVisibleOps } from '../../api/ops';
 import { canAddTool, checklistRows, toggleTool, toolOfOp, unavailableTools } from './ops-checklist';
+import { whileMounted } from '../../ui/while-mounted';
 
 export interface OpsChecklistProps {
   tools: AssistantTool[];
@@ -19,18 +20,7 @@ export function OpsChecklist({ tools, onChange }: OpsChecklistProps) {
   const [search, setSearch] = useState('');
 
   useEffect(() => {
-    let live = true;
-    fetchVisibleOps().then(
-      (listed) => {
-        if (live) setOps(listed);
-      },
-      (e: unknown) => {
-        if (live) setError(errorText(e));
-      },
-    );
-    return () => {
-      live = false;
-    };
+    return whileMounted(fetchVisibleOps(), setOps, (e) => setError(errorText(e)));
   }, []);
 
   if (error !== null)

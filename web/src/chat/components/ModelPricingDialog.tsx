@@ -5,6 +5,7 @@ import { chatText } from '../chat-text';
 import { allModelOptions, pricePer1k, toggleHidden } from '../../state/model-options';
 import { hiddenModelIdsAtom, saveUserSettingsAtom } from '../../state/user-settings';
 import { TableHead } from '../../ui/table/TableHead';
+import { CloseActions } from '../../ui/DialogActions';
 
 /**
  * View Model Pricing: every model the user may use, its prices per 1k tokens, output limit and
@@ -64,11 +65,7 @@ export function ModelPricingDialog({ onClose }: { onClose: () => void }) {
           </tbody>
         </table>
       </div>
-      <div className="modal-actions">
-        <button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>
-          Close
-        </button>
-      </div>
+      <CloseActions onClose={onClose} />
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import { costTierLegend, outputLimitLegend } from '@app/contracts';
 import { Modal } from '../../ui/Modal';
+import { CloseActions } from '../../ui/DialogActions';
 
 const costTiers = Object.entries(costTierLegend);
 const outputTiers = Object.entries(outputLimitLegend);
@@ -27,11 +28,7 @@ export function TierLegend({ onClose }: { onClose: () => void }) {
           </div>
         ))}
       </dl>
-      <div className="modal-actions">
-        <button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>
-          Close
-        </button>
-      </div>
+      <CloseActions onClose={onClose} />
     </Modal>
   );
 }
