@@ -1,5 +1,6 @@
 import { assertNever, adminsEventTypes, type AdminsEvent } from '@app/contracts';
 import { defineProjection } from './projection';
+import { emptying } from './rows';
 
 export const adminsProjection = defineProjection<AdminsEvent>({
   name: 'admins',
@@ -26,7 +27,5 @@ export const adminsProjection = defineProjection<AdminsEvent>({
       }
     }
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_admins').execute();
-  },
+  reset: emptying('rm_admins'),
 });

@@ -1,6 +1,7 @@
 import { amplifyGroupsEventTypes, evolveAmplifyGroup, type AmplifyGroupsEvent } from '@app/contracts';
 import { loadGroup } from '../read/amplify-groups';
 import { defineProjection } from './projection';
+import { changeStamp, emptying } from './rows';
 
 /** Folds each group's events into its rm_amplify_groups row with the evolve the decider uses. */
 export const amplifyGroupsProjection = defineProjection<AmplifyGroupsEvent>({
@@ -21,8 +22,7 @@ export const amplifyGroupsProjection = defineProjection<AmplifyGroupsEvent>({
         group.includeFromOtherGroups === undefined ? null : JSON.stringify(group.includeFromOtherGroups),
       is_billing_group: group.isBillingGroup,
       rate_limit: JSON.stringify(group.rateLimit),
-      changed_by: recorded.metadata.actor.email,
-      changed_at: new Date(recorded.recordedAt),
+      ...changeStamp(recorded),
     };
     await trx
       .insertInto('rm_amplify_groups')
@@ -31,7 +31,5 @@ export const amplifyGroupsProjection = defineProjection<AmplifyGroupsEvent>({
       .execute();
     return [groupName];
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_amplify_groups').execute();
-  },
+  reset: emptying('rm_amplify_groups'),
 });

@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import type { Db } from '@app/platform';
 import { defineProjection } from './projection';
+import { changeStamp, emptying } from './rows';
 
 type Table = 'rm_application_variables' | 'rm_application_secrets';
 
@@ -22,8 +23,7 @@ const upsert = async (trx: Db, table: Table, recorded: RecordedEvent, change: Ch
   const row = {
     value: JSON.stringify(change.value),
     last4: change.value.last4,
-    changed_by: recorded.metadata.actor.email,
-    changed_at: new Date(recorded.recordedAt),
+    ...changeStamp(recorded),
   };
   await trx
     .insertInto(table)
@@ -43,22 +43,31 @@ const secretChange = (e: ApplicationSecretsEvent): Change =>
     ? { name: e.data.name, value: null }
     : { name: e.data.name, value: e.data.value };
 
-export const applicationVariablesProjection = defineProjection<ApplicationVariablesEvent>({
-  name: 'applicationVariables',
-  readModel: 'applicationVariables',
-  eventTypes: applicationVariablesEventTypes,
-  apply: (event, recorded, trx) => upsert(trx, 'rm_application_variables', recorded, variableChange(event)),
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_application_variables').execute();
-  },
-});
+/** A store of sealed values (`table`, one row per name), its read model named like the projection. */
+const sealedValuesProjection = <E extends ApplicationVariablesEvent | ApplicationSecretsEvent>(
+  name: 'applicationVariables' | 'applicationSecrets',
+  eventTypes: readonly E['type'][],
+  table: Table,
+  changeOf: (event: E) => Change,
+) =>
+  defineProjection<E>({
+    name,
+    readModel: name,
+    eventTypes,
+    apply: (event, recorded, trx) => upsert(trx, table, recorded, changeOf(event)),
+    reset: emptying(table),
+  });
 
-export const applicationSecretsProjection = defineProjection<ApplicationSecretsEvent>({
-  name: 'applicationSecrets',
-  readModel: 'applicationSecrets',
-  eventTypes: applicationSecretsEventTypes,
-  apply: (event, recorded, trx) => upsert(trx, 'rm_application_secrets', recorded, secretChange(event)),
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_application_secrets').execute();
-  },
-});
+export const applicationVariablesProjection = sealedValuesProjection(
+  'applicationVariables',
+  applicationVariablesEventTypes,
+  'rm_application_variables',
+  variableChange,
+);
+
+export const applicationSecretsProjection = sealedValuesProjection(
+  'applicationSecrets',
+  applicationSecretsEventTypes,
+  'rm_application_secrets',
+  secretChange,
+);

@@ -1,5 +1,13 @@
 import { assertNever, assistantGroupEventTypes, type AssistantGroupEvent } from '@app/contracts';
+import type { Db } from '@app/platform';
 import { defineProjection } from './projection';
+import { emptying, type RowChange } from './rows';
+
+/** Changes one group's row; answers its id. */
+const updateGroup = async (trx: Db, groupId: string, change: RowChange<'rm_assistant_groups'>) => {
+  await trx.updateTable('rm_assistant_groups').set(change).where('group_id', '=', groupId).execute();
+  return [groupId];
+};
 
 /**
  * The Assistant Admin Groups table (`rm_assistant_groups`): one row per group, its flags, members,
@@ -45,36 +53,19 @@ export const assistantGroupsProjection = defineProjection<AssistantGroupEvent>({
           ...row.assistants.filter((a) => a.assistantId !== event.data.assistant.assistantId),
           event.data.assistant,
         ];
-        await trx
-          .updateTable('rm_assistant_groups')
-          .set({ assistants: JSON.stringify(assistants) })
-          .where('group_id', '=', groupId)
-          .execute();
-        return [groupId];
+        return updateGroup(trx, groupId, { assistants: JSON.stringify(assistants) });
       }
       case 'AssistantGroupSettingsChanged':
-        await trx
-          .updateTable('rm_assistant_groups')
-          .set({
-            is_public: event.data.isPublic,
-            support_conv_analysis: event.data.supportConvAnalysis,
-            amplify_groups: JSON.stringify(event.data.amplifyGroups),
-          })
-          .where('group_id', '=', groupId)
-          .execute();
-        return [groupId];
+        return updateGroup(trx, groupId, {
+          is_public: event.data.isPublic,
+          support_conv_analysis: event.data.supportConvAnalysis,
+          amplify_groups: JSON.stringify(event.data.amplifyGroups),
+        });
       case 'AssistantGroupKeyReplaced':
-        await trx
-          .updateTable('rm_assistant_groups')
-          .set({ api_key_id: event.data.apiKeyId })
-          .where('group_id', '=', groupId)
-          .execute();
-        return [groupId];
+        return updateGroup(trx, groupId, { api_key_id: event.data.apiKeyId });
       default:
         return assertNever(event);
     }
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_assistant_groups').execute();
-  },
+  reset: emptying('rm_assistant_groups'),
 });

@@ -7,6 +7,7 @@ import {
 } from '@app/contracts';
 import type { Db } from '@app/platform';
 import { defineProjection } from './projection';
+import { emptying } from './rows';
 
 const definitionIn = async (trx: Db, assistantId: string): Promise<AssistantDefinition | null> => {
   const row = await trx
@@ -74,7 +75,5 @@ export const assistantsProjection = defineProjection<AssistantEvent>({
     }
     return [assistantId];
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_assistants').execute();
-  },
+  reset: emptying('rm_assistants'),
 });

@@ -7,6 +7,7 @@ import {
 } from '@app/contracts';
 import type { Db } from '@app/platform';
 import { defineProjection } from './projection';
+import { emptying } from './rows';
 import { autoName, deleteConversation, keptMessages, ownerOf, upsertConversation } from './conversation-rows';
 
 type ConversationsEvent = ChatEvent | ConversationEvent;
@@ -139,9 +140,5 @@ export const conversationsProjection = defineProjection<ConversationsEvent>({
         return assertNever(event);
     }
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_conversation_messages').execute();
-    await trx.deleteFrom('rm_conversation_requests').execute();
-    await trx.deleteFrom('rm_conversations').execute();
-  },
+  reset: emptying('rm_conversation_messages', 'rm_conversation_requests', 'rm_conversations'),
 });

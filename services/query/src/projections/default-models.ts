@@ -1,5 +1,6 @@
 import { assertNever, defaultModelsEventTypes, type DefaultModelsEvent } from '@app/contracts';
 import { defineProjection } from './projection';
+import { changeStamp, emptying } from './rows';
 
 /** rm_default_models: a row per slot that is set; clearing a slot deletes its row. */
 export const defaultModelsProjection = defineProjection<DefaultModelsEvent>({
@@ -12,8 +13,7 @@ export const defaultModelsProjection = defineProjection<DefaultModelsEvent>({
       case 'DefaultModelSet': {
         const row = {
           model_id: event.data.modelId,
-          changed_by: recorded.metadata.actor.email,
-          changed_at: new Date(recorded.recordedAt),
+          ...changeStamp(recorded),
         };
         await trx
           .insertInto('rm_default_models')
@@ -30,7 +30,5 @@ export const defaultModelsProjection = defineProjection<DefaultModelsEvent>({
       }
     }
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_default_models').execute();
-  },
+  reset: emptying('rm_default_models'),
 });

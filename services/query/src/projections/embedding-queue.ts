@@ -1,6 +1,7 @@
 import { assertNever, type FileEvent } from '@app/contracts';
 import type { Db } from '@app/platform';
 import { defineProjection } from './projection';
+import { emptying } from './rows';
 
 /** The file events that change who is queued for embedding (the rest leave the queue as it is). */
 export const embeddingQueueEventTypes = [
@@ -79,7 +80,5 @@ export const embeddingQueueProjection = defineProjection<QueueEvent>({
     }
     return [key];
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_embedding_queue').execute();
-  },
+  reset: emptying('rm_embedding_queue'),
 });

@@ -1,5 +1,6 @@
 import { assertNever, displayUrl, endpointTestEventTypes, type EndpointTestEvent } from '@app/contracts';
 import { defineProjection } from './projection';
+import { emptying } from './rows';
 
 /** One row per endpoint test: pending until the workers report, then succeeded or failed with the message. */
 export const endpointTestsProjection = defineProjection<EndpointTestEvent>({
@@ -41,7 +42,5 @@ export const endpointTestsProjection = defineProjection<EndpointTestEvent>({
       }
     }
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_endpoint_tests').execute();
-  },
+  reset: emptying('rm_endpoint_tests'),
 });

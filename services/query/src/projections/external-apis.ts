@@ -1,5 +1,6 @@
 import { assertNever, externalApiEventTypes, externalApiViewOf, type ExternalApiEvent } from '@app/contracts';
 import { defineProjection } from './projection';
+import { emptying } from './rows';
 
 /**
  * The external API definitions (`rm_external_apis`): each as answered, credentials as masks only (the
@@ -30,7 +31,5 @@ export const externalApisProjection = defineProjection<ExternalApiEvent>({
         return assertNever(event);
     }
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_external_apis').execute();
-  },
+  reset: emptying('rm_external_apis'),
 });

@@ -1,5 +1,6 @@
 import { assertNever, type FeatureDataEvent } from '@app/contracts';
 import { defineProjection } from './projection';
+import { emptying } from './rows';
 
 export const featureDataEventTypes = [
   'PowerPointTemplateAdded',
@@ -117,10 +118,10 @@ export const featureDataProjection = defineProjection<FeatureDataEvent>({
         return assertNever(event);
     }
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_pptx_templates').execute();
-    await trx.deleteFrom('rm_data_disclosures').execute();
-    await trx.deleteFrom('rm_data_disclosure_acceptances').execute();
-    await trx.deleteFrom('rm_api_documentation').execute();
-  },
+  reset: emptying(
+    'rm_pptx_templates',
+    'rm_data_disclosures',
+    'rm_data_disclosure_acceptances',
+    'rm_api_documentation',
+  ),
 });

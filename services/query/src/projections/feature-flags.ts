@@ -6,6 +6,7 @@ import {
 } from '@app/contracts';
 import type { Db } from '@app/platform';
 import { defineProjection } from './projection';
+import { changeStamp, emptying } from './rows';
 
 type Change = (flag: FeatureFlag) => FeatureFlag;
 
@@ -57,7 +58,7 @@ export const featureFlagsProjection = defineProjection<FeatureFlagsEvent>({
   eventTypes: featureFlagsEventTypes,
   apply: async (event, recorded, trx) => {
     const { name } = event.data;
-    const stamp = { changed_by: recorded.metadata.actor.email, changed_at: new Date(recorded.recordedAt) };
+    const stamp = changeStamp(recorded);
     if (event.type === 'FeatureFlagRemoved') {
       await trx.deleteFrom('rm_feature_flags').where('name', '=', name).execute();
       return [name];
@@ -79,7 +80,5 @@ export const featureFlagsProjection = defineProjection<FeatureFlagsEvent>({
       .execute();
     return [name];
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_feature_flags').execute();
-  },
+  reset: emptying('rm_feature_flags'),
 });

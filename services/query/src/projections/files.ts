@@ -1,5 +1,6 @@
 import { assertNever, fileEventTypes, type FileEvent } from '@app/contracts';
 import { defineProjection } from './projection';
+import { emptying } from './rows';
 import { deleteFile, insertFile, updateFile } from './file-rows';
 
 /**
@@ -32,7 +33,5 @@ export const filesProjection = defineProjection<FileEvent>({
         return assertNever(event);
     }
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_files').execute();
-  },
+  reset: emptying('rm_files'),
 });

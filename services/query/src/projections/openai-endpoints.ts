@@ -6,13 +6,10 @@ import {
 } from '@app/contracts';
 import type { Db } from '@app/platform';
 import { defineProjection } from './projection';
+import { changeStamp, emptying } from './rows';
 
 const touchModel = async (trx: Db, model: string, recorded: RecordedEvent) => {
-  await trx
-    .updateTable('rm_openai_models')
-    .set({ changed_by: recorded.metadata.actor.email, changed_at: new Date(recorded.recordedAt) })
-    .where('name', '=', model)
-    .execute();
+  await trx.updateTable('rm_openai_models').set(changeStamp(recorded)).where('name', '=', model).execute();
 };
 
 /**
@@ -25,7 +22,7 @@ export const openaiEndpointsProjection = defineProjection<OpenAiEndpointsEvent>(
   eventTypes: openaiEndpointsEventTypes,
   apply: async (event, recorded, trx) => {
     const { model } = event.data;
-    const stamp = { changed_by: recorded.metadata.actor.email, changed_at: new Date(recorded.recordedAt) };
+    const stamp = changeStamp(recorded);
     switch (event.type) {
       case 'OpenAiModelAdded':
         await trx
@@ -72,8 +69,5 @@ export const openaiEndpointsProjection = defineProjection<OpenAiEndpointsEvent>(
       }
     }
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_openai_endpoints').execute();
-    await trx.deleteFrom('rm_openai_models').execute();
-  },
+  reset: emptying('rm_openai_endpoints', 'rm_openai_models'),
 });

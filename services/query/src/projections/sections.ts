@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@app/contracts';
 import type { Db } from '@app/platform';
 import type { Projection } from './projection';
+import { emptying } from './rows';
 
 /**
  * Who an event names as its actor, or 'unknown' for one appended by hand without it: the section's
@@ -34,7 +35,5 @@ export const sectionsProjection: Projection = {
       .execute();
     return [];
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_sections').execute();
-  },
+  reset: emptying('rm_sections'),
 };

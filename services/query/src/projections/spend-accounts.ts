@@ -1,5 +1,6 @@
 import { accountsEventTypes, assertNever, type AccountsEvent } from '@app/contracts';
 import { defineProjection } from './projection';
+import { emptying } from './rows';
 
 /** The users' accounts (COA) and their limits, for the spend read model: each save replaces the list. */
 export const spendAccountsProjection = defineProjection<AccountsEvent>({
@@ -31,7 +32,5 @@ export const spendAccountsProjection = defineProjection<AccountsEvent>({
         return assertNever(event.type);
     }
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_spend_accounts').execute();
-  },
+  reset: emptying('rm_spend_accounts'),
 });

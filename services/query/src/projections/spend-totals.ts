@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import type { Db } from '@app/platform';
 import { defineProjection } from './projection';
+import { emptying } from './rows';
 
 /** The windows spend at `at` counts in: its hour, day and month (UTC), and the total. */
 export const spendWindowKeys = (at: Date): string[] => [
@@ -60,7 +61,5 @@ export const spendTotalsProjection = defineProjection<SpendEvent>({
     }
     return [scope];
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_spend_totals').execute();
-  },
+  reset: emptying('rm_spend_totals'),
 });

@@ -7,6 +7,7 @@ import {
   type SupportedModelsEvent,
 } from '@app/contracts';
 import { defineProjection } from './projection';
+import { changeStamp, emptying } from './rows';
 
 /** The rm_models column of each detail field a ModelUpdated event may carry. */
 const detailColumns = {
@@ -61,7 +62,7 @@ export const supportedModelsProjection = defineProjection<SupportedModelsEvent>(
   readModel: 'supportedModels',
   eventTypes: supportedModelsEventTypes,
   apply: async (event, recorded, trx) => {
-    const stamp = { changed_by: recorded.metadata.actor.email, changed_at: new Date(recorded.recordedAt) };
+    const stamp = changeStamp(recorded);
     const update = (id: string, set: object) =>
       trx
         .updateTable('rm_models')
@@ -104,7 +105,5 @@ export const supportedModelsProjection = defineProjection<SupportedModelsEvent>(
       }
     }
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_models').execute();
-  },
+  reset: emptying('rm_models'),
 });

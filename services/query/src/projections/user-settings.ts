@@ -1,6 +1,7 @@
 import { assertNever, userSettingsStreamId, type UserSettingsEvent } from '@app/contracts';
 import { sql } from 'kysely';
 import { defineProjection } from './projection';
+import { emptying } from './rows';
 
 export const userSettingsEventTypes = [
   'UserSettingsChanged',
@@ -44,7 +45,5 @@ export const userSettingsProjection = defineProjection<UserSettingsEvent>({
         return assertNever(event.type);
     }
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('rm_user_settings').execute();
-  },
+  reset: emptying('rm_user_settings'),
 });

@@ -1,6 +1,8 @@
 import type { Db } from '@app/platform';
-import type { GroupMembership } from '../routes/feature-flags';
 import { readGroupsOf } from './amplify-groups';
+
+/** Where a user's Amplify groups come from (the query service defaults to the groups read model). */
+export type GroupMembership = (email: string) => Promise<string[]>;
 
 /** A user's Amplify groups from the groups read model: explicit membership plus inclusions, transitively. */
 export const groupMembershipFrom =

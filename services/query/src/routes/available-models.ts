@@ -1,19 +1,12 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AvailableModelsResponse,
   availableModelsRoute,
-  errorResponses,
   isModelOpenTo,
-  WaitForQuery,
   type Model,
   type UserModel,
 } from '@app/contracts';
-import type { Db } from '@app/platform';
-import type { Projection } from '../projections/projection';
 import { readAvailableModels, readDefaultModels } from '../read/models';
-import { waitForPosition } from '../read/wait-for';
-import type { GroupMembership } from './feature-flags';
+import { readRoute } from './read-route';
 
 const forUser = ({
   isAvailable: _a,
@@ -30,39 +23,31 @@ const byName = (a: Model, b: Model) => a.name.localeCompare(b.name) || a.id.loca
  * groups only for their members), sorted by name, with the default, advanced and cheapest ones
  * (null when unset or not open to the caller).
  */
-export const availableModelsRouteFor =
-  (db: Db, projections: readonly Projection[], groupsOf: GroupMembership): FastifyPluginAsync =>
-  async (app) => {
-    const schema = {
-      description: 'The available models the caller may use, with the default, advanced and cheapest ones.',
-      querystring: WaitForQuery,
-      response: { ...errorResponses, 200: AvailableModelsResponse },
+export const availableModelsRouteFor = readRoute({
+  url: availableModelsRoute,
+  who: 'user',
+  description: 'The available models the caller may use, with the default, advanced and cheapest ones.',
+  answer: AvailableModelsResponse,
+  handle: async ({ principal }, { db, groupsOf }) => {
+    const [available, defaults, groups] = await Promise.all([
+      readAvailableModels(db),
+      readDefaultModels(db),
+      groupsOf(principal),
+    ]);
+    const open = available.filter((m) => isModelOpenTo(m, groups)).sort(byName);
+    const pick = (id: string): UserModel | null => {
+      const m = open.find((x) => x.id === id);
+      return m ? forUser(m) : null;
     };
-    app
-      .withTypeProvider<ZodTypeProvider>()
-      .get(availableModelsRoute, { preValidation: app.requireUser, schema }, async (request) => {
-        const { waitFor } = request.query;
-        if (waitFor) await waitForPosition(db, projections, waitFor);
-        const email = request.principal ?? '';
-        const [available, defaults, groups] = await Promise.all([
-          readAvailableModels(db),
-          readDefaultModels(db),
-          groupsOf(email),
-        ]);
-        const open = available.filter((m) => isModelOpenTo(m, groups)).sort(byName);
-        const pick = (id: string): UserModel | null => {
-          const m = open.find((x) => x.id === id);
-          return m ? forUser(m) : null;
-        };
-        const answer: AvailableModelsResponse = {
-          success: true,
-          data: {
-            models: open.map(forUser),
-            default: pick(defaults.user),
-            advanced: pick(defaults.advanced),
-            cheapest: pick(defaults.cheapest),
-          },
-        };
-        return answer;
-      });
-  };
+    const answer: AvailableModelsResponse = {
+      success: true,
+      data: {
+        models: open.map(forUser),
+        default: pick(defaults.user),
+        advanced: pick(defaults.advanced),
+        cheapest: pick(defaults.cheapest),
+      },
+    };
+    return answer;
+  },
+});

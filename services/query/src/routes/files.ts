@@ -1,66 +1,29 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  errorResponses,
-  FileQueryRequest,
-  FileQueryResponse,
-  fileRoutes,
-  TagsListResponse,
-  WaitForQuery,
-} from '@app/contracts';
-import type { Db } from '@app/platform';
-import type { Projection } from '../projections/projection';
-import { waitForPosition } from '../read/wait-for';
-import { queryFiles, readFileTags } from './files-read';
+import { FileQueryRequest, FileQueryResponse, fileRoutes, TagsListResponse } from '@app/contracts';
+import { queryFiles, readFileTags } from '../read/files';
+import { readRoute } from './read-route';
 
-/**
- * POST /files/query: a page of the caller's files (search, tags, cursor). GET /files/tags/list: the
- * tags on the caller's files. Only ever the caller's own; both take `?waitFor=`.
- */
-export const filesRoutes =
-  (db: Db, projections: readonly Projection[]): FastifyPluginAsync =>
-  async (app) => {
-    const routes = app.withTypeProvider<ZodTypeProvider>();
-    routes.post(
-      fileRoutes.query,
-      {
-        preValidation: app.requireUser,
-        schema: {
-          description: "A page of the caller's files, the most recently changed first.",
-          querystring: WaitForQuery,
-          body: FileQueryRequest,
-          response: { ...errorResponses, 200: FileQueryResponse },
-        },
-      },
-      async (request) => {
-        const { waitFor } = request.query;
-        if (waitFor) await waitForPosition(db, projections, waitFor);
-        const answer: FileQueryResponse = {
-          success: true,
-          data: await queryFiles(db, request.principal ?? '', request.body),
-        };
-        return answer;
-      },
-    );
+/** POST /files/query: a page of the caller's files (search, tags, cursor), only ever their own. Takes `?waitFor=`. */
+export const fileQueryRoute = readRoute({
+  method: 'POST',
+  url: fileRoutes.query,
+  who: 'user',
+  description: "A page of the caller's files, the most recently changed first.",
+  body: FileQueryRequest,
+  answer: FileQueryResponse,
+  handle: async ({ principal, body }, { db }) => {
+    const answer: FileQueryResponse = { success: true, data: await queryFiles(db, principal, body) };
+    return answer;
+  },
+});
 
-    routes.get(
-      fileRoutes.tagsList,
-      {
-        preValidation: app.requireUser,
-        schema: {
-          description: "Every tag on the caller's files.",
-          querystring: WaitForQuery,
-          response: { ...errorResponses, 200: TagsListResponse },
-        },
-      },
-      async (request) => {
-        const { waitFor } = request.query;
-        if (waitFor) await waitForPosition(db, projections, waitFor);
-        const answer: TagsListResponse = {
-          success: true,
-          data: { tags: await readFileTags(db, request.principal ?? '') },
-        };
-        return answer;
-      },
-    );
-  };
+/** GET /files/tags/list: the tags on the caller's files. Takes `?waitFor=`. */
+export const fileTagsRoute = readRoute({
+  url: fileRoutes.tagsList,
+  who: 'user',
+  description: "Every tag on the caller's files.",
+  answer: TagsListResponse,
+  handle: async ({ principal }, { db }) => {
+    const answer: TagsListResponse = { success: true, data: { tags: await readFileTags(db, principal) } };
+    return answer;
+  },
+});

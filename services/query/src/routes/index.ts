@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { amplifyGroupsList } from './amplify-groups-list';
+import { assistantGroupsRoute } from './assistant-groups';
+import { availableModelsRouteFor } from './available-models';
+import { configsRoute } from './configs';
+import { conversationMessagesRoute, conversationsRoute } from './conversations';
+import { embeddingQueueRoute } from './embeddings';
+import { endpointTestsRoute } from './endpoint-tests';
+import { eventsRoute } from './events';
+import { externalApisRoute } from './external-apis';
+import { pptxTemplatesRoute } from './feature-data';
+import { featureFlagsRoute } from './feature-flags';
+import { fileQueryRoute, fileTagsRoute } from './files';
+import { projectionsRoute } from './projections';
+import type { ReadContext, ReadRoute } from './read-route';
+import { spendRouteFor } from './spend';
+import { userAppConfigsRouteFor } from './user-app-configs';
+import { userSettingsRoute } from './user-settings';
+
+export type { ReadContext } from './read-route';
+
+/** Every read route of the query service. */
+export const readRoutes: readonly ReadRoute[] = [
+  configsRoute,
+  featureFlagsRoute,
+  availableModelsRouteFor,
+  eventsRoute,
+  projectionsRoute,
+  endpointTestsRoute,
+  amplifyGroupsList,
+  spendRouteFor,
+  conversationsRoute,
+  conversationMessagesRoute,
+  userSettingsRoute,
+  fileQueryRoute,
+  fileTagsRoute,
+  userAppConfigsRouteFor,
+  pptxTemplatesRoute,
+  embeddingQueueRoute,
+  externalApisRoute,
+  assistantGroupsRoute,
+];
+
+/** The read routes as one plugin (each needs the identity plugin registered first). */
+export const servedReads =
+  (ctx: ReadContext): FastifyPluginAsync =>
+  async (app) => {
+    for (const route of readRoutes) route(app, ctx);
+  };
