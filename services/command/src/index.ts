@@ -35,7 +35,10 @@ export { featureFlagsDecider } from './configurations/feature-flags';
 export { amplifyGroupsDecider, type AmplifyGroupsCommand } from './configurations/amplify-groups';
 export { supportedModelsDecider } from './configurations/supported-models';
 export { defaultModelsDecider } from './configurations/default-models';
-export { applicationSecretsDecider, applicationVariablesDecider } from './configurations/application-variables';
+export {
+  applicationSecretsDecider,
+  applicationVariablesDecider,
+} from './configurations/application-variables';
 export { openaiEndpointsDecider } from './configurations/openai-endpoints';
 export { endpointTestDecider, type EndpointTestOutcome } from './configurations/endpoint-test';
 export {
@@ -75,7 +78,7 @@ export {
   type Embedder,
   type EmbeddingSession,
 } from './documents/index';
-export { endpointKeyHeaders, providerKindOf } from './endpoints/index';
+export { endpointKeyHeaders, providerKindOf } from './models/index';
 export {
   extractSitemapUrls,
   fetchWebsiteFile,

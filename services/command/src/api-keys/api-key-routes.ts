@@ -20,7 +20,7 @@ import {
 } from '@app/contracts';
 import { DomainError, type Db } from '@app/platform';
 import { runCommand } from '../shared/command-route';
-import { loadAccounts } from '../accounts/accounts-store';
+import { loadAccounts } from '../accounts/index';
 import { ApiKeyNotFoundError } from './api-key-decider';
 import { deactivateApiKey, issueApiKey, rotateApiKey, updateApiKeys } from './api-key-commands';
 import { apiKeyRows } from './api-key-rows';

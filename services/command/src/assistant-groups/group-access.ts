@@ -7,9 +7,8 @@ import {
   normaliseEmail,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import type { AssistantGroupPorts } from '../assistants/assistant-reads';
-import { adminsDecider } from '../configurations/admins';
-import { amplifyGroupsDecider } from '../configurations/amplify-groups';
+import type { AssistantGroupPorts } from '../assistants/index';
+import { adminsDecider, amplifyGroupsDecider } from '../configurations/index';
 import { loadState } from '../shared/stream-state';
 import { assistantGroupDecider, type AssistantGroup } from './group-decider';
 

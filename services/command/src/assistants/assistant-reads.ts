@@ -16,8 +16,7 @@ import {
   type BuiltInAssistant,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { amplifyGroupsDecider } from '../configurations/amplify-groups';
-import { featureFlagsDecider } from '../configurations/feature-flags';
+import { amplifyGroupsDecider, featureFlagsDecider } from '../configurations/index';
 import { loadState } from '../shared/stream-state';
 import { assistantDecider, type AssistantState } from './assistant-decider';
 import { assistantPathDecider } from './path-decider';

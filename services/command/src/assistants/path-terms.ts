@@ -7,11 +7,13 @@ import {
   supportedModelsStreamId,
 } from '@app/contracts';
 import type { Db, OutboundClient, SecretBox } from '@app/platform';
-import { defaultModelsDecider } from '../configurations/default-models';
-import { openaiEndpointsDecider } from '../configurations/openai-endpoints';
-import { supportedModelsDecider } from '../configurations/supported-models';
+import {
+  defaultModelsDecider,
+  openaiEndpointsDecider,
+  supportedModelsDecider,
+} from '../configurations/index';
 import { loadState } from '../shared/stream-state';
-import { languageModelFor, openSavedEndpoint, providerKindOf } from '../endpoints/index';
+import { languageModelFor, openSavedEndpoint, providerKindOf } from '../models/index';
 
 /** Whether a path holds an inappropriate term (PG-13); never rejects. */
 export type PathTermCheck = (astPath: string) => Promise<boolean>;

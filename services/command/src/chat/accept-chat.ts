@@ -14,7 +14,7 @@ import { UnknownAccountError, type SpendGuard, type SpendPlan, type SpendRequest
 import { chatRequestDecider } from './chat-decider';
 import type { Reservation } from './reservation';
 import { ChatRefusal, type ResolvedChat } from './resolve-chat';
-import { chatApiKeyOf, recordChatRateLimitRefusal } from '../api-keys/api-key-chat';
+import { chatApiKeyOf, recordChatRateLimitRefusal } from '../api-keys/index';
 
 /** The model's status line (`st`): in progress while it is asked, with a note after a failover. */
 export const modelStatus = (model: Model, inProgress: boolean, message?: string): ChatStatus => ({

@@ -1,8 +1,8 @@
 import { canUseAssistant, dataSourceKey, type AssistantDefinition, type AssistantTool } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { groupAssistantAccess } from '../assistant-groups/group-access';
-import { assistantCallerOf, loadAssistant } from '../assistants/assistant-reads';
-import type { GenerationRequest } from './generate';
+import { groupAssistantAccess } from '../assistant-groups/index';
+import { assistantCallerOf, loadAssistant } from '../assistants/index';
+import type { GenerationRequest } from './generation-request';
 
 /**
  * The assistant a chat request names (`options.assistantId`), as the relay applies it: its

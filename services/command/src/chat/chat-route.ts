@@ -18,7 +18,7 @@ import { generationRequestOf } from './generation-request';
 import { ChatPostBody, isKillSwitch, parseChatPost } from './chat-body';
 import { endpointSourcesOf, runChat } from './chat-run';
 import { deferredWriter } from './deferred-writer';
-import type { EndpointPool } from '../endpoints/index';
+import type { EndpointPool } from '../models/index';
 import { killSwitch } from './kill-switch';
 import { ChatRefusal, resolveChat } from './resolve-chat';
 import type { RunningChats } from './running-chats';

@@ -3,7 +3,7 @@ import type { Db, OutboundClient, SecretBox } from '@app/platform';
 import { createStateCache } from '../shared/state-cache';
 import type { SpendGuard } from '../spend/index';
 import { chatRoutePlugin } from './chat-route';
-import { createEndpointPool } from '../endpoints/index';
+import { createEndpointPool } from '../models/index';
 import { createRunningChats } from './running-chats';
 import { defaultKeepAliveMs } from './sse';
 import type { ChatStreamStore, StopBus } from './streams/ports';

@@ -1,6 +1,7 @@
 import type { ChatStatus } from '@app/contracts';
 import type { OutboundClient } from '@app/platform';
-import { generate, type EndpointSource, type GenerationOutcome, type GenerationRequest } from './generate';
+import { generate, type EndpointSource, type GenerationOutcome } from './generate';
+import type { GenerationRequest } from './generation-request';
 
 /** What the answer is sent to once the request is committed and its stream is open. */
 export interface GenerationSink {

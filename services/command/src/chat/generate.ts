@@ -1,31 +1,12 @@
 import type { ChatStatus, ChatStopReason } from '@app/contracts';
-import type { SharedV3ProviderOptions } from '@ai-sdk/provider';
-import type { ModelMessage } from 'ai';
 import type { OutboundClient } from '@app/platform';
-import { addBound, boundCost, noBoundTokens, type BoundTokens, type CallBudget } from './call-budget';
-import { failureReason } from './failure-reason';
+import { addBound, boundCost, noBoundTokens, type BoundTokens } from './call-budget';
+import { failureReason } from '../models/index';
 import { emptyAnswer, streamAnswer, type StreamedAnswer } from './model-stream';
-import { languageModelFor, type OpenedEndpoint, type ProviderKind } from '../endpoints/index';
+import { languageModelFor, type OpenedEndpoint } from '../models/index';
 import type { ReportedUsage } from './usage';
-import { streamWithTools, type ChatTools } from './tool-loop';
-
-/** What is asked of the model, whichever endpoint answers. */
-export interface GenerationRequest {
-  kind: ProviderKind;
-  modelId: string;
-  system: string | undefined;
-  messages: ModelMessage[];
-  temperature: number;
-  maxOutputTokens: number;
-  providerOptions: SharedV3ProviderOptions | undefined;
-  /** Tools offered to the model (an assistant's ops): the answer may take several steps. */
-  tools?: ChatTools | undefined;
-  /**
-   * What the request reserved: each call's output is counted and stopped at its allowance (its
-   * `max_tokens`, or what is left reserved). Without one (provider tests), nothing is stopped.
-   */
-  budget?: CallBudget | undefined;
-}
+import { streamWithTools } from './tool-loop';
+import type { GenerationRequest } from './generation-request';
 
 /** An endpoint whose key (and url with credentials) is opened only when it is tried. */
 export interface EndpointSource {

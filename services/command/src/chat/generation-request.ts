@@ -1,8 +1,37 @@
-import type { ModelMessage } from 'ai';
+import type { LanguageModelV3FunctionTool, SharedV3ProviderOptions } from '@ai-sdk/provider';
+import type { ModelMessage, ToolSet } from 'ai';
 import type { ChatMessage, ChatRequest, Model } from '@app/contracts';
-import type { GenerationRequest } from './generate';
-import { providerKindOf } from '../endpoints/index';
-import { reasoningOptions } from './providers';
+import { providerKindOf, reasoningOptions, type ProviderKind } from '../models/index';
+import type { CallBudget } from './call-budget';
+
+/** The tools a chat request offers the model (an assistant's ops), as AI SDK tools, and how many steps. */
+export interface ChatTools {
+  set: ToolSet;
+  /** Model calls at most (each answering tool calls, the last one answering text). */
+  maxSteps: number;
+  /** The tools as the provider is given them (`functionToolsOf(set)`): the reservation counts them. */
+  definitions: LanguageModelV3FunctionTool[];
+  /** The status line while a tool runs ('Calling <op name>...'). */
+  statusOf(name: string): string;
+}
+
+/** What is asked of the model, whichever endpoint answers. */
+export interface GenerationRequest {
+  kind: ProviderKind;
+  modelId: string;
+  system: string | undefined;
+  messages: ModelMessage[];
+  temperature: number;
+  maxOutputTokens: number;
+  providerOptions: SharedV3ProviderOptions | undefined;
+  /** Tools offered to the model (an assistant's ops): the answer may take several steps. */
+  tools?: ChatTools | undefined;
+  /**
+   * What the request reserved: each call's output is counted and stopped at its allowance (its
+   * `max_tokens`, or what is left reserved). Without one (provider tests), nothing is stopped.
+   */
+  budget?: CallBudget | undefined;
+}
 
 /** The request's system prompt (its first message, when a system one) with the model's additional one after it. */
 export const systemPromptOf = (request: ChatRequest, model: Model): string | undefined => {

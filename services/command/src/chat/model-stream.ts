@@ -13,7 +13,7 @@ import {
   type BoundTokens,
   type CallAllowance,
 } from './call-budget';
-import type { GenerationRequest } from './generate';
+import type { GenerationRequest } from './generation-request';
 import { cutToBytes, inputBoundOf, outputBoundOf } from './token-bound';
 import type { ReportedUsage } from './usage';
 

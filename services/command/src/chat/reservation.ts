@@ -1,5 +1,5 @@
 import type { CallBudget, Prices } from './call-budget';
-import type { GenerationRequest } from './generate';
+import type { GenerationRequest } from './generation-request';
 import { promptOf } from './model-stream';
 import { retrievalTokenAllowance } from './retrieval';
 import { inputBoundOf, messageOverheadTokens, outputBoundTokens, toolOverheadTokens } from './token-bound';

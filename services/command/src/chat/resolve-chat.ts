@@ -17,19 +17,21 @@ import {
   type Model,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { amplifyGroupsDecider } from '../configurations/amplify-groups';
-import { conversationStorageDecider } from '../configurations/conversation-storage';
-import { openaiEndpointsDecider } from '../configurations/openai-endpoints';
-import type { SavedEndpoint } from '../configurations/openai-endpoint-rules';
-import { supportedModelsDecider } from '../configurations/supported-models';
+import {
+  amplifyGroupsDecider,
+  conversationStorageDecider,
+  openaiEndpointsDecider,
+  supportedModelsDecider,
+  type SavedEndpoint,
+} from '../configurations/index';
 import type { StateCache } from '../shared/state-cache';
 import { assistantForChat, type ResolvedAssistant } from './assistant-chat';
-import { userSettingsDecider } from '../user-settings/user-settings-decider';
-import { dataDisclosureDecider } from '../feature-data/data-disclosure-decider';
+import { userSettingsDecider } from '../user-settings/index';
 import {
+  dataDisclosureDecider,
   disclosureAcceptanceDecider,
   mustAcceptDisclosure,
-} from '../feature-data/disclosure-acceptance-decider';
+} from '../feature-data/index';
 
 /** What a chat request runs with: the model, its endpoints (keys still sealed), where it is stored. */
 export interface ResolvedChat {

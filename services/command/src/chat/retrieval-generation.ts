@@ -2,7 +2,8 @@ import { chatRetrievalMessages, chatStatusIds, type ChatStatus } from '@app/cont
 import type { OutboundClient } from '@app/platform';
 import { noBoundTokens } from './call-budget';
 import { startGeneration, type EarlyGeneration } from './early-generation';
-import type { EndpointSource, GenerationOutcome, GenerationRequest } from './generate';
+import type { EndpointSource, GenerationOutcome } from './generate';
+import type { GenerationRequest } from './generation-request';
 import type { Retrieval } from './retrieval';
 import { withRetrieved } from './retrieval-prompt';
 import type { ChatSse } from './sse';

@@ -1,5 +1,5 @@
 import type { ChatSource } from '@app/contracts';
-import type { GenerationRequest } from './generate';
+import type { GenerationRequest } from './generation-request';
 import type { Retrieval } from './retrieval';
 
 /** Where a passage is in its document, in words: "page 3", "sheet Sales, row 12". */

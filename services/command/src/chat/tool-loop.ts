@@ -7,7 +7,7 @@ import type {
 import { asSchema, type ToolSet } from 'ai';
 import type { ChatStatus } from '@app/contracts';
 import { addBound, allowanceOf, unlimitedAllowance } from './call-budget';
-import type { GenerationRequest } from './generate';
+import type { ChatTools, GenerationRequest } from './generation-request';
 import {
   emptyAnswer,
   emptyStep,
@@ -19,17 +19,6 @@ import {
 import { inputBoundOf } from './token-bound';
 import { boundedToolResult } from './tool-results';
 import type { ReportedUsage } from './usage';
-
-/** The tools a chat request offers the model (an assistant's ops), as AI SDK tools, and how many steps. */
-export interface ChatTools {
-  set: ToolSet;
-  /** Model calls at most (each answering tool calls, the last one answering text). */
-  maxSteps: number;
-  /** The tools as the provider is given them (`functionToolsOf(set)`): the reservation counts them. */
-  definitions: LanguageModelV3FunctionTool[];
-  /** The status line while a tool runs ('Calling <op name>...'). */
-  statusOf(name: string): string;
-}
 
 export const defaultToolSteps = 5;
 /** Tool calls run in one step; further calls of that step are answered that they were not run. */

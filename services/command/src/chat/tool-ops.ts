@@ -1,9 +1,10 @@
 import { jsonSchema, tool, type ToolSet } from 'ai';
 import { OpArguments, opsMessages, type Op } from '@app/contracts';
 import type { Db, OutboundClient } from '@app/platform';
-import { callOp } from '../ops/ops-call';
-import { visibleOps } from '../ops/ops-read';
-import { defaultToolSteps, functionToolsOf, type ChatTools } from './tool-loop';
+import { callOp } from '../ops/index';
+import { visibleOps } from '../ops/index';
+import { defaultToolSteps, functionToolsOf } from './tool-loop';
+import type { ChatTools } from './generation-request';
 
 /** The tools an assistant names ({name, description}: an op's name each) and whose ops they are. */
 export interface AssistantTools {

@@ -1,14 +1,14 @@
 import { embedMany } from 'ai';
 import type { Db, OutboundClient, SecretBox } from '@app/platform';
-import { failureReason } from '../chat/failure-reason';
+import { failureReason } from '../models/index';
 import {
   createEndpointPool,
   openSavedEndpoint,
   providerKindOf,
   type EndpointPool,
   type OpenedEndpoint,
-} from '../endpoints/index';
-import type { SavedEndpoint } from '../configurations/openai-endpoint-rules';
+} from '../models/index';
+import type { SavedEndpoint } from '../configurations/index';
 import { createStateCache, type StateCache } from '../shared/state-cache';
 import { embeddingModelFor } from './embedding-models';
 import { resolveEmbeddings } from './resolve-embeddings';

@@ -13,7 +13,7 @@ import {
   guardedFetch,
   type OpenedEndpoint,
   type ProviderKind,
-} from '../endpoints/index';
+} from '../models/index';
 
 /** The api-version of an Azure embeddings call on a deployment. */
 export const azureEmbeddingsApiVersion = '2024-02-01';

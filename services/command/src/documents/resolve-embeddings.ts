@@ -6,10 +6,12 @@ import {
   type Model,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { defaultModelsDecider } from '../configurations/default-models';
-import { openaiEndpointsDecider } from '../configurations/openai-endpoints';
-import type { SavedEndpoint } from '../configurations/openai-endpoint-rules';
-import { supportedModelsDecider } from '../configurations/supported-models';
+import {
+  defaultModelsDecider,
+  openaiEndpointsDecider,
+  supportedModelsDecider,
+  type SavedEndpoint,
+} from '../configurations/index';
 import type { StateCache } from '../shared/state-cache';
 
 /** Why texts cannot be embedded now, in words an admin or user may read (a file's failure reason). */

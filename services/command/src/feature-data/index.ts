@@ -8,6 +8,7 @@ export { dataDisclosureDecider, type DataDisclosureCommand } from './data-disclo
 export { disclosureAcceptanceDecider, mustAcceptDisclosure } from './disclosure-acceptance-decider';
 export { apiDocumentationDecider, type ApiDocumentationCommand } from './api-documentation-decider';
 export { apiDocTemplatesZip, apiDocTemplateFiles } from './api-doc-templates';
+export { isFeatureDataKey } from './blob-keys';
 export type { FeatureDataRouteOptions };
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Actor, EventMetadata } from '@app/contracts';
 import type { BlobStore, BlobUploaded, Db } from '@app/platform';
-import { isFeatureDataKey } from '../feature-data/blob-keys';
+import { isFeatureDataKey } from '../feature-data/index';
 import { recordFileUploaded } from './file-commands';
 
 /** Who records that bytes arrived through a signed URL: the store, on the token's authority. */

@@ -1,8 +1,7 @@
 import { accountsStreamId, amplifyGroupsStreamId, rateLimitStreamId, spendStreamIds } from '@app/contracts';
 import { appendToStreams, DomainError, inTransaction, type Db } from '@app/platform';
-import { accountOf, accountsDecider } from '../accounts/accounts-decider';
-import { amplifyGroupsDecider } from '../configurations/amplify-groups';
-import { chatRateLimitDecider } from '../configurations/chat-rate-limit';
+import { accountOf, accountsDecider } from '../accounts/index';
+import { amplifyGroupsDecider, chatRateLimitDecider } from '../configurations/index';
 import { createStateCache, type StateCache } from '../shared/state-cache';
 import { snapshotEvery } from '../shared/stream-state';
 import { writeSnapshot } from '../shared/snapshots';

@@ -4,7 +4,7 @@ import {
   type ConversationStorage,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { conversationStorageDecider } from '../configurations/conversation-storage';
+import { conversationStorageDecider } from '../configurations/index';
 import { loadState } from '../shared/stream-state';
 import { userSettingsDecider } from './user-settings-decider';
 

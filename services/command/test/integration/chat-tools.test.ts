@@ -19,7 +19,8 @@ import {
   type ModelServer,
   type TestDatabase,
 } from '@app/platform/testing';
-import { generate, type GenerationRequest } from '../../src/chat/generate';
+import { generate } from '../../src/chat/generate';
+import type { GenerationRequest } from '../../src/chat/generation-request';
 import { chatToolsFor } from '../../src/chat/tool-ops';
 import { handleCommand } from '../../src/shared/handle-command';
 import { opsDecider } from '../../src/ops/index';

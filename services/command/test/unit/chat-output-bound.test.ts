@@ -8,7 +8,8 @@ import { generationRequestOf } from '../../src/chat/generation-request';
 import { streamAnswer } from '../../src/chat/model-stream';
 import { reservationOf } from '../../src/chat/reservation';
 import { inputBoundOf, outputBoundOf } from '../../src/chat/token-bound';
-import { functionToolsOf, streamWithTools, type ChatTools } from '../../src/chat/tool-loop';
+import { functionToolsOf, streamWithTools } from '../../src/chat/tool-loop';
+import type { ChatTools } from '../../src/chat/generation-request';
 
 const prices = testChatModel({ inputTokenCost: 0.01, outputTokenCost: 0.03, systemPrompt: '' });
 const usage = {

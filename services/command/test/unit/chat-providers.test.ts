@@ -4,7 +4,7 @@ import { createOutboundClient, parseAllowList, type OutboundClient } from '@app/
 import { startModelServer, testChatModel, type ModelServer } from '@app/platform/testing';
 import { generate, type GenerationOutcome } from '../../src/chat/generate';
 import { generationRequestOf } from '../../src/chat/generation-request';
-import { languageModelFor, providerKindOf } from '../../src/endpoints/index';
+import { languageModelFor, providerKindOf } from '../../src/models/index';
 
 let server: ModelServer;
 let outbound: OutboundClient;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { costOf } from '@app/contracts';
 import { testChatModel } from '@app/platform/testing';
 import { parseChatPost } from '../../src/chat/chat-body';
-import { createEndpointPool } from '../../src/endpoints/index';
+import { createEndpointPool } from '../../src/models/index';
 import { tokensUsed, worstCaseCost } from '../../src/chat/usage';
 
 describe('token bounds and costs', () => {

@@ -7,7 +7,8 @@ import { generationRequestOf } from '../../src/chat/generation-request';
 import { reservationOf } from '../../src/chat/reservation';
 import { retrievalTokenAllowance } from '../../src/chat/retrieval';
 import { messageOverheadTokens, outputBoundTokens, requestOverheadTokens } from '../../src/chat/token-bound';
-import { defaultToolSteps, functionToolsOf, type ChatTools } from '../../src/chat/tool-loop';
+import { defaultToolSteps, functionToolsOf } from '../../src/chat/tool-loop';
+import type { ChatTools } from '../../src/chat/generation-request';
 import { boundedToolResult, toolResultBytes } from '../../src/chat/tool-results';
 import { settledUsage, worstCaseCost } from '../../src/chat/usage';
 

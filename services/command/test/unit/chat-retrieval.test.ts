@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { chatRetrievalMessages, ChatRequest, type ChatChunk, type ChatSource } from '@app/contracts';
 import type { ChunkHit } from '@app/platform';
 import type { EarlyGeneration } from '../../src/chat/early-generation';
-import type { GenerationRequest } from '../../src/chat/generate';
+import type { GenerationRequest } from '../../src/chat/generation-request';
 import { retrieverFor, type RetrievableFile, type RetrievalPorts } from '../../src/chat/retrieval';
 import { generationAfter, sendRetrieval } from '../../src/chat/retrieval-generation';
 import { passagesPrompt, withRetrieved } from '../../src/chat/retrieval-prompt';

@@ -1,5 +1,5 @@
 import type { Keyring } from '@app/platform';
-import type { SavedEndpoint } from '../configurations/openai-endpoint-rules';
+import type { SavedEndpoint } from '../configurations/index';
 
 /** The AI SDK provider a model's `provider` field picks; anything unnamed speaks the OpenAI wire. */
 export type ProviderKind = 'openai' | 'azure' | 'gemini' | 'bedrock' | 'openai-compatible';

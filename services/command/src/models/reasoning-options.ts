@@ -1,6 +1,6 @@
 import type { SharedV3ProviderOptions } from '@ai-sdk/provider';
 import { assertNever, type ReasoningLevel } from '@app/contracts';
-import type { ProviderKind } from '../endpoints/index';
+import type { ProviderKind } from './endpoint';
 
 /** The reasoning effort in each provider's options; none for a model that does not support reasoning. */
 export const reasoningOptions = (
