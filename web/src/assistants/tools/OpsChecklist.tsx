@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { assistantLimits, type AssistantTool, type ListedOp } from '@app/contracts';
 import { errorText } from '../../api/http';
 import { fetchVisibleOps } from '../../api/ops';
+import { FormField } from '../../ui/FormField';
 import { canAddTool, checklistRows, toggleTool, toolOfOp, unavailableTools } from './ops-checklist';
 import { whileMounted } from '../../ui/while-mounted';
 
@@ -53,32 +54,50 @@ export function OpsChecklist({ tools, onChange }: OpsChecklistProps) {
       <ul className="ops-checklist-list" aria-label="Ops">
         {rows.map(({ key, op, checked }) => (
           <li key={key} className="ops-checklist-row">
-            <label>
-              <input
-                type="checkbox"
-                checked={checked}
-                disabled={!checked && full}
-                onChange={() => onChange(toggleTool(tools, op))}
-              />{' '}
-              <span className="ops-checklist-name">{op.name}</span>{' '}
-              <code className="ops-checklist-endpoint muted">
-                {op.method} {op.url}
-              </code>
-            </label>
+            <FormField
+              layout="check"
+              label={
+                <>
+                  <span className="ops-checklist-name">{op.name}</span>{' '}
+                  <code className="ops-checklist-endpoint muted">
+                    {op.method} {op.url}
+                  </code>
+                </>
+              }
+            >
+              {(field) => (
+                <input
+                  {...field}
+                  type="checkbox"
+                  checked={checked}
+                  disabled={!checked && full}
+                  onChange={() => onChange(toggleTool(tools, op))}
+                />
+              )}
+            </FormField>
             <p className="ops-checklist-description muted">{toolOfOp(op).description}</p>
           </li>
         ))}
         {gone.map((tool) => (
           <li key={`gone-${tool.name}`} className="ops-checklist-row">
-            <label>
-              <input
-                type="checkbox"
-                checked
-                onChange={() => onChange(tools.filter((t) => t.name !== tool.name))}
-              />{' '}
-              <span className="ops-checklist-name">{tool.name}</span>{' '}
-              <span className="muted">(this op is no longer available)</span>
-            </label>
+            <FormField
+              layout="check"
+              label={
+                <>
+                  <span className="ops-checklist-name">{tool.name}</span>{' '}
+                  <span className="muted">(this op is no longer available)</span>
+                </>
+              }
+            >
+              {(field) => (
+                <input
+                  {...field}
+                  type="checkbox"
+                  checked
+                  onChange={() => onChange(tools.filter((t) => t.name !== tool.name))}
+                />
+              )}
+            </FormField>
           </li>
         ))}
       </ul>
