@@ -9,66 +9,56 @@ import {
   type UpdateGroupAssistantsRequest,
   type UpdateGroupSettingsRequest,
 } from '@app/contracts';
-import { requestJson } from './http';
+import { requestJson, postJson, withWaitFor } from './http';
 
 /** GET /groups/list: every assistant admin group (admins). */
 export async function fetchAssistantGroups(waitFor?: string): Promise<AssistantGroupView[]> {
-  const query = waitFor ? `?${new URLSearchParams({ waitFor }).toString()}` : '';
-  return (await requestJson('listGroups', `${assistantGroupRoutes.list}${query}`, AssistantGroupsResponse))
-    .body.data;
+  return (
+    await requestJson('listGroups', withWaitFor(assistantGroupRoutes.list, waitFor), AssistantGroupsResponse)
+  ).body.data;
 }
 
 /** POST /groups/assistants/amplify: the Amplify Assistants group from the chosen built-ins. */
 export async function createAmplifyAssistantsGroup(body: CreateAmplifyGroupRequest): Promise<string> {
   return (
-    await requestJson(
+    await postJson(
       'createAmplifyAssistantsGroup',
       assistantGroupRoutes.createAmplify,
       CreateAmplifyGroupResponse,
-      {
-        method: 'POST',
-        body,
-      },
+      body,
     )
-  ).body.position;
+  ).position;
 }
 
 /** POST /groups/update/assistants: adds copies of assistants to a group. */
 export async function addGroupAssistants(body: UpdateGroupAssistantsRequest): Promise<string> {
   return (
-    await requestJson(
+    await postJson(
       'updateGroupAssistants',
       assistantGroupRoutes.updateAssistants,
       UpdateGroupAssistantsResponse,
-      {
-        method: 'POST',
-        body,
-      },
+      body,
     )
-  ).body.position;
+  ).position;
 }
 
 /** POST /groups/replace_key: a new system API key for the group (never shown). */
 export async function replaceGroupKey(groupId: string): Promise<string> {
   return (
-    await requestJson('replaceGroupKey', assistantGroupRoutes.replaceKey, AssistantGroupChangeResponse, {
-      method: 'POST',
-      body: { groupId },
+    await postJson('replaceGroupKey', assistantGroupRoutes.replaceKey, AssistantGroupChangeResponse, {
+      groupId,
     })
-  ).body.position;
+  ).position;
 }
 
 /** POST /groups/update/settings: Public, Support Conversation Analysis, Amplify groups. */
 export async function updateGroupSettings(body: UpdateGroupSettingsRequest): Promise<string> {
   return (
-    await requestJson(
+    await postJson(
       'updateGroupSettings',
       assistantGroupRoutes.updateSettings,
       AssistantGroupChangeResponse,
-      {
-        method: 'POST',
-        body,
-      },
+      body,
     )
-  ).body.position;
+  ).position;
 }

@@ -15,7 +15,7 @@ import {
   type CreateAssistantInput,
 } from '@app/contracts';
 import { z } from 'zod';
-import { requestJson } from './http';
+import { requestJson, postJson } from './http';
 
 /** GET /assistant/list: the caller's own assistants, the built-ins and those shared through groups. */
 export async function listAssistants(): Promise<AssistantDefinition[]> {
@@ -24,22 +24,12 @@ export async function listAssistants(): Promise<AssistantDefinition[]> {
 
 /** POST /assistant/create: a new assistant, or a new version when `assistantId` names one. */
 export async function createAssistant(body: CreateAssistantInput): Promise<CreateAssistantResponse> {
-  return (
-    await requestJson('createAssistant', assistantRoutes.create, CreateAssistantResponse, {
-      method: 'POST',
-      body,
-    })
-  ).body;
+  return postJson('createAssistant', assistantRoutes.create, CreateAssistantResponse, body);
 }
 
 /** POST /assistant/delete {assistantId} (its owner only). */
 export async function deleteAssistant(assistantId: string): Promise<AssistantMessageResponse> {
-  return (
-    await requestJson('deleteAssistant', assistantRoutes.delete, AssistantMessageResponse, {
-      method: 'POST',
-      body: { assistantId },
-    })
-  ).body;
+  return postJson('deleteAssistant', assistantRoutes.delete, AssistantMessageResponse, { assistantId });
 }
 
 /** POST /assistant/add_path, or /groups/assistant/add_path for a group assistant. */

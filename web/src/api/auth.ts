@@ -1,6 +1,6 @@
 import { AuthProvidersResponse, MeResponse, routes } from '@app/contracts';
 import { z } from 'zod';
-import { ApiError, requestJson } from './http';
+import { ApiError, requestJson, postJson } from './http';
 
 /** The signed-in user, or null when the server answers 401 (nobody signed in). */
 export async function fetchMe(): Promise<MeResponse | null> {
@@ -19,7 +19,7 @@ export async function fetchAuthProviders(): Promise<AuthProvidersResponse> {
 
 /** The development sign-in: sets the session cookie. */
 export async function devLogin(email: string): Promise<MeResponse> {
-  return (await requestJson('signIn', routes.devLogin, MeResponse, { method: 'POST', body: { email } })).body;
+  return postJson('signIn', routes.devLogin, MeResponse, { email });
 }
 
 export async function logout(): Promise<void> {

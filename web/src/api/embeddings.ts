@@ -7,16 +7,13 @@ import {
   type EmbeddingQueueMessage,
   type FileStatus,
 } from '@app/contracts';
-import { requestJson } from './http';
+import { requestJson, postJson } from './http';
 
 /** POST /embedding/status: each document's status by file key (the document list's hover). */
 export async function fetchEmbeddingStatus(dataSources: DataSource[]): Promise<Record<string, FileStatus>> {
   return (
-    await requestJson('getEmbeddingStatus', embeddingRoutes.status, EmbeddingStatusResponse, {
-      method: 'POST',
-      body: { dataSources },
-    })
-  ).body.data;
+    await postJson('getEmbeddingStatus', embeddingRoutes.status, EmbeddingStatusResponse, { dataSources })
+  ).data;
 }
 
 /** GET /embedding/sqs/get (admins): the queued and running embeddings, oldest first. */

@@ -13,16 +13,19 @@ import {
   type PptxUpdateRequest,
   type PptxUploadRequest,
 } from '@app/contracts';
-import { ApiError, relayTexts, requestJson } from './http';
+import { ApiError, relayTexts, requestJson, postJson, withWaitFor } from './http';
 
 const post = <B>(call: string, path: string, body: B) =>
-  requestJson(call, path, PresignedUrlResponse, { method: 'POST', body }).then((r) => r.body.presigned_url);
+  postJson(call, path, PresignedUrlResponse, body).then((r) => r.presigned_url);
 
 /** GET /amplifymin/pptx_templates: every template (admins). */
 export async function fetchPptxTemplates(waitFor?: string): Promise<PptxTemplate[]> {
-  const query = waitFor ? `?${new URLSearchParams({ waitFor }).toString()}` : '';
   return (
-    await requestJson('getPptxTemplates', `${featureDataRoutes.pptxTemplates}${query}`, PptxTemplatesResponse)
+    await requestJson(
+      'getPptxTemplates',
+      withWaitFor(featureDataRoutes.pptxTemplates, waitFor),
+      PptxTemplatesResponse,
+    )
   ).body.data;
 }
 
@@ -32,12 +35,8 @@ export const requestPptxUpload = (body: PptxUploadRequest): Promise<string> =>
 
 /** POST /amplifymin/pptx_templates/update: available (public) or not, and to which groups. */
 export async function updatePptxTemplate(body: PptxUpdateRequest): Promise<string> {
-  return (
-    await requestJson('updatePptxTemplate', featureDataRoutes.pptxUpdate, FeatureDataChangeResponse, {
-      method: 'POST',
-      body,
-    })
-  ).body.position;
+  return (await postJson('updatePptxTemplate', featureDataRoutes.pptxUpdate, FeatureDataChangeResponse, body))
+    .position;
 }
 
 /** DELETE /amplifymin/pptx_templates/delete?template_name=: answers the position for `waitFor`. */

@@ -8,7 +8,7 @@ import {
   type UploadFileRequestInput,
 } from '@app/contracts';
 import { z } from 'zod';
-import { ApiError, requestJson } from './http';
+import { ApiError, requestJson, postJson } from './http';
 
 /** The upload request, with the base64 MD5 the PUT will carry (the store signs it when it can). */
 export type UploadRequestBody = UploadFileRequestInput & { md5?: string };
@@ -50,9 +50,7 @@ export async function queryFiles(search = '', max = 1_000): Promise<ListedFile[]
     const body: { search?: string; pageSize: number; cursor?: string } = { pageSize: 500 };
     if (search !== '') body.search = search;
     if (cursor !== null) body.cursor = cursor;
-    const page = (
-      await requestJson('queryFiles', fileRoutes.query, ListedFilesResponse, { method: 'POST', body })
-    ).body.data;
+    const page = (await postJson('queryFiles', fileRoutes.query, ListedFilesResponse, body)).data;
     items.push(...page.items);
     cursor = page.cursor;
   } while (cursor !== null && items.length < max);

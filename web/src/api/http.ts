@@ -114,3 +114,17 @@ const statusError = (call: string, response: Response, json: unknown): ApiError 
     error.success ? error.data.message : null,
   );
 };
+
+/** A POST of `body` that answers `schema`: the answer's body (see requestJson). */
+export async function postJson<S extends z.ZodType>(
+  call: string,
+  path: string,
+  schema: S,
+  body: unknown,
+): Promise<z.infer<S>> {
+  return (await requestJson(call, path, schema, { method: 'POST', body })).body;
+}
+
+/** A read's path asking the query service to have caught up with `waitFor` (a position) first. */
+export const withWaitFor = (path: string, waitFor: string | undefined): string =>
+  waitFor ? `${path}?${new URLSearchParams({ waitFor }).toString()}` : path;

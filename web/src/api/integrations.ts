@@ -12,7 +12,7 @@ import {
   type IntegrationProvider,
   type RegisterSecretRequest,
 } from '@app/contracts';
-import { requestJson } from './http';
+import { requestJson, postJson } from './http';
 
 /** GET /integrations/list_supported: what users may connect, per category. */
 export async function fetchSupportedIntegrations(): Promise<Record<IntegrationProvider, IntegrationItem[]>> {
@@ -40,12 +40,8 @@ export async function fetchConnectedIntegrations(): Promise<string[]> {
 
 /** POST /integrations/oauth/start-auth: the provider's authorization address for the window. */
 export async function startIntegrationAuth(integration: string): Promise<string> {
-  return (
-    await requestJson('startAuth', integrationRoutes.startAuth, StartAuthResponse, {
-      method: 'POST',
-      body: { integration },
-    })
-  ).body.Location;
+  return (await postJson('startAuth', integrationRoutes.startAuth, StartAuthResponse, { integration }))
+    .Location;
 }
 
 /** POST /integrations/oauth/user/delete: disconnects one of the caller's integrations. */
@@ -73,9 +69,9 @@ export async function registerIntegrationSecret(input: RegisterSecretRequest): P
 /** Admins: Support / Remove Support. */
 export async function changeIntegrationSupport(integration: string, isAvailable: boolean): Promise<string> {
   return (
-    await requestJson('supportIntegration', integrationRoutes.support, IntegrationChangeResponse, {
-      method: 'POST',
-      body: { integration, isAvailable },
+    await postJson('supportIntegration', integrationRoutes.support, IntegrationChangeResponse, {
+      integration,
+      isAvailable,
     })
-  ).body.message;
+  ).message;
 }

@@ -8,7 +8,7 @@ import {
   type Op,
   type OpInput,
 } from '@app/contracts';
-import { requestJson } from './http';
+import { requestJson, postJson } from './http';
 
 /** GET /amplifymin/ops (admins): the system ops, sorted by name. */
 export async function fetchSystemOps(): Promise<Op[]> {
@@ -17,12 +17,7 @@ export async function fetchSystemOps(): Promise<Op[]> {
 
 /** POST /amplifymin/ops/register (admins): the ops as registered. */
 export async function registerSystemOps(ops: OpInput[]): Promise<Op[]> {
-  return (
-    await requestJson('registerOps', opsRoutes.adminRegister, OpsRegisterResponse, {
-      method: 'POST',
-      body: { ops },
-    })
-  ).body.data;
+  return (await postJson('registerOps', opsRoutes.adminRegister, OpsRegisterResponse, { ops })).data;
 }
 
 /** POST /amplifymin/ops/delete (admins): the op by id, name, tags and url, as the Ops tab sends it. */
@@ -35,6 +30,5 @@ export async function deleteSystemOp(op: Pick<Op, 'id' | 'name' | 'tags' | 'url'
 
 /** POST /ops/get (users): the ops visible to the caller, the system's and their own. */
 export async function fetchVisibleOps(): Promise<ListedOp[]> {
-  return (await requestJson('getOps', opsRoutes.get, OpsListResponse, { method: 'POST', body: {} })).body
-    .data;
+  return (await postJson('getOps', opsRoutes.get, OpsListResponse, {})).data;
 }

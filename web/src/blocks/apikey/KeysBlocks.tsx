@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { blockTexts, type ApiKeyRef, type ApiKeyUpdateEntry, type ApiKeyView } from '@app/contracts';
 import { deactivateApiKey, fetchApiKeys, rotateApiKey, updateApiKeys } from '../../api/api-keys';
 import { errorText } from '../../api/http';
@@ -111,8 +111,14 @@ export function GetKeysBlock({ refs }: { refs: readonly ApiKeyRef[] }) {
   );
 }
 
-/** UPDATE: the entries and what each changes; all matched to keys first, then one update of them all. */
-export function UpdateKeysBlock({ entries }: { entries: readonly ApiKeyUpdateEntry[] }) {
+/**
+ * Runs `act` on the keys the entries name, once every entry is matched to a key (nothing is done
+ * while one is not: its error is the outcome): busy meanwhile, the outcomes after.
+ */
+function useMatchedRun<T extends ApiKeyRef>(
+  entries: readonly T[],
+  act: (matched: { key: ApiKeyView; entry: T }[]) => Promise<Outcome[]>,
+) {
   const [busy, setBusy] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
 
@@ -120,40 +126,68 @@ export function UpdateKeysBlock({ entries }: { entries: readonly ApiKeyUpdateEnt
     setBusy(true);
     try {
       const resolved = resolveAll(entries, await fetchApiKeys());
-      if (!resolved.ok) {
-        setOutcomes(resolved.errors.map((text) => ({ ok: false, text })));
-        return;
-      }
-      const answer = await updateApiKeys(
-        resolved.matched.map(({ key, entry }) => updateOf(key.apiKeyId, entry)),
+      setOutcomes(
+        resolved.ok ? await act(resolved.matched) : resolved.errors.map((text) => ({ ok: false, text })),
       );
-      setOutcomes([{ ok: true, text: answer.message }]);
     } catch (e) {
       setOutcomes([{ ok: false, text: errorText(e) }]);
     } finally {
       setBusy(false);
     }
   };
+  return { busy, outcomes, run };
+}
 
+interface MatchedRunBodyProps {
+  note: string;
+  list: ReactNode;
+  runLabel: string;
+  runClassName: string;
+  busy: boolean;
+  outcomes: readonly Outcome[];
+  run: () => Promise<void>;
+}
+
+/** A block acting on the keys it names: what it does, the keys, its button, then the outcomes. */
+function MatchedRunBody({ note, list, runLabel, runClassName, busy, outcomes, run }: MatchedRunBodyProps) {
   return (
     <div className="chat-block-body">
-      <p className="chat-block-note">Updates these API keys:</p>
-      <ul className="chat-block-refs">
-        {entries.map((e) => (
-          <li key={`${e.id}/${e.name}`}>
-            {refText(e)}: {changedFields(e).join(', ')}
-          </li>
-        ))}
-      </ul>
+      <p className="chat-block-note">{note}</p>
+      {list}
       <div className="chat-block-actions">
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void run()}>
-          {blockTexts.apiKeyRun.UPDATE}
+        <button type="button" className={runClassName} disabled={busy} onClick={() => void run()}>
+          {runLabel}
         </button>
       </div>
       {outcomes.map((o) => (
         <BlockOutcome key={o.text} ok={o.ok} text={o.text} />
       ))}
     </div>
+  );
+}
+
+/** UPDATE: the entries and what each changes; all matched to keys first, then one update of them all. */
+export function UpdateKeysBlock({ entries }: { entries: readonly ApiKeyUpdateEntry[] }) {
+  const state = useMatchedRun(entries, async (matched) => {
+    const answer = await updateApiKeys(matched.map(({ key, entry }) => updateOf(key.apiKeyId, entry)));
+    return [{ ok: true, text: answer.message }];
+  });
+  return (
+    <MatchedRunBody
+      {...state}
+      note="Updates these API keys:"
+      list={
+        <ul className="chat-block-refs">
+          {entries.map((e) => (
+            <li key={`${e.id}/${e.name}`}>
+              {refText(e)}: {changedFields(e).join(', ')}
+            </li>
+          ))}
+        </ul>
+      }
+      runLabel={blockTexts.apiKeyRun.UPDATE}
+      runClassName="btn btn-primary"
+    />
   );
 }
 
@@ -171,46 +205,25 @@ const changedFields = (e: ApiKeyUpdateEntry): string[] =>
 
 /** DEACTIVATE: the keys it names; all matched first, then each deactivated, with the server's words. */
 export function DeactivateKeysBlock({ refs }: { refs: readonly ApiKeyRef[] }) {
-  const [busy, setBusy] = useState(false);
-  const [outcomes, setOutcomes] = useState<Outcome[]>([]);
-
-  const run = async () => {
-    setBusy(true);
-    try {
-      const resolved = resolveAll(refs, await fetchApiKeys());
-      if (!resolved.ok) {
-        setOutcomes(resolved.errors.map((text) => ({ ok: false, text })));
-        return;
+  const state = useMatchedRun(refs, async (matched) => {
+    const results: Outcome[] = [];
+    for (const { key } of matched) {
+      try {
+        const answer = await deactivateApiKey(key.apiKeyId);
+        results.push({ ok: true, text: `${key.applicationName}: ${answer.message}` });
+      } catch (e) {
+        results.push({ ok: false, text: `${key.applicationName}: ${errorText(e)}` });
       }
-      const results: Outcome[] = [];
-      for (const { key } of resolved.matched) {
-        try {
-          const answer = await deactivateApiKey(key.apiKeyId);
-          results.push({ ok: true, text: `${key.applicationName}: ${answer.message}` });
-        } catch (e) {
-          results.push({ ok: false, text: `${key.applicationName}: ${errorText(e)}` });
-        }
-      }
-      setOutcomes(results);
-    } catch (e) {
-      setOutcomes([{ ok: false, text: errorText(e) }]);
-    } finally {
-      setBusy(false);
     }
-  };
-
+    return results;
+  });
   return (
-    <div className="chat-block-body">
-      <p className="chat-block-note">Deactivates these API keys for good (a key cannot be reactivated):</p>
-      <RefList refs={refs} />
-      <div className="chat-block-actions">
-        <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void run()}>
-          {blockTexts.apiKeyRun.DEACTIVATE}
-        </button>
-      </div>
-      {outcomes.map((o) => (
-        <BlockOutcome key={o.text} ok={o.ok} text={o.text} />
-      ))}
-    </div>
+    <MatchedRunBody
+      {...state}
+      note="Deactivates these API keys for good (a key cannot be reactivated):"
+      list={<RefList refs={refs} />}
+      runLabel={blockTexts.apiKeyRun.DEACTIVATE}
+      runClassName="btn btn-danger"
+    />
   );
 }
