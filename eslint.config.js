@@ -173,6 +173,8 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // Without .ts here import-x reads no TypeScript module, and no-cycle sees no import at all.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json'] }),
       ],
