@@ -1,5 +1,6 @@
 import { SecretInput } from '../../ui/secret-input/SecretInput';
 import type { EntryState } from './named-value-edits';
+import { RowAction } from '../../ui/table/RowAction';
 
 export interface NamedValueRowProps {
   name: string;
@@ -24,15 +25,15 @@ export function NamedValueRow({ name, value, state, onChange, onReveal, onRemove
         {badge && <span className="badge badge-new">{badge}</span>}
       </span>
       <SecretInput label={`Value of ${name}`} value={value} onChange={onChange} onReveal={onReveal} />
-      <button
-        type="button"
+      <RowAction
+        action="Remove"
+        name={name}
         className="btn btn-icon btn-small"
-        aria-label={`Remove ${name}`}
         title="Remove"
         onClick={onRemove}
       >
         ×
-      </button>
+      </RowAction>
     </li>
   );
 }

@@ -7,6 +7,7 @@ import { Modal } from '../../ui/Modal';
 import { exceptionsTitle } from './cells/ExceptionsCell';
 import { exceptionsEditorAtom } from './editor-atom';
 import { exceptionsOf, setExceptions, type ExceptionKind } from './flag-edits';
+import { RowAction } from '../../ui/table/RowAction';
 
 const meaning = (kind: ExceptionKind, enabled: boolean): string =>
   kind === 'users'
@@ -52,14 +53,14 @@ function EditorDialog({ name, kind, onClose }: { name: string; kind: ExceptionKi
               {list.map((item) => (
                 <li key={item} className="email-row">
                   <span className="email-text">{item}</span>
-                  <button
-                    type="button"
+                  <RowAction
+                    action="Remove"
+                    name={item}
                     className="btn btn-icon btn-small"
-                    aria-label={`Remove ${item}`}
                     onClick={() => setList((prev) => prev.filter((x) => x !== item))}
                   >
                     ×
-                  </button>
+                  </RowAction>
                 </li>
               ))}
             </ul>

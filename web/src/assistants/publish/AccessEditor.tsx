@@ -2,6 +2,7 @@ import { FormField } from '../../ui/FormField';
 import { EntryPicker } from '../../ui/entry-picker/EntryPicker';
 import { parseEmailEntries } from '../../ui/entry-picker/entries';
 import { addUsers, removeUser, toggleGroup, userSuggestions, type PublishDraft } from './publish-draft';
+import { RowAction } from '../../ui/table/RowAction';
 
 export interface AccessEditorProps {
   draft: PublishDraft;
@@ -99,14 +100,14 @@ export function AccessEditor({
               {draft.users.map((email) => (
                 <li key={email} className="chip">
                   {email}{' '}
-                  <button
-                    type="button"
+                  <RowAction
+                    action="Remove"
+                    name={email}
                     className="btn btn-ghost btn-small"
-                    aria-label={`Remove ${email}`}
                     onClick={() => onChange(removeUser(draft, email))}
                   >
                     ×
-                  </button>
+                  </RowAction>
                 </li>
               ))}
             </ul>

@@ -6,6 +6,7 @@ import { deleteConversationAtom, renameConversationAtom } from '../actions/conve
 import { formatCost } from '../model/conversation-list';
 import type { ConversationListItem } from '../model/types';
 import { openConversationAtom } from '../state/conversations';
+import { RowAction } from '../../ui/table/RowAction';
 
 export interface ConversationItemProps {
   conversation: ConversationListItem;
@@ -72,25 +73,25 @@ export function ConversationItem({ conversation, active }: ConversationItemProps
       )}
       <div className="chat-conversation-actions">
         {!conversation.elsewhere && (
-          <button
-            type="button"
+          <RowAction
+            action="Rename"
+            name={name}
             className="btn btn-ghost btn-small"
-            aria-label={`Rename ${name}`}
             title="Rename"
             onClick={startRenaming}
           >
             ✎
-          </button>
+          </RowAction>
         )}
-        <button
-          type="button"
+        <RowAction
+          action="Delete"
+          name={name}
           className="btn btn-ghost btn-small btn-danger-ghost"
-          aria-label={`Delete ${name}`}
           title="Delete"
           onClick={() => setConfirming(true)}
         >
           ×
-        </button>
+        </RowAction>
       </div>
       {confirming && (
         <ConfirmDialog

@@ -5,6 +5,7 @@ import { fetchEmbeddingStatus } from '../../api/embeddings';
 import { documentRows, documentsOfSitemap, type DocumentRow } from '../document-groups';
 import { StatusBadge } from './StatusBadge';
 import '../documents.css';
+import { RowAction } from '../../ui/table/RowAction';
 
 export interface DocumentListProps {
   documents: readonly DataSource[];
@@ -48,23 +49,21 @@ export function DocumentList({ documents, onRemove, onAttach }: DocumentListProp
       </span>
       <StatusBadge status={statuses[dataSourceKey(document)] ?? null} />
       {onAttach && (
-        <button
-          type="button"
+        <RowAction
+          action="Attach"
+          name={document.name ?? document.id}
           className="btn btn-small btn-ghost"
-          aria-label={`Attach ${document.name ?? document.id}`}
           onClick={() => onAttach(document)}
-        >
-          Attach
-        </button>
+        />
       )}
-      <button
-        type="button"
+      <RowAction
+        action="Remove"
+        name={document.name ?? document.id}
         className="btn-icon btn-small btn-ghost"
-        aria-label={`Remove ${document.name ?? document.id}`}
         onClick={() => onRemove([document])}
       >
         ×
-      </button>
+      </RowAction>
     </li>
   );
 
