@@ -6,6 +6,7 @@ import { apiKeysText } from './api-keys-text';
 import { parseDelegateEntry } from './delegate-entry';
 import { emptyKeyForm, hasErrors, validateKeyForm, type KeyFormErrors, type KeyFormState } from './key-form';
 import { KeyFields, type KeyFormEdit } from './KeyFields';
+import { FormActions } from '../ui/DialogActions';
 
 export interface CreateKeyFormProps {
   me: string;
@@ -90,14 +91,7 @@ export function CreateKeyForm({ me, accounts, busy, onSubmit, onCancel }: Create
             </div>
           ))}
       </KeyFields>
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Creating…' : 'Create key'}
-        </button>
-      </div>
+      <FormActions submit={busy ? 'Creating…' : 'Create key'} onCancel={onCancel} disabled={busy} />
     </form>
   );
 }

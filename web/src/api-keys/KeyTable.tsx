@@ -22,6 +22,16 @@ export interface KeyTableProps {
 export function KeyTable({ me, keys, busy, onRotate, onUpdate, onDeactivate }: KeyTableProps) {
   if (keys.length === 0) return <p className="muted">{apiKeysText.noKeys}</p>;
   const now = new Date();
+  const rowActions = [
+    { kind: 'rotate', action: 'Rotate', className: 'btn btn-small', run: onRotate },
+    { kind: 'update', action: 'Update', className: 'btn btn-small', run: onUpdate },
+    {
+      kind: 'deactivate',
+      action: 'Deactivate',
+      className: 'btn btn-small btn-danger-ghost',
+      run: onDeactivate,
+    },
+  ] as const;
   return (
     <div className="api-keys-scroll">
       <table className="api-keys-table" aria-label="Your API keys">
@@ -66,32 +76,18 @@ export function KeyTable({ me, keys, busy, onRotate, onUpdate, onDeactivate }: K
                   <span className={`api-keys-status is-${status.toLowerCase()}`}>{status}</span>
                 </td>
                 <td className="api-keys-actions">
-                  {actions.rotate && (
-                    <RowAction
-                      action="Rotate"
-                      name={name}
-                      className="btn btn-small"
-                      disabled={busy}
-                      onClick={() => onRotate(key)}
-                    />
-                  )}
-                  {actions.update && (
-                    <RowAction
-                      action="Update"
-                      name={name}
-                      className="btn btn-small"
-                      disabled={busy}
-                      onClick={() => onUpdate(key)}
-                    />
-                  )}
-                  {actions.deactivate && (
-                    <RowAction
-                      action="Deactivate"
-                      name={name}
-                      className="btn btn-small btn-danger-ghost"
-                      disabled={busy}
-                      onClick={() => onDeactivate(key)}
-                    />
+                  {rowActions.map(
+                    (r) =>
+                      actions[r.kind] && (
+                        <RowAction
+                          key={r.kind}
+                          action={r.action}
+                          name={name}
+                          className={r.className}
+                          disabled={busy}
+                          onClick={() => r.run(key)}
+                        />
+                      ),
                   )}
                 </td>
               </tr>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useCopy } from '../ui/use-copied';
 import { FormField } from '../ui/FormField';
 import { apiKeysText } from './api-keys-text';
+import { CloseActions } from '../ui/DialogActions';
 
 export interface SecretRevealProps {
   /** The application the key is for. */
@@ -49,11 +50,7 @@ export function SecretReveal({ applicationName, secret, message, onDone }: Secre
         )}
       </FormField>
       {state === 'failed' && <p className="form-error">{apiKeysText.copyFailed}</p>}
-      <div className="modal-actions">
-        <button type="button" className="btn btn-primary" onClick={onDone} data-autofocus>
-          Done
-        </button>
-      </div>
+      <CloseActions onClose={onDone} label="Done" />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { Modal } from '../ui/Modal';
 import type { Artifact, ArtifactDraft } from './artifact';
 import { saveArtifactAtom } from './artifacts-state';
 import { useGeneration } from './use-generation';
+import { FormActions } from '../ui/DialogActions';
 
 export interface ArtifactDialogProps {
   /** The block's fields: what the dialog opens with. */
@@ -142,14 +143,11 @@ export function ArtifactDialog({ initial, included, onSaved, onClose }: Artifact
             {error}
           </p>
         )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || generation.busy}>
-            {revision ? blockTexts.reviseArtifact : blockTexts.createArtifact}
-          </button>
-        </div>
+        <FormActions
+          submit={revision ? blockTexts.reviseArtifact : blockTexts.createArtifact}
+          onCancel={onClose}
+          disabled={busy || generation.busy}
+        />
       </form>
     </Modal>
   );

@@ -14,6 +14,7 @@ import {
   toggleDocument,
   type AssistantDraft,
 } from './assistant-draft';
+import { FormActions } from '../../ui/DialogActions';
 
 export interface AssistantDialogProps {
   initial: AssistantDraft;
@@ -126,14 +127,7 @@ export function AssistantDialog({ initial, renderTools, onSaved, onClose }: Assi
             {error}
           </p>
         )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {editing ? 'Save' : 'Create'}
-          </button>
-        </div>
+        <FormActions submit={editing ? 'Save' : 'Create'} onCancel={onClose} disabled={busy} />
       </form>
     </Modal>
   );

@@ -15,6 +15,7 @@ import { GroupAvailabilityPicker } from './GroupAvailabilityPicker';
 import { NumberInput } from './NumberInput';
 import { ProviderSelect } from './ProviderSelect';
 import { ToggleField } from './ToggleField';
+import { FormActions } from '../../../ui/DialogActions';
 
 export interface ModelFormProps {
   initial: ModelDraft;
@@ -178,14 +179,7 @@ export function ModelForm({ initial, originalId, models, submitLabel, onSubmit, 
           {error}
         </p>
       )}
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary">
-          {submitLabel}
-        </button>
-      </div>
+      <FormActions submit={submitLabel} onCancel={onCancel} />
     </form>
   );
 }
