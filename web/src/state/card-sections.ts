@@ -1,22 +1,20 @@
 import {
-  configValueDefaults,
   sameRateLimit,
   sectionLabels,
+  valueCardKeys,
+  valueCards,
   type AmplifyGroup,
   type AmplifyGroupsSection,
+  type AnyValueCard,
+  type SectionData,
+  type ValueCardKey,
 } from '@app/contracts';
 import { deepEqual, sameMembers } from './equality';
 import type { Equals } from './section-rules';
 import type { SectionDef } from './section-def';
 
 /** The sections of the Configurations tab's cards besides Admins. */
-export type CardSectionType =
-  | 'emailSupport'
-  | 'aiEmailDomain'
-  | 'rateLimit'
-  | 'defaultConversationStorage'
-  | 'promtCostAlert'
-  | 'amplifyGroups';
+export type CardSectionType = ValueCardKey | 'amplifyGroups';
 
 const sameInclusions = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean =>
   a === undefined || b === undefined ? a === b : sameMembers(a, b);
@@ -40,43 +38,25 @@ export const sameAmplifyGroups: Equals<AmplifyGroupsSection> = (a, b) => {
   });
 };
 
+const valueCardDef = <K extends ValueCardKey>(key: K): SectionDef<K> & { tab: 'configurations' } => {
+  const card: AnyValueCard = valueCards[key];
+  return {
+    type: key,
+    tab: 'configurations',
+    label: card.label,
+    empty: () => card.initial() as SectionData[K],
+    equals: (a, b) => (card.same ? card.same(a, b) : deepEqual(a, b)),
+  };
+};
+
+/** The value cards' definitions, one per card of contracts' `value-cards/`. */
+const valueCardDefs = Object.fromEntries(valueCardKeys.map((key) => [key, valueCardDef(key)])) as {
+  [K in ValueCardKey]: SectionDef<K> & { tab: 'configurations' };
+}; // fromEntries cannot say each key has its own definition
+
 /** Their definitions (`satisfies`, not a type annotation: each `tab` stays a literal for `SectionsOfTab`). */
 export const cardSectionDefs = {
-  emailSupport: {
-    type: 'emailSupport',
-    tab: 'configurations',
-    label: sectionLabels.emailSupport,
-    empty: configValueDefaults.emailSupport,
-    equals: deepEqual,
-  },
-  aiEmailDomain: {
-    type: 'aiEmailDomain',
-    tab: 'configurations',
-    label: sectionLabels.aiEmailDomain,
-    empty: configValueDefaults.aiEmailDomain,
-    equals: (a, b) => a === b,
-  },
-  rateLimit: {
-    type: 'rateLimit',
-    tab: 'configurations',
-    label: sectionLabels.rateLimit,
-    empty: configValueDefaults.rateLimit,
-    equals: sameRateLimit,
-  },
-  defaultConversationStorage: {
-    type: 'defaultConversationStorage',
-    tab: 'configurations',
-    label: sectionLabels.defaultConversationStorage,
-    empty: configValueDefaults.defaultConversationStorage,
-    equals: (a, b) => a === b,
-  },
-  promtCostAlert: {
-    type: 'promtCostAlert',
-    tab: 'configurations',
-    label: sectionLabels.promtCostAlert,
-    empty: configValueDefaults.promtCostAlert,
-    equals: deepEqual,
-  },
+  ...valueCardDefs,
   amplifyGroups: {
     type: 'amplifyGroups',
     tab: 'configurations',
