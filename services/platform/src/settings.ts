@@ -14,6 +14,26 @@ const list = z
       .filter((s) => s.length > 0),
   );
 
+/** `true` or `false` (`fallback` when unset), read as a boolean. */
+const trueOrFalse = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback)
+    .transform((v) => v === 'true');
+
+/** A comma-separated list, each entry trimmed, empty entries dropped; unset: undefined. */
+const commaList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    v === undefined
+      ? undefined
+      : v
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s.length > 0),
+  );
+
 const SettingsSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(defaultPort),
   HOST: z.string().default('127.0.0.1'),
@@ -28,10 +48,7 @@ const SettingsSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
   OIDC_PROVIDER_NAME: z.string().min(1).max(100).optional(),
   /** `false` only for a provider that omits `email_verified` yet vouches for every address (see the README). */
-  OIDC_REQUIRE_VERIFIED_EMAIL: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+  OIDC_REQUIRE_VERIFIED_EMAIL: trueOrFalse('true'),
   /** The address users reach the platform at (https in production): its host is the only Host served. */
   PUBLIC_URL: z.string().url().max(2000).optional(),
   /** How long a session lasts without use, and at most, in hours. */
@@ -46,10 +63,7 @@ const SettingsSchema = z.object({
     .max(24 * 365)
     .default(24 * 30),
   /** Behind a reverse proxy (the split deployment's Caddy): client addresses from X-Forwarded-For. */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: trueOrFalse('false'),
   /** Bounds on the platform's pooled database connections, in ms (0: none): a statement, a transaction left idle. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(2_147_483_647).default(30_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(2_147_483_647).default(60_000),
@@ -76,10 +90,7 @@ const SettingsSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).max(500).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).max(2000).optional(),
   /** `true` for servers that take the bucket in the path (MinIO and most compatible servers). */
-  S3_FORCE_PATH_STYLE: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  S3_FORCE_PATH_STYLE: trueOrFalse('false'),
   /** Signs the filesystem store's upload and download URLs; unset: a random one kept in DATA_DIR/blobs. */
   BLOB_URL_SECRET: z.string().min(32, 'BLOB_URL_SECRET must hold at least 32 characters').max(500).optional(),
   /** Base64 of 32 bytes: wraps every secret's data key. Required by the split services. */
@@ -87,33 +98,13 @@ const SettingsSchema = z.object({
   /** A file holding APP_MASTER_KEY (a mounted secret); used when APP_MASTER_KEY is unset. */
   APP_MASTER_KEY_FILE: z.string().optional(),
   /** Private hosts or address ranges outbound calls may still reach; unset: none (loopback in the embedded default). */
-  OUTBOUND_ALLOW: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v === undefined
-        ? undefined
-        : v
-            .split(',')
-            .map((s) => s.trim())
-            .filter((s) => s.length > 0),
-    ),
+  OUTBOUND_ALLOW: commaList,
   /**
    * Private hosts or ranges that addresses USERS type (websites, sitemaps) may still reach; unset: none,
    * in every deployment (an admin's model endpoint on this machine is allowed by OUTBOUND_ALLOW, a
    * user's URL never is unless listed here).
    */
-  WEBSITE_FETCH_ALLOW: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v === undefined
-        ? undefined
-        : v
-            .split(',')
-            .map((s) => s.trim())
-            .filter((s) => s.length > 0),
-    ),
+  WEBSITE_FETCH_ALLOW: commaList,
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

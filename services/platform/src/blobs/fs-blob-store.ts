@@ -7,7 +7,13 @@ import { z } from 'zod';
 import { blobRoutes } from '@app/contracts';
 import type { BlobHead, BlobStore, SignDownloadOptions, SignUploadOptions } from './blob-store';
 import { blobPathsOf } from './blob-key';
-import { signBlobToken, verifyBlobToken, type BlobTokenCheck, type BlobTokenOp } from './blob-token';
+import {
+  signBlobToken,
+  verifyBlobToken,
+  type BlobTokenCheck,
+  type BlobTokenOp,
+  type BlobTokenPayload,
+} from './blob-token';
 
 export interface FsBlobStoreOptions {
   /** The directory every object lives under (`DATA_DIR/blobs` in production). */
@@ -84,30 +90,31 @@ export class FsBlobStore implements BlobStore {
     return Math.floor(this.now() / 1000) + Math.max(1, Math.floor(seconds));
   }
 
-  async signUpload(key: string, opts: SignUploadOptions): Promise<string> {
+  /** The URL of `op` on `key`, its grant (`op`, the key, the expiry and `grant`) signed into the path. */
+  private signedUrl(
+    op: BlobTokenOp,
+    key: string,
+    expiresInSeconds: number,
+    grant: Omit<BlobTokenPayload, 'op' | 'key' | 'exp'>,
+  ): string {
     blobPathsOf(this.root, key);
-    const token = signBlobToken(this.secret, {
-      op: 'upload',
-      key,
-      exp: this.expiry(opts.expiresInSeconds),
+    const token = signBlobToken(this.secret, { op, key, exp: this.expiry(expiresInSeconds), ...grant });
+    const pattern = op === 'upload' ? blobRoutes.uploadPattern : blobRoutes.downloadPattern;
+    return `${this.publicBase}${fillPath(pattern, token)}`;
+  }
+
+  async signUpload(key: string, opts: SignUploadOptions): Promise<string> {
+    return this.signedUrl('upload', key, opts.expiresInSeconds, {
       contentType: opts.contentType,
       md5: opts.contentMd5,
       maxBytes: opts.maxBytes,
       ...(opts.tooLargeMessage === undefined ? {} : { tooLarge: opts.tooLargeMessage }),
       meta: opts.metadata,
     });
-    return `${this.publicBase}${fillPath(blobRoutes.uploadPattern, token)}`;
   }
 
   async signDownload(key: string, opts: SignDownloadOptions): Promise<string> {
-    blobPathsOf(this.root, key);
-    const token = signBlobToken(this.secret, {
-      op: 'download',
-      key,
-      exp: this.expiry(opts.expiresInSeconds),
-      fileName: opts.fileName,
-    });
-    return `${this.publicBase}${fillPath(blobRoutes.downloadPattern, token)}`;
+    return this.signedUrl('download', key, opts.expiresInSeconds, { fileName: opts.fileName });
   }
 
   /** Whether a URL's token grants `op` now (the routes' check). */

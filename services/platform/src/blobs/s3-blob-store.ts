@@ -32,6 +32,16 @@ const isNotFound = (e: unknown): boolean =>
   e instanceof S3ServiceException &&
   (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata.httpStatusCode === 404);
 
+/** What `read` answers, or null when the key is not there. */
+const orNullWhenMissing = async <T>(read: () => Promise<T | null>): Promise<T | null> => {
+  try {
+    return await read();
+  } catch (e) {
+    if (isNotFound(e)) return null;
+    throw e;
+  }
+};
+
 /** The metadata (x-amz-meta-*) of what `delete` leaves under a key. */
 const tombstoneMeta = 'amplify-deleted';
 const isTombstone = (metadata: Record<string, string> | undefined): boolean =>
@@ -112,7 +122,7 @@ export class S3BlobStore implements BlobStore {
 
   async head(key: string): Promise<BlobHead | null> {
     assertSafeBlobKey(key);
-    try {
+    return orNullWhenMissing(async () => {
       const found = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       if (isTombstone(found.Metadata)) return null;
       return {
@@ -120,15 +130,12 @@ export class S3BlobStore implements BlobStore {
         contentType: found.ContentType ?? 'application/octet-stream',
         md5: md5FromEtag(found.ETag),
       };
-    } catch (e) {
-      if (isNotFound(e)) return null;
-      throw e;
-    }
+    });
   }
 
   async get(key: string): Promise<Buffer | null> {
     assertSafeBlobKey(key);
-    try {
+    return orNullWhenMissing(async () => {
       const found = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (isTombstone(found.Metadata)) {
         await found.Body?.transformToByteArray();
@@ -136,15 +143,12 @@ export class S3BlobStore implements BlobStore {
       }
       if (!found.Body) return Buffer.alloc(0);
       return Buffer.from(await found.Body.transformToByteArray());
-    } catch (e) {
-      if (isNotFound(e)) return null;
-      throw e;
-    }
+    });
   }
 
   async stream(key: string): Promise<Readable | null> {
     assertSafeBlobKey(key);
-    try {
+    return orNullWhenMissing(async () => {
       const found = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       // On Node the SDK's body is the response's own Readable; anything else is read whole.
       const body =
@@ -156,10 +160,7 @@ export class S3BlobStore implements BlobStore {
       if (!isTombstone(found.Metadata)) return body;
       body.destroy();
       return null;
-    } catch (e) {
-      if (isNotFound(e)) return null;
-      throw e;
-    }
+    });
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {

@@ -49,32 +49,19 @@ export const sessionDecider = {
         return [{ type: 'SignedIn', data }];
       }
       case 'SignOut':
+      case 'Revoke': {
         if (state.status !== 'active') return [];
-        return [
-          {
-            type: 'SignedOut',
-            data: {
-              sessionId: state.sessionId,
-              email: state.email,
-              ip: command.ip,
-              userAgent: command.userAgent,
-            },
-          },
-        ];
-      case 'Revoke':
-        if (state.status !== 'active') return [];
-        return [
-          {
-            type: 'SessionRevoked',
-            data: {
-              sessionId: state.sessionId,
-              email: state.email,
-              by: command.by,
-              ip: command.ip,
-              userAgent: command.userAgent,
-            },
-          },
-        ];
+        // Who ends it and from where: the user signing out, or the revoking admin.
+        const ended = {
+          sessionId: state.sessionId,
+          email: state.email,
+          ip: command.ip,
+          userAgent: command.userAgent,
+        };
+        return command.type === 'SignOut'
+          ? [{ type: 'SignedOut', data: ended }]
+          : [{ type: 'SessionRevoked', data: { ...ended, by: command.by } }];
+      }
       default:
         return assertNever(command);
     }

@@ -34,33 +34,29 @@ export const eventAppendDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
-export const projectionPosition = new Gauge({
-  name: 'projection_position',
-  help: 'The global position of the last event a projection has applied.',
-  labelNames: ['projection'] as const,
-  registers: [metricsRegistry],
-});
+/** A gauge with one series per projection. */
+const projectionGauge = (name: string, help: string) =>
+  new Gauge({ name, help, labelNames: ['projection'] as const, registers: [metricsRegistry] });
 
-export const projectionLagEvents = new Gauge({
-  name: 'projection_lag_events',
-  help: 'Events committed to the log that a projection has not applied yet.',
-  labelNames: ['projection'] as const,
-  registers: [metricsRegistry],
-});
+export const projectionPosition = projectionGauge(
+  'projection_position',
+  'The global position of the last event a projection has applied.',
+);
 
-export const projectionParkedEvents = new Gauge({
-  name: 'projection_parked_events',
-  help: 'Events a projection has set aside because applying them failed.',
-  labelNames: ['projection'] as const,
-  registers: [metricsRegistry],
-});
+export const projectionLagEvents = projectionGauge(
+  'projection_lag_events',
+  'Events committed to the log that a projection has not applied yet.',
+);
 
-export const projectionRetryAttempts = new Gauge({
-  name: 'projection_retry_attempts',
-  help: 'Failed attempts on the event a projection is held before (a transient failure, retried with backoff); 0 when none.',
-  labelNames: ['projection'] as const,
-  registers: [metricsRegistry],
-});
+export const projectionParkedEvents = projectionGauge(
+  'projection_parked_events',
+  'Events a projection has set aside because applying them failed.',
+);
+
+export const projectionRetryAttempts = projectionGauge(
+  'projection_retry_attempts',
+  'Failed attempts on the event a projection is held before (a transient failure, retried with backoff); 0 when none.',
+);
 
 export const queueJobs = new Gauge({
   name: 'queue_jobs',

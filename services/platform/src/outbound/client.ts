@@ -136,14 +136,16 @@ export const createOutboundClient = (options: OutboundOptions = {}): OutboundCli
   const timeoutMs = options.timeoutMs ?? outboundDefaults.timeoutMs;
   const maxBytes = options.maxResponseBytes ?? outboundDefaults.maxResponseBytes;
   const maxRedirects = options.maxRedirects ?? outboundDefaults.maxRedirects;
+  // Both agents (bounded answers and streams) connect through the same guard.
+  const connect = guardedConnector({
+    allow,
+    lookup: options.lookup ?? systemLookup,
+    connectTimeoutMs: options.connectTimeoutMs ?? outboundDefaults.connectTimeoutMs,
+    ...(options.unresolvedHost === undefined ? {} : { unresolvedHost: options.unresolvedHost }),
+    ...(options.tls?.ca === undefined ? {} : { ca: options.tls.ca }),
+  });
   const agent = new Agent({
-    connect: guardedConnector({
-      allow,
-      lookup: options.lookup ?? systemLookup,
-      connectTimeoutMs: options.connectTimeoutMs ?? outboundDefaults.connectTimeoutMs,
-      ...(options.unresolvedHost === undefined ? {} : { unresolvedHost: options.unresolvedHost }),
-      ...(options.tls?.ca === undefined ? {} : { ca: options.tls.ca }),
-    }),
+    connect,
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
     allowH2: false,
@@ -210,13 +212,7 @@ export const createOutboundClient = (options: OutboundOptions = {}): OutboundCli
   };
 
   const streamAgent = new Agent({
-    connect: guardedConnector({
-      allow,
-      lookup: options.lookup ?? systemLookup,
-      connectTimeoutMs: options.connectTimeoutMs ?? outboundDefaults.connectTimeoutMs,
-      ...(options.unresolvedHost === undefined ? {} : { unresolvedHost: options.unresolvedHost }),
-      ...(options.tls?.ca === undefined ? {} : { ca: options.tls.ca }),
-    }),
+    connect,
     headersTimeout: options.streamFirstByteTimeoutMs ?? outboundDefaults.streamFirstByteTimeoutMs,
     bodyTimeout: options.streamIdleTimeoutMs ?? outboundDefaults.streamIdleTimeoutMs,
     allowH2: false,

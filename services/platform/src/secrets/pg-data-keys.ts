@@ -10,28 +10,18 @@ const claimRow = async (db: Db, claim: string): Promise<void> => {
     .execute();
 };
 
+/** The master key in use (claimed as `claim` when none is yet), its row locked for share or for update. */
+const claimedMasterKey = async (db: Db, claim: string, lock: 'share' | 'update'): Promise<string> => {
+  await claimRow(db, claim);
+  const query = db.selectFrom('secret_master_key').select('key_id').where('id', '=', 1);
+  const row = await (lock === 'share' ? query.forShare() : query.forUpdate()).executeTakeFirstOrThrow();
+  return row.key_id;
+};
+
 /** The data_keys table as `db` (a transaction, or the pool for single statements) sees it. */
 export const pgDataKeys = (db: Db): DataKeyStore => ({
-  masterKeyInUse: async (claim) => {
-    await claimRow(db, claim);
-    const row = await db
-      .selectFrom('secret_master_key')
-      .select('key_id')
-      .where('id', '=', 1)
-      .forShare()
-      .executeTakeFirstOrThrow();
-    return row.key_id;
-  },
-  lockMasterKeyInUse: async (claim) => {
-    await claimRow(db, claim);
-    const row = await db
-      .selectFrom('secret_master_key')
-      .select('key_id')
-      .where('id', '=', 1)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    return row.key_id;
-  },
+  masterKeyInUse: (claim) => claimedMasterKey(db, claim, 'share'),
+  lockMasterKeyInUse: (claim) => claimedMasterKey(db, claim, 'update'),
   setMasterKeyInUse: async (keyId) => {
     await db
       .updateTable('secret_master_key')
