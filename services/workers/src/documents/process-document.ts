@@ -87,20 +87,18 @@ export const processDocument = async (
     return r === 'recorded' ? { outcome: 'refused', refusal } : stopped;
   };
 
+  // Checked on the blob's head (no download of a file too large), and again on what was read.
+  const blobMissing: Refusal = { reason: 'blob-missing', message: documentMessages.fileNotFound };
+  const tooLarge: Refusal = {
+    reason: 'too-large',
+    message: documentMessages.tooLarge(Math.round(maxBytes / (1024 * 1024))),
+  };
   const head = await deps.blobs.head(file.key);
-  if (!head) return refuse({ reason: 'blob-missing', message: documentMessages.fileNotFound });
-  if (head.size > maxBytes)
-    return refuse({
-      reason: 'too-large',
-      message: documentMessages.tooLarge(Math.round(maxBytes / (1024 * 1024))),
-    });
+  if (!head) return refuse(blobMissing);
+  if (head.size > maxBytes) return refuse(tooLarge);
   const bytes = await deps.blobs.get(file.key);
-  if (!bytes) return refuse({ reason: 'blob-missing', message: documentMessages.fileNotFound });
-  if (bytes.length > maxBytes)
-    return refuse({
-      reason: 'too-large',
-      message: documentMessages.tooLarge(Math.round(maxBytes / (1024 * 1024))),
-    });
+  if (!bytes) return refuse(blobMissing);
+  if (bytes.length > maxBytes) return refuse(tooLarge);
   const sha256 = sha256Of(bytes);
 
   // A website's page or a sitemap's listing is named by its address: read it as what it was served as.
