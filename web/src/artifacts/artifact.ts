@@ -1,19 +1,5 @@
 import { artifactIdFor, artifactLimits, blockTexts, type ArtifactType } from '@app/contracts';
 
-/** An artifact kept in this browser for one conversation; a revision replaces it under the same id. */
-export interface Artifact {
-  id: string;
-  name: string;
-  description: string;
-  type: ArtifactType;
-  instructions: string;
-  content: string;
-  /** 1 for a new artifact, then one more per revision. */
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
 export interface ArtifactDraft {
   /** '' for a new artifact; the existing id for a revision. */
   id: string;
@@ -22,6 +8,14 @@ export interface ArtifactDraft {
   type: ArtifactType;
   instructions: string;
   content: string;
+}
+
+/** An artifact kept in this browser for one conversation; a revision replaces it under the same id. */
+export interface Artifact extends ArtifactDraft {
+  /** 1 for a new artifact, then one more per revision. */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export type SaveResult = { ok: true; artifacts: Artifact[]; saved: Artifact } | { ok: false; error: string };
