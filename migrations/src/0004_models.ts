@@ -1,9 +1,12 @@
 import { sql, type Kysely } from 'kysely';
+import { createAdminReadModel } from './create-table';
 
 /** Read models of the Supported Models tab: the models, and the default model of each slot. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table rm_models (
+  await createAdminReadModel(
+    db,
+    'rm_models',
+    sql`
       id text primary key,
       name text not null,
       provider text not null,
@@ -19,15 +22,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       supports_system_prompts boolean not null,
       is_available boolean not null,
       is_built_in boolean not null,
-      exclusive_group_availability jsonb not null,
-      changed_by text not null,
-      changed_at timestamptz not null
-    )`.execute(db);
-  await sql`
-    create table rm_default_models (
+      exclusive_group_availability jsonb not null`,
+  );
+  await createAdminReadModel(
+    db,
+    'rm_default_models',
+    sql`
       key text primary key,
-      model_id text not null,
-      changed_by text not null,
-      changed_at timestamptz not null
-    )`.execute(db);
+      model_id text not null`,
+  );
 }

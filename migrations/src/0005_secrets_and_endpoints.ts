@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createAdminReadModel, createTable } from './create-table';
 
 /**
  * Application variables and secrets, OpenAI endpoints and endpoint tests. Values and keys are stored
@@ -15,15 +16,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         changed_at timestamptz not null
       )`.execute(db);
   }
-  await sql`
-    create table rm_openai_models (
+  await createAdminReadModel(
+    db,
+    'rm_openai_models',
+    sql`
       name text primary key,
-      position bigint not null,
-      changed_by text not null,
-      changed_at timestamptz not null
-    )`.execute(db);
-  await sql`
-    create table rm_openai_endpoints (
+      position bigint not null`,
+  );
+  await createTable(
+    db,
+    'rm_openai_endpoints',
+    sql`
       model text not null references rm_openai_models (name) on delete cascade,
       url text not null,
       key_fingerprint text not null,
@@ -32,10 +35,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       position bigint not null,
       added_by text not null,
       added_at timestamptz not null,
-      primary key (model, url, key_fingerprint)
-    )`.execute(db);
-  await sql`
-    create table rm_endpoint_tests (
+      primary key (model, url, key_fingerprint)`,
+  );
+  await createTable(
+    db,
+    'rm_endpoint_tests',
+    sql`
       test_id text primary key,
       url text not null,
       model text,
@@ -44,6 +49,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       reason text,
       requested_by text not null,
       requested_at timestamptz not null,
-      finished_at timestamptz
-    )`.execute(db);
+      finished_at timestamptz`,
+  );
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createTable } from './create-table';
 
 /**
  * Server-side sessions. Written in the same transaction as the SignedIn / SignedOut / SessionRevoked
@@ -6,8 +7,10 @@ import { sql, type Kysely } from 'kysely';
  * cookie holds `secret.hmac`; only the secret's SHA-256 is stored.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table sessions (
+  await createTable(
+    db,
+    'sessions',
+    sql`
       id uuid primary key,
       token_hash text not null unique,
       email text not null,
@@ -19,7 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       idle_expires_at timestamptz not null,
       expires_at timestamptz not null,
       ended_at timestamptz,
-      ended_reason text
-    )`.execute(db);
+      ended_reason text`,
+  );
   await sql`create index sessions_active_by_email on sessions (email) where ended_at is null`.execute(db);
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createTable } from './create-table';
 
 /**
  * Data keys apart from the log, so a secret can be shredded and the master key rotated without
@@ -12,21 +13,25 @@ import { sql, type Kysely } from 'kysely';
  * (url_secret); its fingerprint joins the endpoint's identity.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table secret_master_key (
+  await createTable(
+    db,
+    'secret_master_key',
+    sql`
       id smallint primary key default 1 check (id = 1),
       key_id text not null,
-      changed_at timestamptz not null default now()
-    )`.execute(db);
-  await sql`
-    create table data_keys (
+      changed_at timestamptz not null default now()`,
+  );
+  await createTable(
+    db,
+    'data_keys',
+    sql`
       id text primary key,
       wrapped_key text,
       master_key_id text not null,
       created_at timestamptz not null default now(),
       destroyed_at timestamptz,
-      check ((wrapped_key is null) = (destroyed_at is not null))
-    )`.execute(db);
+      check ((wrapped_key is null) = (destroyed_at is not null))`,
+  );
   await sql`create index data_keys_live_by_master_key on data_keys (master_key_id) where wrapped_key is not null`.execute(
     db,
   );

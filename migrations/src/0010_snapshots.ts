@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createTable } from './create-table';
 
 /**
  * `snapshots`: a decider's folded state of one stream at `version`, so a command reads it and the
@@ -11,12 +12,14 @@ import { sql, type Kysely } from 'kysely';
  * A snapshot is a cache: deleting any row (or all) only costs the next command one refold.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table snapshots (
+  await createTable(
+    db,
+    'snapshots',
+    sql`
       stream_id text primary key,
       version integer not null check (version > 0),
       shape text not null,
       state json not null,
-      taken_at timestamptz not null default now()
-    )`.execute(db);
+      taken_at timestamptz not null default now()`,
+  );
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createTable } from './create-table';
 
 /**
  * `projection_parks`: the event a projection (or the reactor) failed on, one row per halted follower.
@@ -12,8 +13,10 @@ import { sql, type Kysely } from 'kysely';
  * And an index for the pruning of `command_results` by age.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table projection_parks (
+  await createTable(
+    db,
+    'projection_parks',
+    sql`
       projection text primary key,
       transaction_id xid8 not null,
       global_position bigint not null,
@@ -24,17 +27,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       parked boolean not null default false,
       first_failed_at timestamptz not null default now(),
       last_failed_at timestamptz not null default now(),
-      next_attempt_at timestamptz not null
-    )`.execute(db);
-  await sql`
-    create table live_changes (
+      next_attempt_at timestamptz not null`,
+  );
+  await createTable(
+    db,
+    'live_changes',
+    sql`
       seq bigint generated always as identity primary key,
       read_model text not null,
       ids jsonb not null,
       position bigint not null,
       actor text not null,
-      recorded_at timestamptz not null default now()
-    )`.execute(db);
+      recorded_at timestamptz not null default now()`,
+  );
   await sql`create index live_changes_recorded_at on live_changes (recorded_at)`.execute(db);
   await sql`create index command_results_recorded_at on command_results (recorded_at)`.execute(db);
 }

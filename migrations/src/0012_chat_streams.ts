@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createTable } from './create-table';
 
 /**
  * `chat_stream_chunks`: what a chat request sent its client, kept so a reload (or another instance)
@@ -15,8 +16,10 @@ import { sql, type Kysely } from 'kysely';
  * Pruned after minutes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table chat_stream_chunks (
+  await createTable(
+    db,
+    'chat_stream_chunks',
+    sql`
       request_id text not null,
       owner text not null,
       first_id integer not null,
@@ -24,18 +27,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       chunks json not null,
       ended boolean not null default false,
       created_at timestamptz not null default now(),
-      primary key (request_id, first_id)
-    )`.execute(db);
+      primary key (request_id, first_id)`,
+  );
   await sql`create index chat_stream_chunks_ended_at on chat_stream_chunks (created_at) where ended`.execute(
     db,
   );
   await sql`create index chat_stream_chunks_opened_at on chat_stream_chunks (created_at) where first_id = 0`.execute(
     db,
   );
-  await sql`
-    create table chat_stops (
+  await createTable(
+    db,
+    'chat_stops',
+    sql`
       request_id text primary key,
-      at timestamptz not null default now()
-    )`.execute(db);
+      at timestamptz not null default now()`,
+  );
   await sql`create index chat_stops_at on chat_stops (at)`.execute(db);
 }

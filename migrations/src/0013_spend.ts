@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createTable } from './create-table';
 
 /**
  * Spend as the query side reads it, projected from the spend ledgers (`spend-user-…`,
@@ -7,21 +8,25 @@ import { sql, type Kysely } from 'kysely';
  * (COA) with their limits, from `accounts-<email>`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table rm_spend_totals (
+  await createTable(
+    db,
+    'rm_spend_totals',
+    sql`
       scope text not null,
       window_key text not null,
       settled double precision not null default 0,
       reserved double precision not null default 0,
-      primary key (scope, window_key)
-    )`.execute(db);
-  await sql`
-    create table rm_spend_accounts (
+      primary key (scope, window_key)`,
+  );
+  await createTable(
+    db,
+    'rm_spend_accounts',
+    sql`
       email text not null,
       account_id text not null,
       position integer not null,
       name text not null,
       rate_limit jsonb not null,
-      primary key (email, account_id)
-    )`.execute(db);
+      primary key (email, account_id)`,
+  );
 }

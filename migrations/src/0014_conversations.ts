@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createTable } from './create-table';
 
 /**
  * Read models of the chat's conversations and of the users' settings (projections `conversations`
@@ -13,8 +14,10 @@ import { sql, type Kysely } from 'kysely';
  * `rm_user_settings`: each user's stored settings (only the fields they set; the rest are defaults).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table rm_conversations (
+  await createTable(
+    db,
+    'rm_conversations',
+    sql`
       owner text not null,
       conversation_id text not null,
       storage text not null,
@@ -22,21 +25,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       cost double precision not null default 0,
       requests integer not null default 0,
       updated_at timestamptz not null,
-      primary key (owner, conversation_id)
-    )`.execute(db);
+      primary key (owner, conversation_id)`,
+  );
   await sql`create index rm_conversations_newest on rm_conversations (owner, updated_at desc)`.execute(db);
-  await sql`
-    create table rm_conversation_requests (
+  await createTable(
+    db,
+    'rm_conversation_requests',
+    sql`
       request_id text primary key,
       owner text not null,
-      conversation_id text not null
-    )`.execute(db);
+      conversation_id text not null`,
+  );
   await sql`
     create index rm_conversation_requests_conversation on rm_conversation_requests (owner, conversation_id)`.execute(
     db,
   );
-  await sql`
-    create table rm_conversation_messages (
+  await createTable(
+    db,
+    'rm_conversation_messages',
+    sql`
       position bigint not null,
       ordinal integer not null,
       owner text not null,
@@ -45,15 +52,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       role text not null,
       content text not null,
       at timestamptz not null,
-      primary key (position, ordinal)
-    )`.execute(db);
+      primary key (position, ordinal)`,
+  );
   await sql`
     create index rm_conversation_messages_conversation
       on rm_conversation_messages (owner, conversation_id, position, ordinal)`.execute(db);
-  await sql`
-    create table rm_user_settings (
+  await createTable(
+    db,
+    'rm_user_settings',
+    sql`
       email text primary key,
       settings jsonb not null,
-      changed_at timestamptz not null
-    )`.execute(db);
+      changed_at timestamptz not null`,
+  );
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createTable } from './create-table';
 
 /**
  * The read model of the users' documents (projection `files`): one row per file key, with its owner,
@@ -6,8 +7,10 @@ import { sql, type Kysely } from 'kysely';
  * its processing status and what processing found. A deleted file's row goes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table rm_files (
+  await createTable(
+    db,
+    'rm_files',
+    sql`
       key text primary key,
       owner text not null,
       name text not null,
@@ -25,7 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       from_sitemap text,
       group_id text,
       created_at timestamptz not null,
-      updated_at timestamptz not null
-    )`.execute(db);
+      updated_at timestamptz not null`,
+  );
   await sql`create index rm_files_owner_newest on rm_files (owner, updated_at desc, key)`.execute(db);
 }

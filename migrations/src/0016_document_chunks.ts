@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createTable } from './create-table';
 
 /**
  * Chunks of extracted text and their embeddings, under the content's SHA-256: the same
@@ -21,23 +22,27 @@ import { sql, type Kysely } from 'kysely';
  * where we may not create it (no rights) rolls back to it and carries on with the exact scan.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table document_chunks (
+  await createTable(
+    db,
+    'document_chunks',
+    sql`
       sha256 text not null,
       chunk_index integer not null,
       text text not null,
       location jsonb,
       embedding_bin bytea,
       model text,
-      primary key (sha256, chunk_index)
-    )`.execute(db);
+      primary key (sha256, chunk_index)`,
+  );
   await sql`alter table document_chunks alter column embedding_bin set storage external`.execute(db);
-  await sql`
-    create table document_chunk_versions (
+  await createTable(
+    db,
+    'document_chunk_versions',
+    sql`
       sha256 text primary key,
       version bigint not null,
-      chunks integer not null
-    )`.execute(db);
+      chunks integer not null`,
+  );
   const { rows } = await sql<{ available: boolean }>`
     select exists (select 1 from pg_available_extensions where name = 'vector') as available`.execute(db);
   if (!rows[0]?.available) return;

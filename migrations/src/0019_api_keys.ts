@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createTable } from './create-table';
 
 /**
  * API keys: one row per key, written in the same transaction as the key's events
@@ -8,8 +9,10 @@ import { sql, type Kysely } from 'kysely';
  * reason was last recorded as an event (at most once a minute per key and reason).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table api_keys (
+  await createTable(
+    db,
+    'api_keys',
+    sql`
       id uuid primary key,
       owner_api_id text not null unique,
       secret_hash text not null unique,
@@ -27,8 +30,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null,
       updated_at timestamptz not null,
       last_accessed timestamptz,
-      refusals_recorded jsonb not null default '{}'::jsonb
-    )`.execute(db);
+      refusals_recorded jsonb not null default '{}'::jsonb`,
+  );
   await sql`create index api_keys_by_owner on api_keys (owner)`.execute(db);
   await sql`create index api_keys_by_delegate on api_keys (delegate) where delegate is not null`.execute(db);
 }

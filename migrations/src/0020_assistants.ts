@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createTable } from './create-table';
 
 /**
  * Assistants: the read model of the `assistants` projection, one row per assistant (its
@@ -7,8 +8,10 @@ import { sql, type Kysely } from 'kysely';
  * (`assistantPath-<path>`), so `ast_path` here is only an index for listing and lookups.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table rm_assistants (
+  await createTable(
+    db,
+    'rm_assistants',
+    sql`
       assistant_id text primary key,
       version_id text not null,
       version integer not null,
@@ -19,8 +22,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       is_public boolean not null default false,
       definition jsonb not null,
       created_at timestamptz not null,
-      updated_at timestamptz not null
-    )`.execute(db);
+      updated_at timestamptz not null`,
+  );
   await sql`create index rm_assistants_owner on rm_assistants (owner)`.execute(db);
   await sql`create index rm_assistants_group on rm_assistants (group_id) where group_id is not null`.execute(
     db,

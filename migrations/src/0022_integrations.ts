@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createTable } from './create-table';
 
 /**
  * Integrations and OAuth connections.
@@ -10,25 +11,29 @@ import { sql, type Kysely } from 'kysely';
  * written and deleted in the same transaction as IntegrationConnected / IntegrationDisconnected.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table integration_oauth_states (
+  await createTable(
+    db,
+    'integration_oauth_states',
+    sql`
       state_hash text primary key,
       user_email text not null,
       integration text not null,
       verifier jsonb not null,
       redirect_uri text not null,
       created_at timestamptz not null default now(),
-      expires_at timestamptz not null
-    )`.execute(db);
+      expires_at timestamptz not null`,
+  );
   await sql`create index integration_oauth_states_user on integration_oauth_states (user_email)`.execute(db);
-  await sql`
-    create table integration_tokens (
+  await createTable(
+    db,
+    'integration_tokens',
+    sql`
       user_email text not null,
       integration text not null,
       tokens jsonb not null,
       scopes jsonb not null,
       expires_at timestamptz,
       connected_at timestamptz not null,
-      primary key (user_email, integration)
-    )`.execute(db);
+      primary key (user_email, integration)`,
+  );
 }

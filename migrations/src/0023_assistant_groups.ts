@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createTable } from './create-table';
 
 /**
  * Assistant admin groups and the external API definitions, both admin read models.
@@ -9,8 +10,10 @@ import { sql, type Kysely } from 'kysely';
  * as answered, credentials only as masks.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table rm_assistant_groups (
+  await createTable(
+    db,
+    'rm_assistant_groups',
+    sql`
       group_id text primary key,
       group_name text not null,
       created_by text not null,
@@ -22,14 +25,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       members jsonb not null,
       amplify_groups jsonb not null,
       assistants jsonb not null,
-      api_key_id text
-    )`.execute(db);
-  await sql`
-    create table rm_external_apis (
+      api_key_id text`,
+  );
+  await createTable(
+    db,
+    'rm_external_apis',
+    sql`
       id text primary key,
       name text not null,
       definition jsonb not null,
       updated_by text not null,
-      updated_at timestamptz not null
-    )`.execute(db);
+      updated_at timestamptz not null`,
+  );
 }
