@@ -34,22 +34,35 @@ import { gatedOutbound } from './gated-outbound';
 import { readAhead } from './read-ahead';
 import { reservationOf } from './reservation';
 
-export interface ChatRouteDeps {
+export interface ChatServiceOptions {
   db: Db;
+  /** Opens the endpoints' sealed keys (and urls with credentials). */
   secrets: SecretBox;
+  /** Every provider call goes through it (its streaming `fetch`). */
   outbound: OutboundClient;
+  /** Keeps every chunk sent, so a reload can resume the stream. */
   streams: ChatStreamStore;
+  /** Kill switches, heard by every instance. */
   stopBus: StopBus;
+  /** Reserves the worst case before the provider call, settles the actual cost after. */
   spend: SpendGuard;
+  /** A `: keep-alive` comment after this long without a chunk (default 10 s). */
+  keepAliveMs?: number;
+  /** At shutdown, how long the running generations get to record their end (default 5 s). */
+  shutdownWaitMs?: number;
+  /** Passages of the caller's documents for requests with `dataSources` (without: documents are ignored). */
+  retrieval?: ChatRetriever;
+  /** The guarded client of users' addresses: an assistant's ops are called through it (none: no tools). */
+  userUrls?: OutboundClient;
+}
+
+/** What the chat service is given (`ChatServiceOptions`), and what it keeps for its requests. */
+export interface ChatRouteDeps extends Omit<ChatServiceOptions, 'keepAliveMs' | 'shutdownWaitMs'> {
   keepAliveMs: number;
   pool: EndpointPool;
   running: RunningChats;
   /** The configuration and user streams a request reads, kept between requests. */
   cache: StateCache;
-  /** Passages of the caller's documents for a request with `dataSources` (none: documents are ignored). */
-  retrieval?: ChatRetriever;
-  /** The guarded client of users' addresses: an assistant's ops, offered as tools, are called through it. */
-  userUrls?: OutboundClient;
 }
 
 const schema = {
@@ -116,7 +129,7 @@ const answerError = (error: FastifyError, request: FastifyRequest, reply: Fastif
 };
 
 const stop = async (deps: ChatRouteDeps, body: KillSwitchRequest, email: string, reply: FastifyReply) => {
-  const stopped = await killSwitch(deps.db, deps.stopBus, body.killSwitch.requestId, email);
+  const stopped = await killSwitch(deps, { requestId: body.killSwitch.requestId, email });
   return stopped
     ? reply.code(200).send({ success: true, message: chatMessages.stopRequested })
     : reply.code(404).send({ error: chatMessages.noSuchRequest });

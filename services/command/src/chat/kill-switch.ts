@@ -11,10 +11,8 @@ import type { StopBus } from './streams/ports';
  * or one that has ended, alike.
  */
 export const killSwitch = async (
-  db: Db,
-  stopBus: StopBus,
-  requestId: string,
-  email: string,
+  { db, stopBus }: { db: Db; stopBus: StopBus },
+  { requestId, email }: { requestId: string; email: string },
 ): Promise<boolean> => {
   const events = await readStream(db, chatStreamId(requestId));
   const first = events[0];

@@ -73,55 +73,41 @@ const shredDropped = async <S>(
 
 const namedSecrets = (state: NamedValuesState): SealedSecret[] => Object.values(state);
 
-export const saveApplicationVariables = async (
-  db: Db,
-  input: NamedValuesSection,
-  o: SecretSectionOptions,
-): Promise<CommandOutcome> => {
-  const load = () => loadState(db, applicationVariablesDecider, applicationVariablesStreamId);
-  const { state, version } = await load();
-  const keys = o.secrets.keyring(db);
-  const values = await sealNamedValues(sectionLabels.applicationVariables, input, state, keys);
-  const command = { type: 'UpdateApplicationVariables', data: { values } } as const;
-  const outcome = await handleCommand(
-    db,
-    applicationVariablesDecider,
-    applicationVariablesStreamId,
-    command,
-    expected(o, version),
-  );
-  await shredDropped(keys, namedSecrets, {
-    before: state,
-    sent: values.map((v) => v.value),
-    after: (await load()).state,
-  });
-  return outcome;
-};
+/** Saves a section of named sealed values (the application variables, or the secrets). */
+const namedValuesSave =
+  <C, E extends NewEvent>(
+    decider: Decider<NamedValuesState, C, E>,
+    streamId: string,
+    label: string,
+    commandOf: (values: Awaited<ReturnType<typeof sealNamedValues>>) => C,
+  ) =>
+  async (db: Db, input: NamedValuesSection, o: SecretSectionOptions): Promise<CommandOutcome> => {
+    const load = () => loadState(db, decider, streamId);
+    const { state, version } = await load();
+    const keys = o.secrets.keyring(db);
+    const values = await sealNamedValues(label, input, state, keys);
+    const outcome = await handleCommand(db, decider, streamId, commandOf(values), expected(o, version));
+    await shredDropped(keys, namedSecrets, {
+      before: state,
+      sent: values.map((v) => v.value),
+      after: (await load()).state,
+    });
+    return outcome;
+  };
 
-export const saveApplicationSecrets = async (
-  db: Db,
-  input: NamedValuesSection,
-  o: SecretSectionOptions,
-): Promise<CommandOutcome> => {
-  const load = () => loadState(db, applicationSecretsDecider, applicationSecretsStreamId);
-  const { state, version } = await load();
-  const keys = o.secrets.keyring(db);
-  const values = await sealNamedValues(sectionLabels.applicationSecrets, input, state, keys);
-  const command = { type: 'UpdateApplicationSecrets', data: { values } } as const;
-  const outcome = await handleCommand(
-    db,
-    applicationSecretsDecider,
-    applicationSecretsStreamId,
-    command,
-    expected(o, version),
-  );
-  await shredDropped(keys, namedSecrets, {
-    before: state,
-    sent: values.map((v) => v.value),
-    after: (await load()).state,
-  });
-  return outcome;
-};
+export const saveApplicationVariables = namedValuesSave(
+  applicationVariablesDecider,
+  applicationVariablesStreamId,
+  sectionLabels.applicationVariables,
+  (values) => ({ type: 'UpdateApplicationVariables' as const, data: { values } }),
+);
+
+export const saveApplicationSecrets = namedValuesSave(
+  applicationSecretsDecider,
+  applicationSecretsStreamId,
+  sectionLabels.applicationSecrets,
+  (values) => ({ type: 'UpdateApplicationSecrets' as const, data: { values } }),
+);
 
 /** Saves the OpenAi Endpoints section; the outcome's notes name the models removed for having no endpoints. */
 export const saveOpenAiEndpoints = async (

@@ -1,10 +1,4 @@
-import {
-  chatMessages,
-  conversationStreamId,
-  type DeleteConversationRequest,
-  type EventMetadata,
-  type RenameConversationRequest,
-} from '@app/contracts';
+import { chatMessages, conversationStreamId, type EventMetadata } from '@app/contracts';
 import { runIdempotent, type Db } from '@app/platform';
 import { handleCommand, type CommandOutcome } from '../shared/handle-command';
 import { conversationDecider, type ConversationCommand } from './conversation-decider';
@@ -28,7 +22,7 @@ export const hasConversation = async (db: Db, owner: string, conversationId: str
     .executeTakeFirst()) !== undefined;
 
 /** Runs a command on one of the caller's conversations, once per command id; 404 when it is not theirs. */
-const onOwnConversation = async (
+export const onOwnConversation = async (
   db: Db,
   command: ConversationCommand,
   metadata: EventMetadata,
@@ -48,17 +42,3 @@ const onOwnConversation = async (
     },
   );
 };
-
-export const renameConversation = (
-  db: Db,
-  input: RenameConversationRequest,
-  metadata: EventMetadata,
-  requestHash: string,
-) => onOwnConversation(db, { type: 'RenameConversation', data: input }, metadata, requestHash);
-
-export const deleteConversation = (
-  db: Db,
-  input: DeleteConversationRequest,
-  metadata: EventMetadata,
-  requestHash: string,
-) => onOwnConversation(db, { type: 'DeleteConversation', data: input }, metadata, requestHash);

@@ -7,12 +7,11 @@ import {
   ErrorResponse,
   errorResponses,
   RenameConversationRequest,
-  type EventMetadata,
 } from '@app/contracts';
 import type { AwaitProjected, Db } from '@app/platform';
-import type { CommandOutcome } from '../shared/handle-command';
 import { runCommandAs, unlessReplayed } from '../shared/command-route';
-import { deleteConversation, renameConversation } from './conversation-commands';
+import { onOwnConversation } from './conversation-commands';
+import type { ConversationCommand } from './conversation-decider';
 
 /**
  * POST /api/conversations/rename and /delete: the caller renames or deletes one of their own
@@ -27,16 +26,13 @@ export const conversationRoutesPlugin =
     const onConversation = async (
       request: FastifyRequest,
       type: string,
-      command: (
-        metadata: EventMetadata,
-        requestHash: string,
-      ) => Promise<{ result: CommandOutcome; replayed: boolean }>,
+      command: ConversationCommand,
     ): Promise<ConversationCommandResponse> => {
       const { result } = await runCommandAs(
         request,
         opts,
         type,
-        ({ metadata, key }) => command(metadata, key.requestHash),
+        ({ metadata, key }) => onOwnConversation(opts.db, command, metadata, key.requestHash),
         unlessReplayed,
       );
       return { success: true, position: result.position };
@@ -54,9 +50,7 @@ export const conversationRoutesPlugin =
         },
       },
       async (request) =>
-        onConversation(request, 'renameConversation', (metadata, hash) =>
-          renameConversation(opts.db, request.body, metadata, hash),
-        ),
+        onConversation(request, 'renameConversation', { type: 'RenameConversation', data: request.body }),
     );
 
     routes.post(
@@ -71,8 +65,6 @@ export const conversationRoutesPlugin =
         },
       },
       async (request) =>
-        onConversation(request, 'deleteConversation', (metadata, hash) =>
-          deleteConversation(opts.db, request.body, metadata, hash),
-        ),
+        onConversation(request, 'deleteConversation', { type: 'DeleteConversation', data: request.body }),
     );
   };

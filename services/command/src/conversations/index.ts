@@ -4,9 +4,4 @@ export {
   type ConversationCommand,
   type ConversationState,
 } from './conversation-decider';
-export {
-  deleteConversation,
-  hasConversation,
-  NoSuchConversationError,
-  renameConversation,
-} from './conversation-commands';
+export { hasConversation, NoSuchConversationError, onOwnConversation } from './conversation-commands';

@@ -1,19 +1,7 @@
-import { createAmazonBedrock } from '@ai-sdk/amazon-bedrock';
-import { createAzure } from '@ai-sdk/azure';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { EmbeddingModelV3 } from '@ai-sdk/provider';
 import { assertNever, isCredentialParam } from '@app/contracts';
 import type { OutboundClient } from '@app/platform';
-import {
-  bedrockRegion,
-  exactUrlFetch,
-  geminiBaseUrl,
-  guardedFetch,
-  type OpenedEndpoint,
-  type ProviderKind,
-} from '../models/index';
+import { providersAt, type OpenedEndpoint, type ProviderKind } from '../models/index';
 
 /** The api-version of an Azure embeddings call on a deployment. */
 export const azureEmbeddingsApiVersion = '2024-02-01';
@@ -60,41 +48,22 @@ export const embeddingModelFor = (
   endpoint: OpenedEndpoint,
   outbound: OutboundClient,
 ): EmbeddingModelV3 => {
-  const exact = { ...endpoint, url: embeddingsCallUrl(kind, modelId, endpoint.url) };
-  const origin = new URL(endpoint.url).origin;
+  const at = providersAt(
+    endpoint,
+    { ...endpoint, url: embeddingsCallUrl(kind, modelId, endpoint.url) },
+    outbound,
+  );
   switch (kind) {
     case 'openai':
-      return createOpenAI({
-        apiKey: endpoint.key,
-        baseURL: `${origin}/v1`,
-        fetch: exactUrlFetch(outbound, exact),
-      }).embedding(modelId);
+      return at.openai().embedding(modelId);
     case 'azure':
-      return createAzure({
-        apiKey: endpoint.key,
-        baseURL: `${origin}/openai`,
-        fetch: exactUrlFetch(outbound, exact),
-      }).embedding(modelId);
+      return at.azure().embedding(modelId);
     case 'openai-compatible':
-      return createOpenAICompatible({
-        name: 'openaiCompatible',
-        apiKey: endpoint.key,
-        baseURL: `${origin}/v1`,
-        fetch: exactUrlFetch(outbound, exact),
-      }).embeddingModel(modelId);
+      return at.openaiCompatible().embeddingModel(modelId);
     case 'gemini':
-      return createGoogleGenerativeAI({
-        apiKey: endpoint.key,
-        baseURL: geminiBaseUrl(endpoint.url),
-        fetch: guardedFetch(outbound),
-      }).embedding(modelId);
+      return at.gemini().embedding(modelId);
     case 'bedrock':
-      return createAmazonBedrock({
-        apiKey: endpoint.key,
-        baseURL: origin,
-        region: bedrockRegion(endpoint.url),
-        fetch: guardedFetch(outbound),
-      }).embedding(modelId);
+      return at.bedrock().embedding(modelId);
     default:
       return assertNever(kind);
   }

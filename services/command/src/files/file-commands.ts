@@ -10,7 +10,7 @@ import {
   type FileState,
 } from './file-decider';
 import { fileKeyFor } from './file-keys';
-import { countStorage, releaseStorage, reserveStorage, type Reservation } from './storage-ledger';
+import { changeStorage, reserveStorage, type Reservation } from './storage-ledger';
 
 const once = <R>(db: Db, metadata: EventMetadata, work: (trx: Db) => Promise<R>, requestHash?: string) =>
   runIdempotent<R>(
@@ -132,7 +132,8 @@ export const recordFileUploaded = async (
     once(db, metadata, async (trx) => {
       const outcome = await run(trx, key, { type: 'RecordUploaded', data: { key, ...digests } }, metadata);
       const owner = outcome.eventCount > 0 ? (await fileStateOf(trx, key))?.owner : undefined;
-      if (owner) await countStorage(trx, owner, key, digests.size, metadata);
+      if (owner)
+        await changeStorage(trx, owner, { type: 'Count', data: { key, bytes: digests.size } }, metadata);
       return outcome;
     }),
   );
@@ -185,7 +186,7 @@ export const onOwnFile = async (
       const outcome = await run(trx, key, command, metadata);
       // A deleted file's bytes leave its owner's storage in the same transaction.
       if (command.type === 'Delete' && outcome.eventCount > 0)
-        await releaseStorage(trx, metadata.actor.email, key, metadata);
+        await changeStorage(trx, metadata.actor.email, { type: 'Release', data: { key } }, metadata);
       return outcome;
     },
     requestHash,

@@ -87,27 +87,19 @@ export const reserveStorage = async (
   return { bytes, usedBytes };
 };
 
-/** The file's bytes arrived: they replace its reservation (in the transaction that recorded them). */
-export const countStorage = async (
+/**
+ * A change to the owner's ledger once it is locked, in the transaction that recorded it: the file's
+ * bytes arrived (Count: they replace its reservation), or the file was deleted (Release: its bytes
+ * are no longer the owner's).
+ */
+export const changeStorage = async (
   trx: Db,
   owner: string,
-  key: string,
-  bytes: number,
+  change: Extract<StorageCommand, { type: 'Count' | 'Release' }>,
   metadata: EventMetadata,
 ): Promise<void> => {
   await lockStorage(trx, owner);
-  await run(trx, owner, { type: 'Count', data: { key, bytes } }, metadata);
-};
-
-/** The file was deleted: its bytes are no longer the owner's (in the delete's transaction). */
-export const releaseStorage = async (
-  trx: Db,
-  owner: string,
-  key: string,
-  metadata: EventMetadata,
-): Promise<void> => {
-  await lockStorage(trx, owner);
-  await run(trx, owner, { type: 'Release', data: { key } }, metadata);
+  await run(trx, owner, change, metadata);
 };
 
 /**

@@ -14,6 +14,7 @@ export {
 } from './endpoint';
 export { createEndpointPool, type EndpointPool } from './endpoint-pool';
 export { languageModelFor } from './language-model';
+export { providersAt } from './providers-at';
 export { endpointKeyHeaders, exactUrlFetch, guardedFetch, type FetchFunction } from './provider-fetch';
 export { failureLogFields, failureReason } from './failure-reason';
 export { reasoningOptions } from './reasoning-options';

@@ -51,8 +51,9 @@ const settle = async (
   deps: CommandRouteDeps,
   append: CommandAppend | undefined,
 ): Promise<void> => {
-  if (append !== undefined && deps.awaitProjected)
-    await awaitCommandProjected(request, deps.db, deps.awaitProjected, append);
+  const { db, awaitProjected } = deps;
+  if (append !== undefined && awaitProjected)
+    await awaitCommandProjected(request, { db, awaitProjected }, append);
 };
 
 /**

@@ -69,8 +69,7 @@ const projectedOf = new WeakMap<FastifyRequest, boolean>();
  */
 export const awaitCommandProjected = async (
   request: FastifyRequest,
-  db: Db,
-  awaitProjected: AwaitProjected,
+  { db, awaitProjected }: { db: Db; awaitProjected: AwaitProjected },
   append: CommandAppend,
 ): Promise<boolean> => {
   const projected =
