@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
 import { featureDataMessages } from '@app/contracts';
-import { launchBrowser, openAdmin, seeToast, signIn } from './support/browser';
+import { launchBrowser, openAdmin, savedDownload, seeToast, signIn } from './support/browser';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 
 const ann = 'ann@example.com';
@@ -116,7 +116,7 @@ describe('Feature Data tab', () => {
         documents.getByRole('button', { name: 'Download API Documentation Templates' }).click(),
       ]);
       expect(download.suggestedFilename()).toBe('API_Documentation_Templates.zip');
-      const zipPath = await download.path();
+      const zipPath = await savedDownload(download);
       expect(zipPath).toBeTruthy();
       expect(errors).toEqual([]);
       await context.close();

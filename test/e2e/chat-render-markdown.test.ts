@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { renderMessages } from '@app/contracts';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, savedDownload } from './support/browser';
 import { buildRenderHarness } from './support/render-harness/build-harness';
 import { fence, openHarness, showMessage } from './support/render-harness/harness-page';
 import { startHarnessServer, type HarnessServer } from './support/render-harness/harness-server';
@@ -103,7 +103,7 @@ describe('a code block', () => {
       form.getByRole('button', { name: 'Download' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('greet.py');
-    expect(await readFile(await download.path(), 'utf8')).toBe(code);
+    expect(await readFile(await savedDownload(download), 'utf8')).toBe(code);
     await form.waitFor({ state: 'detached' });
 
     // Escape closes the form without a download.

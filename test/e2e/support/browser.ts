@@ -1,19 +1,38 @@
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Download,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { BROWSER_ENDPOINT_VARIABLE, SHARED_DIR_VARIABLE } from './run-variables';
 
-/** Debian's Chromium, headless. */
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+/** Debian's Chromium, headless, as every browser test runs it. */
+export const chromiumOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/**
+ * The run's Chromium when the global setup launched one (each file connects, and its close only
+ * disconnects, taking its contexts along), else a Chromium of this file's own.
+ */
+export const launchBrowser = (): Promise<Browser> => {
+  const endpoint = process.env[BROWSER_ENDPOINT_VARIABLE];
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumOptions);
+};
 
 export interface SignedIn {
   context: BrowserContext;
@@ -74,3 +93,15 @@ export const shownRowNames = (grid: Locator, selector: string): Promise<string[]
         .map((r) => r.name),
     selector,
   );
+
+/**
+ * A local copy of a download, under its suggested name in a fresh folder (in the run's shared folder,
+ * removed at its end): the run's shared Chromium is connected to, and a connected browser's downloads
+ * have no local path of their own.
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  const base = process.env[SHARED_DIR_VARIABLE] ?? tmpdir();
+  const file = path.join(await mkdtemp(path.join(base, 'download-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
+}
