@@ -9,6 +9,9 @@ export default defineConfig({
     // busy 2-core machine (another npm ci, another platform) that can take far longer than the 1 s
     // default. A test never asserts time; it waits, bounded, for what it needs.
     expect: { poll: { timeout: 15_000 } },
+    // One worker per core, shared by all three projects: they run as one group (vitest groups
+    // projects by worker count), so a core never idles while another project's files wait.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -19,10 +22,6 @@ export default defineConfig({
           // the files of a worker share one module graph: each module loads once per worker, not once
           // per file, which was most of the project's time.
           isolate: false,
-          // A project without isolation runs in a group of its own (vitest refuses to mix it with
-          // projects of other worker counts): after the integration and browser tests, which run
-          // together.
-          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -30,8 +29,6 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['services/*/test/integration/**/*.test.ts'],
-          fileParallelism: true,
-          maxWorkers: 2,
         },
       },
       {
@@ -39,8 +36,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          fileParallelism: false,
           testTimeout: 60_000,
+          // Each file starts a platform of its own on a database of its own and closes what it opened,
+          // so the files of a worker share one module graph (the platform's modules load once per
+          // worker, not once per file). They all use the run's one Chromium (test/global-setup.ts).
+          isolate: false,
         },
       },
     ],
