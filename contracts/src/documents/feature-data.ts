@@ -113,6 +113,13 @@ const GroupNames = boundedList(
   100,
 );
 
+/** What the browser says of a file it is about to upload: its name, its type and its MD5. */
+const fileUpload = {
+  fileName: FileName,
+  contentType: headerSafeString('The content type', fileLimits.typeLength),
+  md5: ContentMd5,
+};
+
 export const PptxTemplate = z.object({
   name: z.string(),
   isAvailable: z.boolean(),
@@ -126,11 +133,9 @@ export const PptxTemplatesResponse = successList(PptxTemplate);
 export type PptxTemplatesResponse = z.infer<typeof PptxTemplatesResponse>;
 
 export const PptxUploadRequest = z.object({
-  fileName: FileName,
+  ...fileUpload,
   isAvailable: z.boolean().default(false),
   amplifyGroups: GroupNames.default([]),
-  contentType: headerSafeString('The content type', fileLimits.typeLength),
-  md5: ContentMd5,
 });
 export type PptxUploadRequest = z.infer<typeof PptxUploadRequest>;
 
@@ -151,11 +156,7 @@ export const FeatureDataChangeResponse = successBody({
 });
 export type FeatureDataChangeResponse = z.infer<typeof FeatureDataChangeResponse>;
 
-export const DisclosureUploadRequest = z.object({
-  fileName: FileName,
-  contentType: headerSafeString('The content type', fileLimits.typeLength),
-  md5: ContentMd5,
-});
+export const DisclosureUploadRequest = z.object(fileUpload);
 export type DisclosureUploadRequest = z.infer<typeof DisclosureUploadRequest>;
 
 export const DisclosureCheckResponse = successBody({
