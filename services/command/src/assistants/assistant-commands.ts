@@ -16,7 +16,7 @@ import {
 } from '@app/contracts';
 import { ConcurrencyError, type Db } from '@app/platform';
 import { handleCommand, type CommandOutcome } from '../shared/handle-command';
-import { assistantDecider, type AssistantActor } from './assistant-decider';
+import { assistantDecider, type AssistantActor, type AssistantCommand } from './assistant-decider';
 import { loadAssistantState, type AssistantGroupPorts } from './assistant-reads';
 import { assistantPathDecider } from './path-decider';
 
@@ -39,6 +39,10 @@ export interface AssistantCommandOptions {
 }
 
 const streamOf = (assistantId: string) => assistantStreamId(assistantUuid(assistantId));
+
+/** One command on the assistant's stream, in the caller's transaction. */
+const onAssistant = (db: Db, assistantId: string, command: AssistantCommand, metadata: EventMetadata) =>
+  handleCommand(db, assistantDecider, streamOf(assistantId), command, { metadata });
 
 /** The actor as the decider sees them: whether they administer the assistant's group (only asked then). */
 const actorFor = async (
@@ -99,12 +103,11 @@ export const createAssistant = async (
     const { assistantId } = payload;
     const { groupId } = await existing(db, assistantId);
     const who = await actorFor(db, actor.email, groupId, opts.groups);
-    const outcome = await handleCommand(
+    const outcome = await onAssistant(
       db,
-      assistantDecider,
-      streamOf(assistantId),
+      assistantId,
       { type: 'CreateAssistantVersion', actor: who, data: version },
-      { metadata: opts.metadata },
+      opts.metadata,
     );
     const { state } = await loadAssistantState(db, assistantId);
     if (!state.current) throw new AssistantRefusal(assistantMessages.notFound, 404);
@@ -129,13 +132,7 @@ export const createAssistant = async (
     createdBy: actor.email,
     groupId,
   };
-  const outcome = await handleCommand(
-    db,
-    assistantDecider,
-    streamOf(assistantId),
-    { type: 'CreateAssistant', data },
-    { metadata: opts.metadata },
-  );
+  const outcome = await onAssistant(db, assistantId, { type: 'CreateAssistant', data }, opts.metadata);
   return { outcome, data };
 };
 
@@ -158,13 +155,7 @@ export const deleteAssistant = async (
 ): Promise<CommandOutcome> => {
   const { groupId, astPath } = await existing(db, assistantId);
   const who = await actorFor(db, actor.email, groupId, opts.groups);
-  const outcome = await handleCommand(
-    db,
-    assistantDecider,
-    streamOf(assistantId),
-    { type: 'DeleteAssistant', actor: who },
-    { metadata: opts.metadata },
-  );
+  const outcome = await onAssistant(db, assistantId, { type: 'DeleteAssistant', actor: who }, opts.metadata);
   if (astPath !== null) await releasePath(db, astPath, assistantId, opts.metadata);
   return outcome;
 };
@@ -185,12 +176,11 @@ export const publishAssistantPath = async (
   if (opts.expectedGroupId !== undefined && groupId !== opts.expectedGroupId)
     throw new AssistantRefusal(assistantMessages.notFound, 404);
   const who = await actorFor(db, actor.email, groupId, opts.groups);
-  const published = await handleCommand(
+  const published = await onAssistant(
     db,
-    assistantDecider,
-    streamOf(assistantId),
+    assistantId,
     { type: 'PublishAssistantPath', actor: who, data: publication },
-    { metadata: opts.metadata },
+    opts.metadata,
   );
   try {
     await handleCommand(

@@ -112,8 +112,7 @@ const noticeUpload = async (
  * anyone else). While it waits for its bytes, the store is asked whether they came.
  */
 export const readFileMetadata = async (
-  db: Db,
-  blobs: BlobStore,
+  { db, blobs }: { db: Db; blobs: BlobStore },
   key: string,
   metadata: EventMetadata,
 ): Promise<FileMetadata> => {

@@ -120,7 +120,7 @@ export const fileRoutesPlugin =
         const metadata = requestMetadata(request, await request.actor());
         const answer: FileMetadataResponse = {
           success: true,
-          data: await readFileMetadata(db, blobs, request.params['*'], metadata),
+          data: await readFileMetadata(opts, request.params['*'], metadata),
         };
         return answer;
       },

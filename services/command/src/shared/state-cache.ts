@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, NewEvent } from '@app/platform';
 import type { Decider } from './decider';
-import { foldStored, loadState } from './stream-state';
+import { foldStoredCounting, loadState } from './stream-state';
 
 type StateDecider<S, E> = Pick<
   Decider<S, never, E>,
@@ -95,7 +95,13 @@ export const createStateCache = (maxEntries = 10_000): StateCache => {
         refresh: (entry, tail, head) => {
           if (!entry || tail === null) throw new Error(`no state of ${streamId}`);
           if (tail.length === 0) return entry;
-          const state = foldStored(decider, streamId, tail as E[], entry.version, entry.state as S);
+          const { state } = foldStoredCounting(
+            decider,
+            streamId,
+            tail as E[],
+            entry.version,
+            entry.state as S,
+          );
           return { version: head, state };
         },
         reload: async (db) => {

@@ -61,17 +61,8 @@ export const foldStoredCounting = <S, E>(
   return { state: folded.state, leftOut: folded.leftOut.length };
 };
 
-/** `foldStoredCounting`'s state. */
-export const foldStored = <S, E>(
-  decider: Pick<Decider<S, never, E>, 'evolve' | 'initialState' | 'evolveAll' | 'contract'>,
-  streamId: string,
-  events: readonly E[],
-  after: number,
-  from: S = decider.initialState(),
-): S => foldStoredCounting(decider, streamId, events, after, from).state;
-
 /**
- * A stream's state as `decider` folds it (`foldStored`): from its snapshot (of the decider's shape)
+ * A stream's state as `decider` folds it (`foldStoredCounting`): from its snapshot (of the decider's shape)
  * and the events after it, else from every event. Same state either way; pure apart from the one
  * read (two when a snapshot of the right shape cannot be restored) and a warning of a left-out event.
  */

@@ -24,6 +24,27 @@ export const chunksAfter = (batch: ChunkBatch, cursor: number): StreamedChunk[] 
 };
 
 /**
+ * Gives a follower the chunks of `batches` after `cursor.at` (the id last given), moving the cursor
+ * on with each: 'ended' once a batch ends the stream, 'stopped' when `stopped()` says so before a
+ * chunk, else 'more' (the follower reads on).
+ */
+export function* followBatches(
+  batches: Iterable<ChunkBatch>,
+  cursor: { at: number },
+  stopped: () => boolean,
+): Generator<StreamedChunk, 'ended' | 'stopped' | 'more'> {
+  for (const batch of batches) {
+    for (const streamed of chunksAfter(batch, cursor.at)) {
+      if (stopped()) return 'stopped';
+      yield streamed;
+      cursor.at = streamed.id;
+    }
+    if (batch.ended) return 'ended';
+  }
+  return 'more';
+}
+
+/**
  * A stored batch's chunks: written by `chunkBatcher` from typed chunks and read back as json, so
  * they are trusted, not parsed again (a replay must not drop what the live stream sent).
  */

@@ -1,17 +1,11 @@
 import { sql } from 'kysely';
 import { briefError, listen, openDatabase, type Db, type Listener } from '@app/platform';
-import { chunksAfter, storedChunks, type ChunkBatch } from './chunk-batch';
+import { followBatches, storedChunks, type ChunkBatch } from './chunk-batch';
 import { chunkBatcher } from './chunk-batcher';
 import { groupedWrites } from './grouped-writes';
 import { idsNotifier, idsOfPayload } from './ids-notifier';
 import type { ChatStreamStore, StreamedChunk } from './ports';
-import {
-  defaultAbandonedAfterMs,
-  defaultPollMs,
-  defaultRetentionMs,
-  droppedBatchLogger,
-  type ChatStreamStoreOptions,
-} from './store-options';
+import { droppedBatchLogger, storeTimings, type ChatStreamStoreOptions } from './store-options';
 import { streamWakes } from './stream-wakes';
 
 export interface PgChatStreamStoreOptions extends ChatStreamStoreOptions {
@@ -42,9 +36,7 @@ export const pgChatStreamStore = (
   opts: PgChatStreamStoreOptions = {},
 ): PgChatStreamStore => {
   const channel = opts.channel ?? chatStreamsChannel;
-  const retentionMs = opts.retentionMs ?? defaultRetentionMs;
-  const abandonedAfterMs = opts.abandonedAfterMs ?? defaultAbandonedAfterMs;
-  const pollMs = opts.pollMs ?? defaultPollMs;
+  const { retentionMs, abandonedAfterMs, pollMs } = storeTimings(opts);
   const wakes = streamWakes();
   const notifier = idsNotifier(db, channel);
   let listening: Promise<Listener> | null = null;
@@ -132,20 +124,14 @@ export const pgChatStreamStore = (
 
   async function* follow(requestId: string, afterId: number, signal: AbortSignal) {
     const waiter = wakes.waiter(requestId);
-    let cursor = afterId;
+    const cursor = { at: afterId };
+    const stopped = () => signal.aborted || closed;
     try {
-      while (!signal.aborted && !closed) {
+      while (!stopped()) {
         waiter.arm();
-        const batches = await readAfter(requestId, cursor);
+        const batches = await readAfter(requestId, cursor.at);
         if (batches === null) return;
-        for (const batch of batches) {
-          for (const streamed of chunksAfter(batch, cursor)) {
-            if (signal.aborted || closed) return;
-            yield streamed;
-            cursor = streamed.id;
-          }
-          if (batch.ended) return;
-        }
+        if ((yield* followBatches(batches, cursor, stopped)) !== 'more') return;
         await waiter.wait(pollMs, signal);
       }
     } finally {

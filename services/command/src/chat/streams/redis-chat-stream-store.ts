@@ -1,16 +1,10 @@
 import type { Redis } from 'ioredis';
-import { chunksAfter, type ChunkBatch } from './chunk-batch';
+import { followBatches, type ChunkBatch } from './chunk-batch';
 import { chunkBatcher } from './chunk-batcher';
 import type { ChatStreamStore, StreamedChunk } from './ports';
 import { chatStreamKeys, closeRedis, connectRedis } from './redis-connection';
 import { afterCursor, batchOfEntry, entriesOf, isDuplicateEntry } from './redis-entries';
-import {
-  defaultAbandonedAfterMs,
-  defaultPollMs,
-  defaultRetentionMs,
-  droppedBatchLogger,
-  type ChatStreamStoreOptions,
-} from './store-options';
+import { droppedBatchLogger, storeTimings, type ChatStreamStoreOptions } from './store-options';
 
 export interface RedisChatStreamStoreOptions extends ChatStreamStoreOptions {
   /** Put before every key (tests use one per run). */
@@ -36,9 +30,7 @@ export const redisChatStreamStore = (
   opts: RedisChatStreamStoreOptions = {},
 ): RedisChatStreamStore => {
   const prefix = opts.keyPrefix ?? '';
-  const retentionMs = opts.retentionMs ?? defaultRetentionMs;
-  const abandonedAfterMs = opts.abandonedAfterMs ?? defaultAbandonedAfterMs;
-  const pollMs = opts.pollMs ?? defaultPollMs;
+  const { retentionMs, abandonedAfterMs, pollMs } = storeTimings(opts);
   const redis = connectRedis(redisUrl);
   redis.on('error', () => undefined);
   const following = new Set<Redis>();
@@ -62,7 +54,8 @@ export const redisChatStreamStore = (
 
   async function* follow(requestId: string, afterId: number, signal: AbortSignal) {
     const keys = chatStreamKeys(prefix, requestId);
-    let cursor = afterId;
+    const cursor = { at: afterId };
+    const stopped = () => signal.aborted || closed;
     let blocking: Redis | null = null;
     const stop = () => blocking?.disconnect();
     signal.addEventListener('abort', stop, { once: true });
@@ -70,27 +63,20 @@ export const redisChatStreamStore = (
     try {
       // Replay what is there, a page at a time.
       for (;;) {
-        const batches = await readAfter(keys.chunks, cursor);
-        for (const batch of batches) {
-          for (const streamed of chunksAfter(batch, cursor)) {
-            if (signal.aborted || closed) return;
-            yield streamed;
-            cursor = streamed.id;
-          }
-          if (batch.ended) return;
-        }
+        const batches = await readAfter(keys.chunks, cursor.at);
+        if ((yield* followBatches(batches, cursor, stopped)) !== 'more') return;
         if (batches.length < replayPage) break;
       }
       // Then live, blocked on a connection of our own.
       blocking = redis.duplicate();
       blocking.on('error', () => undefined);
       following.add(blocking);
-      while (!signal.aborted && !closed) {
+      while (!stopped()) {
         let answer: Awaited<ReturnType<Redis['xread']>>;
         try {
-          answer = await blocking.xread('BLOCK', pollMs, 'STREAMS', keys.chunks, afterCursor(cursor));
+          answer = await blocking.xread('BLOCK', pollMs, 'STREAMS', keys.chunks, afterCursor(cursor.at));
         } catch {
-          if (signal.aborted || closed) return;
+          if (stopped()) return;
           await new Promise((resolve) => setTimeout(resolve, pollMs));
           continue;
         }
@@ -99,17 +85,10 @@ export const redisChatStreamStore = (
           if ((await redis.exists(keys.owner)) === 0) return;
           continue;
         }
-        for (const [, entries] of answer) {
-          for (const [id, fields] of entries) {
-            const batch = batchOfEntry(id, fields);
-            for (const streamed of chunksAfter(batch, cursor)) {
-              if (signal.aborted || closed) return;
-              yield streamed;
-              cursor = streamed.id;
-            }
-            if (batch.ended) return;
-          }
-        }
+        const batches = answer.flatMap(([, entries]) =>
+          entries.map(([id, fields]) => batchOfEntry(id, fields)),
+        );
+        if ((yield* followBatches(batches, cursor, stopped)) !== 'more') return;
       }
     } finally {
       active -= 1;

@@ -13,9 +13,12 @@ export interface ChatStreamStoreOptions extends Pick<BatcherOptions, 'flushMs' |
   logger?: Pick<Logger, 'warn'>;
 }
 
-export const defaultRetentionMs = 10 * 60_000;
-export const defaultAbandonedAfterMs = 2 * 3600_000;
-export const defaultPollMs = 1000;
+/** The store's timings, each its default when not given. */
+export const storeTimings = (opts: ChatStreamStoreOptions) => ({
+  retentionMs: opts.retentionMs ?? 10 * 60_000,
+  abandonedAfterMs: opts.abandonedAfterMs ?? 2 * 3600_000,
+  pollMs: opts.pollMs ?? 1000,
+});
 
 /** The batcher's report of a batch it gave up: the stream and the ids lost, not their text. */
 export const droppedBatchLogger =
