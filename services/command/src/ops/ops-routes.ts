@@ -85,32 +85,6 @@ export const opsRoutesPlugin =
     );
 
     routes.post(
-      opsRoutes.adminRegister,
-      {
-        preValidation: app.requireAdmin,
-        schema: {
-          description: 'Registers system ops (every user sees them); an op of the same name is replaced.',
-          body: OpsRegisterRequest,
-          response: { ...errorResponses, 200: OpsRegisterResponse },
-        },
-      },
-      (request) => register(request, systemOpsStreamId, request.body.ops),
-    );
-
-    routes.post(
-      opsRoutes.adminDelete,
-      {
-        preValidation: app.requireAdmin,
-        schema: {
-          description: 'Deletes a system op by name.',
-          body: OpsDeleteRequest,
-          response: { ...errorResponses, 200: OpsChangeResponse },
-        },
-      },
-      (request) => remove(request, systemOpsStreamId, request.body.op.name),
-    );
-
-    routes.post(
       opsRoutes.get,
       {
         preValidation: app.requireUser,
@@ -153,32 +127,50 @@ export const opsRoutesPlugin =
       },
     );
 
-    routes.post(
-      opsRoutes.register,
+    /** The system ops (admins; every user sees them) and each user's own: registered and deleted alike. */
+    const scopes = [
       {
-        preValidation: app.requireUser,
-        schema: {
-          description: "Registers the caller's own ops; an op of the same name is replaced.",
-          body: OpsRegisterRequest,
-          response: { ...errorResponses, 200: OpsRegisterResponse },
-        },
+        paths: { register: opsRoutes.adminRegister, delete: opsRoutes.adminDelete },
+        guard: app.requireAdmin,
+        streamOf: async () => systemOpsStreamId,
+        registers: 'Registers system ops (every user sees them); an op of the same name is replaced.',
+        deletes: 'Deletes a system op by name.',
       },
-      async (request) => register(request, userOpsStreamId((await request.actor()).email), request.body.ops),
-    );
-
-    routes.post(
-      opsRoutes.delete,
       {
-        preValidation: app.requireUser,
-        schema: {
-          description: "Deletes one of the caller's own ops by name.",
-          body: OpsDeleteRequest,
-          response: { ...errorResponses, 200: OpsChangeResponse },
-        },
+        paths: { register: opsRoutes.register, delete: opsRoutes.delete },
+        guard: app.requireUser,
+        streamOf: async (request: FastifyRequest) => userOpsStreamId((await request.actor()).email),
+        registers: "Registers the caller's own ops; an op of the same name is replaced.",
+        deletes: "Deletes one of the caller's own ops by name.",
       },
-      async (request) =>
-        remove(request, userOpsStreamId((await request.actor()).email), request.body.op.name),
-    );
+    ];
+    for (const scope of scopes) {
+      const { guard: preValidation, streamOf } = scope;
+      routes.post(
+        scope.paths.register,
+        {
+          preValidation,
+          schema: {
+            description: scope.registers,
+            body: OpsRegisterRequest,
+            response: { ...errorResponses, 200: OpsRegisterResponse },
+          },
+        },
+        async (request) => register(request, await streamOf(request), request.body.ops),
+      );
+      routes.post(
+        scope.paths.delete,
+        {
+          preValidation,
+          schema: {
+            description: scope.deletes,
+            body: OpsDeleteRequest,
+            response: { ...errorResponses, 200: OpsChangeResponse },
+          },
+        },
+        async (request) => remove(request, await streamOf(request), request.body.op.name),
+      );
+    }
 
     routes.post(
       opsRoutes.call,
