@@ -2,29 +2,23 @@ import { z } from 'zod';
 import { nameString } from '../bounded';
 import { isEmbeddingModel, type Model, type SupportedModelsSection } from './supported-models';
 import { eventTypesOf } from '../event-types';
+import { labelledKeys } from '../labelled-keys';
 
 export const defaultModelsStreamId = 'config-defaultModels';
 
-export const defaultModelKeys = [
-  'user',
-  'advanced',
-  'cheapest',
-  'agent',
-  'documentCaching',
-  'embeddings',
-] as const;
-export const DefaultModelKey = z.enum(defaultModelKeys);
-export type DefaultModelKey = z.infer<typeof DefaultModelKey>;
-
 /** Only cheapest's label (Simple Task Model) is the Admin Interface's own; the others are ours. */
-export const defaultModelLabels: Record<DefaultModelKey, string> = {
+const defaultModels = labelledKeys({
   user: 'Default User Model',
   advanced: 'Advanced Model',
   cheapest: 'Simple Task Model',
   agent: 'Agent Model',
   documentCaching: 'Document Caching Model',
   embeddings: 'Embeddings Model',
-};
+});
+export const defaultModelKeys = defaultModels.keys;
+export const DefaultModelKey = defaultModels.schema;
+export type DefaultModelKey = z.infer<typeof DefaultModelKey>;
+export const defaultModelLabels: Record<DefaultModelKey, string> = defaultModels.labels;
 
 /** A default model slot: a model id, or '' when it is not set. */
 const slot = (key: DefaultModelKey) => nameString(defaultModelLabels[key]).trim().default('');

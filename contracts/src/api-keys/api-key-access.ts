@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { labelledKeys } from '../labelled-keys';
 
 /**
  * API keys: what a key may be used for, its
@@ -6,26 +7,19 @@ import { z } from 'zod';
  * (`config: { apiKeyAccess: 'chat' }`); `full_access` satisfies every declared type. A route that
  * declares none (admin routes, /auth, the key management itself) refuses every key.
  */
-export const apiKeyAccessTypes = [
-  'full_access',
-  'chat',
-  'assistants',
-  'file_upload',
-  'share',
-  'dual_embedding',
-] as const;
-export const ApiKeyAccessType = z.enum(apiKeyAccessTypes);
-export type ApiKeyAccessType = z.infer<typeof ApiKeyAccessType>;
-
 /** The labels the key panel shows for each access type. */
-export const apiKeyAccessLabels: Record<ApiKeyAccessType, string> = {
+const apiKeyAccess = labelledKeys({
   full_access: 'Full Access',
   chat: 'Chat',
   assistants: 'Assistants',
   file_upload: 'Upload File',
   share: 'Share',
   dual_embedding: 'Dual Embedding',
-};
+});
+export const apiKeyAccessTypes = apiKeyAccess.keys;
+export const ApiKeyAccessType = apiKeyAccess.schema;
+export type ApiKeyAccessType = z.infer<typeof ApiKeyAccessType>;
+export const apiKeyAccessLabels: Record<ApiKeyAccessType, string> = apiKeyAccess.labels;
 
 /** Whether a key holding `held` may call a route that declares `declared`. */
 export const apiKeyAllows = (held: readonly ApiKeyAccessType[], declared: ApiKeyAccessType): boolean =>
