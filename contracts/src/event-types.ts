@@ -5,4 +5,4 @@
  */
 export const eventTypesOf = <E extends { type: string }>(
   types: Record<E['type'], true>,
-): readonly E['type'][] => Object.keys(types) as E['type'][];
+): readonly E['type'][] => Object.keys(types);
