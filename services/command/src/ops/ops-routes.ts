@@ -45,6 +45,20 @@ export const opsRoutesPlugin =
   async (app) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
+    /** The op the caller may use by that name: their own unless `system_op`, of `tag` when given. */
+    const callersOp = async (
+      request: FastifyRequest,
+      {
+        op_name,
+        system_op,
+        tag,
+      }: { op_name: string; system_op?: boolean | undefined; tag?: string | undefined },
+    ) =>
+      findOp(opts.db, (await request.actor()).email, op_name, {
+        ...(system_op === undefined ? {} : { systemOp: system_op }),
+        ...(tag === undefined ? {} : { tag }),
+      });
+
     const register = async (request: FastifyRequest, streamId: string, input: readonly ParsedOpInput[]) => {
       const ops = input.map((op) => normalizedOp(op));
       await runRequestCommand(opts, request, {
@@ -115,13 +129,11 @@ export const opsRoutesPlugin =
         },
       },
       async (request, reply) => {
-        const actor = await request.actor();
-        const { op_name, system_op, tag } = request.body;
-        const op = await findOp(opts.db, actor.email, op_name, {
-          ...(system_op === undefined ? {} : { systemOp: system_op }),
-          ...(tag === undefined ? {} : { tag }),
-        });
-        if (!op) return reply.code(404).send({ success: false, message: opsMessages.notFound(op_name) });
+        const op = await callersOp(request, request.body);
+        if (!op)
+          return reply
+            .code(404)
+            .send({ success: false, message: opsMessages.notFound(request.body.op_name) });
         const answer: OpsGetOpResponse = { success: true, data: op };
         return answer;
       },
@@ -184,11 +196,8 @@ export const opsRoutesPlugin =
         },
       },
       async (request, reply) => {
-        const actor = await request.actor();
-        const { op_name, system_op, parameters } = request.body;
-        const op = await findOp(opts.db, actor.email, op_name, {
-          ...(system_op === undefined ? {} : { systemOp: system_op }),
-        });
+        const { op_name, parameters } = request.body;
+        const op = await callersOp(request, { ...request.body, tag: undefined });
         if (!op) return reply.code(404).send({ success: false, message: opsMessages.notFound(op_name) });
         if (!opts.userUrls)
           throw new DomainError(opsMessages.callFailed(op_name, 'calls are not enabled here.'));
