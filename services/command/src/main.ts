@@ -2,21 +2,16 @@ import {
   blobStoreRoutes,
   createBlobStore,
   FsBlobStore,
-  createLogger,
   createOutboundClient,
   parseAllowList,
-  databaseOptionsOf,
-  createSecretBox,
   createServiceApp,
   createVectorStore,
-  loadSettings,
-  migrateToLatest,
   onShutdown,
-  openDatabase,
-  resolveMasterKey,
+  openMigratedDatabase,
   orRefuseToStart,
   redisHealthCheck,
   serviceAuthOptions,
+  splitServiceStart,
 } from '@app/platform';
 import {
   chatStreamRoutes,
@@ -28,24 +23,15 @@ import {
 } from './index';
 
 /** The command service on its own (split deployment): needs DATABASE_URL, SESSION_SECRET and APP_MASTER_KEY (or APP_MASTER_KEY_FILE). */
-const settings = loadSettings();
-const logger = createLogger(settings.LOG_LEVEL, 'command');
-const masterKey = orRefuseToStart(logger, () => resolveMasterKey(settings));
-if (!settings.DATABASE_URL || !settings.SESSION_SECRET || !masterKey) {
-  logger.fatal(
-    'DATABASE_URL, SESSION_SECRET and APP_MASTER_KEY (or APP_MASTER_KEY_FILE) must be set for the split deployment',
-  );
-  process.exit(1);
-}
-const secrets = createSecretBox(masterKey);
+const start = splitServiceStart('command', { session: true, masterKey: true });
+const { settings, logger, secrets } = start;
 const authOptions = orRefuseToStart(logger, () => serviceAuthOptions(settings));
-const database = openDatabase(settings.DATABASE_URL, { ...databaseOptionsOf(settings), logger });
-await migrateToLatest(database.db);
+const database = await openMigratedDatabase(start);
 await seedAdmins(database.db, settings.ADMIN_EMAILS);
 const app = await createServiceApp({
   db: database.db,
   logger,
-  sessionSecret: settings.SESSION_SECRET,
+  sessionSecret: start.sessionSecret,
   ...authOptions,
 });
 // With REDIS_URL the job queue is on Redis: while it does not answer, endpoint tests say so at once.
@@ -58,7 +44,7 @@ const outbound = createOutboundClient({ allow: outboundAllow, unresolvedHost: 'n
 const websiteOutbound = createOutboundClient({ allow: parseAllowList(settings.WEBSITE_FETCH_ALLOW ?? []) });
 const chatStreams = chatStreamsFor({
   db: database.db,
-  databaseUrl: settings.DATABASE_URL,
+  databaseUrl: start.databaseUrl,
   ...(settings.REDIS_URL ? { redisUrl: settings.REDIS_URL } : {}),
   logger,
 });

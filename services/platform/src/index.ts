@@ -20,6 +20,7 @@ export * from './http/rate-limits';
 export { maxJsonDepth, nestedDeeperThan } from './http/json-depth';
 export * from './lifecycle/shutdown';
 export * from './lifecycle/refuse-to-start';
+export * from './lifecycle/split-service';
 export * from './lifecycle/secret-file';
 export * from './logging/logger';
 export * from './secrets/index';

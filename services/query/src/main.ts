@@ -1,13 +1,10 @@
 import {
-  createLogger,
-  databaseOptionsOf,
   createServiceApp,
-  loadSettings,
-  migrateToLatest,
   onShutdown,
-  openDatabase,
+  openMigratedDatabase,
   orRefuseToStart,
   serviceAuthOptions,
+  splitServiceStart,
 } from '@app/platform';
 import { allProjections, queryService, startProjectionRunner } from './index';
 
@@ -15,16 +12,10 @@ import { allProjections, queryService, startProjectionRunner } from './index';
  * The query service on its own (split deployment): read routes, /live, and the projection runner
  * (every instance runs one; the advisory lock lets one lead).
  */
-const settings = loadSettings();
-const logger = createLogger(settings.LOG_LEVEL, 'query');
-if (!settings.DATABASE_URL || !settings.SESSION_SECRET) {
-  logger.fatal('DATABASE_URL and SESSION_SECRET must be set for the split deployment');
-  process.exit(1);
-}
-const databaseUrl = settings.DATABASE_URL;
+const start = splitServiceStart('query', { session: true });
+const { settings, logger, databaseUrl } = start;
 const authOptions = orRefuseToStart(logger, () => serviceAuthOptions(settings));
-const database = openDatabase(databaseUrl, { ...databaseOptionsOf(settings), logger });
-await migrateToLatest(database.db);
+const database = await openMigratedDatabase(start);
 const runner = await startProjectionRunner({
   db: database.db,
   databaseUrl,
@@ -34,7 +25,7 @@ const runner = await startProjectionRunner({
 const app = await createServiceApp({
   db: database.db,
   logger,
-  sessionSecret: settings.SESSION_SECRET,
+  sessionSecret: start.sessionSecret,
   ...authOptions,
 });
 await app.register(queryService({ db: database.db, databaseUrl, logger }));

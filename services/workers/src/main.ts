@@ -1,17 +1,11 @@
 import {
   createBlobStore,
-  createLogger,
   createOutboundClient,
-  createSecretBox,
   createVectorStore,
-  databaseOptionsOf,
-  loadSettings,
-  migrateToLatest,
   onShutdown,
-  openDatabase,
+  openMigratedDatabase,
   parseAllowList,
-  orRefuseToStart,
-  resolveMasterKey,
+  splitServiceStart,
 } from '@app/platform';
 import { processors, routes } from './jobs/registry';
 import { startWorkers } from './index';
@@ -22,16 +16,8 @@ import { startWorkers } from './index';
  * else on its PostgreSQL backend in the same database. Any number of instances: one reactor leads,
  * every instance runs jobs.
  */
-const settings = loadSettings();
-const logger = createLogger(settings.LOG_LEVEL, 'workers');
-const masterKey = orRefuseToStart(logger, () => resolveMasterKey(settings));
-if (!settings.DATABASE_URL || !masterKey) {
-  logger.fatal(
-    'DATABASE_URL and APP_MASTER_KEY (or APP_MASTER_KEY_FILE) must be set for the split deployment',
-  );
-  process.exit(1);
-}
-const secrets = createSecretBox(masterKey);
+const start = splitServiceStart('workers', { masterKey: true });
+const { settings, logger, secrets, databaseUrl } = start;
 // The admins' client: an endpoint whose name resolves to nothing is told so (users' clients are not).
 const outbound = createOutboundClient({
   allow: parseAllowList(settings.OUTBOUND_ALLOW ?? []),
@@ -39,9 +25,7 @@ const outbound = createOutboundClient({
 });
 // What users type (websites, sitemaps): a client of its own, public addresses only.
 const websiteOutbound = createOutboundClient({ allow: parseAllowList(settings.WEBSITE_FETCH_ALLOW ?? []) });
-const databaseUrl = settings.DATABASE_URL;
-const database = openDatabase(databaseUrl, { ...databaseOptionsOf(settings), logger });
-await migrateToLatest(database.db);
+const database = await openMigratedDatabase(start);
 // Documents' chunks and vectors: pgvector when migration 0016 could add it, else the exact scan.
 const vectors = await createVectorStore(database.db);
 // Documents' bytes: S3 when S3_BUCKET is set, else DATA_DIR/blobs (the folder the command service writes).
