@@ -1,10 +1,7 @@
 import { assertNever, adminsEventTypes, type AdminsEvent } from '@app/contracts';
-import { defineProjection } from './projection';
-import { emptying } from './rows';
+import { tableProjection } from './projection';
 
-export const adminsProjection = defineProjection<AdminsEvent>({
-  name: 'admins',
-  readModel: 'admins',
+export const adminsProjection = tableProjection<AdminsEvent>('admins', ['rm_admins'], {
   eventTypes: adminsEventTypes,
   apply: async (event, recorded, trx) => {
     switch (event.type) {
@@ -27,5 +24,4 @@ export const adminsProjection = defineProjection<AdminsEvent>({
       }
     }
   },
-  reset: emptying('rm_admins'),
 });

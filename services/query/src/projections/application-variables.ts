@@ -7,8 +7,8 @@ import {
   type SealedSecret,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { defineProjection } from './projection';
-import { changeStamp, emptying } from './rows';
+import { tableProjection } from './projection';
+import { changeStamp } from './rows';
 
 type Table = 'rm_application_variables' | 'rm_application_secrets';
 
@@ -50,12 +50,9 @@ const sealedValuesProjection = <E extends ApplicationVariablesEvent | Applicatio
   table: Table,
   changeOf: (event: E) => Change,
 ) =>
-  defineProjection<E>({
-    name,
-    readModel: name,
+  tableProjection<E>(name, [table], {
     eventTypes,
     apply: (event, recorded, trx) => upsert(trx, table, recorded, changeOf(event)),
-    reset: emptying(table),
   });
 
 export const applicationVariablesProjection = sealedValuesProjection(

@@ -6,8 +6,7 @@ import {
   type AssistantEvent,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { defineProjection } from './projection';
-import { emptying } from './rows';
+import { tableProjection } from './projection';
 
 const definitionIn = async (trx: Db, assistantId: string): Promise<AssistantDefinition | null> => {
   const row = await trx
@@ -43,37 +42,38 @@ const write = async (trx: Db, d: AssistantDefinition) => {
  * with its latest version's definition and where it is published; a deleted assistant has no row.
  * Who holds a path is decided on the path's stream, not here.
  */
-export const assistantsProjection = defineProjection<AssistantEvent>({
-  name: 'assistants',
-  readModel: null,
-  eventTypes: assistantEventTypes,
-  apply: async (event, _recorded, trx) => {
-    const { assistantId } = event.data;
-    switch (event.type) {
-      case 'AssistantCreated':
-        await write(trx, assistantDefinition(event.data, event.data.at, null));
-        break;
-      case 'AssistantVersionCreated': {
-        const before = await definitionIn(trx, assistantId);
-        if (before) await write(trx, assistantDefinition(event.data, before.createdAt, before.publication));
-        break;
+export const assistantsProjection = tableProjection<AssistantEvent>(
+  { name: 'assistants', readModel: null },
+  ['rm_assistants'],
+  {
+    eventTypes: assistantEventTypes,
+    apply: async (event, _recorded, trx) => {
+      const { assistantId } = event.data;
+      switch (event.type) {
+        case 'AssistantCreated':
+          await write(trx, assistantDefinition(event.data, event.data.at, null));
+          break;
+        case 'AssistantVersionCreated': {
+          const before = await definitionIn(trx, assistantId);
+          if (before) await write(trx, assistantDefinition(event.data, before.createdAt, before.publication));
+          break;
+        }
+        case 'AssistantDeleted':
+          await trx.deleteFrom('rm_assistants').where('assistant_id', '=', assistantId).execute();
+          break;
+        case 'AssistantPathPublished': {
+          const before = await definitionIn(trx, assistantId);
+          const { astPath, isPublic, accessTo } = event.data;
+          const publication = { astPath, isPublic, accessTo };
+          if (before) await write(trx, { ...before, astPath, publication });
+          break;
+        }
+        case 'AssistantWebsitesRescanned':
+          return [];
+        default:
+          return assertNever(event);
       }
-      case 'AssistantDeleted':
-        await trx.deleteFrom('rm_assistants').where('assistant_id', '=', assistantId).execute();
-        break;
-      case 'AssistantPathPublished': {
-        const before = await definitionIn(trx, assistantId);
-        const { astPath, isPublic, accessTo } = event.data;
-        const publication = { astPath, isPublic, accessTo };
-        if (before) await write(trx, { ...before, astPath, publication });
-        break;
-      }
-      case 'AssistantWebsitesRescanned':
-        return [];
-      default:
-        return assertNever(event);
-    }
-    return [assistantId];
+      return [assistantId];
+    },
   },
-  reset: emptying('rm_assistants'),
-});
+);

@@ -6,8 +6,7 @@ import {
   type StoredChatMessage,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { defineProjection } from './projection';
-import { emptying } from './rows';
+import { tableProjection } from './projection';
 import { autoName, deleteConversation, keptMessages, ownerOf, upsertConversation } from './conversation-rows';
 
 type ConversationsEvent = ChatEvent | ConversationEvent;
@@ -107,38 +106,39 @@ const ended = async (trx: Db, data: Ended['data'], recorded: RecordedEvent): Pro
  * conversation, and the renames and deletes of the conversation streams. A deleted conversation's
  * rows go; a later request in it starts it again.
  */
-export const conversationsProjection = defineProjection<ConversationsEvent>({
-  name: 'conversations',
-  readModel: 'conversations',
-  eventTypes: conversationsEventTypes,
-  apply: async (event, recorded, trx) => {
-    switch (event.type) {
-      case 'ChatRequested':
-        return requested(trx, event.data, recorded);
-      case 'ChatStatusChanged':
-        return [];
-      case 'ChatCompleted':
-      case 'ChatStopped':
-      case 'ChatFailed':
-        return ended(trx, event.data, recorded);
-      case 'ConversationRenamed': {
-        const { conversationId, name } = event.data;
-        const renamed = await trx
-          .updateTable('rm_conversations')
-          .set({ name })
-          .where('owner', '=', ownerOf(recorded, conversationId))
-          .where('conversation_id', '=', conversationId)
-          .executeTakeFirst();
-        return renamed.numUpdatedRows > 0n ? [conversationId] : [];
+export const conversationsProjection = tableProjection<ConversationsEvent>(
+  'conversations',
+  ['rm_conversation_messages', 'rm_conversation_requests', 'rm_conversations'],
+  {
+    eventTypes: conversationsEventTypes,
+    apply: async (event, recorded, trx) => {
+      switch (event.type) {
+        case 'ChatRequested':
+          return requested(trx, event.data, recorded);
+        case 'ChatStatusChanged':
+          return [];
+        case 'ChatCompleted':
+        case 'ChatStopped':
+        case 'ChatFailed':
+          return ended(trx, event.data, recorded);
+        case 'ConversationRenamed': {
+          const { conversationId, name } = event.data;
+          const renamed = await trx
+            .updateTable('rm_conversations')
+            .set({ name })
+            .where('owner', '=', ownerOf(recorded, conversationId))
+            .where('conversation_id', '=', conversationId)
+            .executeTakeFirst();
+          return renamed.numUpdatedRows > 0n ? [conversationId] : [];
+        }
+        case 'ConversationDeleted': {
+          const { conversationId } = event.data;
+          await deleteConversation(trx, ownerOf(recorded, conversationId), conversationId);
+          return [conversationId];
+        }
+        default:
+          return assertNever(event);
       }
-      case 'ConversationDeleted': {
-        const { conversationId } = event.data;
-        await deleteConversation(trx, ownerOf(recorded, conversationId), conversationId);
-        return [conversationId];
-      }
-      default:
-        return assertNever(event);
-    }
+    },
   },
-  reset: emptying('rm_conversation_messages', 'rm_conversation_requests', 'rm_conversations'),
-});
+);

@@ -5,8 +5,8 @@ import {
   type FeatureFlagsEvent,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { defineProjection } from './projection';
-import { changeStamp, emptying } from './rows';
+import { tableProjection } from './projection';
+import { changeStamp } from './rows';
 
 type Change = (flag: FeatureFlag) => FeatureFlag;
 
@@ -52,33 +52,34 @@ const loadFlag = async (trx: Db, name: string): Promise<FeatureFlag | undefined>
     : undefined;
 };
 
-export const featureFlagsProjection = defineProjection<FeatureFlagsEvent>({
-  name: 'featureFlags',
-  readModel: 'featureFlags',
-  eventTypes: featureFlagsEventTypes,
-  apply: async (event, recorded, trx) => {
-    const { name } = event.data;
-    const stamp = changeStamp(recorded);
-    if (event.type === 'FeatureFlagRemoved') {
-      await trx.deleteFrom('rm_feature_flags').where('name', '=', name).execute();
+export const featureFlagsProjection = tableProjection<FeatureFlagsEvent>(
+  'featureFlags',
+  ['rm_feature_flags'],
+  {
+    eventTypes: featureFlagsEventTypes,
+    apply: async (event, recorded, trx) => {
+      const { name } = event.data;
+      const stamp = changeStamp(recorded);
+      if (event.type === 'FeatureFlagRemoved') {
+        await trx.deleteFrom('rm_feature_flags').where('name', '=', name).execute();
+        return [name];
+      }
+      const current = await loadFlag(trx, name);
+      const change = changeOf(event);
+      const base: FeatureFlag = current ?? { enabled: false, userExceptions: [], amplifyGroupExceptions: [] };
+      const next = change ? change(base) : base;
+      const row = {
+        enabled: next.enabled,
+        user_exceptions: JSON.stringify(next.userExceptions),
+        amplify_group_exceptions: JSON.stringify(next.amplifyGroupExceptions),
+        ...stamp,
+      };
+      await trx
+        .insertInto('rm_feature_flags')
+        .values({ name, ...row })
+        .onConflict((oc) => oc.column('name').doUpdateSet(row))
+        .execute();
       return [name];
-    }
-    const current = await loadFlag(trx, name);
-    const change = changeOf(event);
-    const base: FeatureFlag = current ?? { enabled: false, userExceptions: [], amplifyGroupExceptions: [] };
-    const next = change ? change(base) : base;
-    const row = {
-      enabled: next.enabled,
-      user_exceptions: JSON.stringify(next.userExceptions),
-      amplify_group_exceptions: JSON.stringify(next.amplifyGroupExceptions),
-      ...stamp,
-    };
-    await trx
-      .insertInto('rm_feature_flags')
-      .values({ name, ...row })
-      .onConflict((oc) => oc.column('name').doUpdateSet(row))
-      .execute();
-    return [name];
+    },
   },
-  reset: emptying('rm_feature_flags'),
-});
+);

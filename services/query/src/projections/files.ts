@@ -1,6 +1,5 @@
 import { assertNever, fileEventTypes, type FileEvent } from '@app/contracts';
-import { defineProjection } from './projection';
-import { emptying } from './rows';
+import { tableProjection } from './projection';
 import { deleteFile, insertFile, updateFile } from './file-rows';
 
 /**
@@ -8,9 +7,7 @@ import { deleteFile, insertFile, updateFile } from './file-rows';
  * sockets only, whoever recorded it; its ids are file keys): one row per file, its status as
  * `fileStatusAfter` says, what processing found; a deleted file's row goes.
  */
-export const filesProjection = defineProjection<FileEvent>({
-  name: 'files',
-  readModel: 'files',
+export const filesProjection = tableProjection<FileEvent>('files', ['rm_files'], {
   eventTypes: fileEventTypes,
   apply: async (event, recorded, trx) => {
     switch (event.type) {
@@ -33,5 +30,4 @@ export const filesProjection = defineProjection<FileEvent>({
         return assertNever(event);
     }
   },
-  reset: emptying('rm_files'),
 });

@@ -1,6 +1,7 @@
 import type { ReadModelName, RecordedEvent } from '@app/contracts';
 import type { Db } from '@app/platform';
 import type { z } from 'zod';
+import { emptying, type ReadModelTable } from './rows';
 
 /**
  * What `apply` may answer instead of the ids alone: the ids and whose change it is (a user read model's
@@ -78,3 +79,24 @@ export const defineProjection = <E extends { type: string; data: unknown }>(
   },
   reset: (trx) => def.reset(trx),
 });
+
+/** Who a projection is: its name (its checkpoint's) and the read model it pushes over /live, or null. */
+export interface ProjectionNames {
+  name: string;
+  readModel: ReadModelName | null;
+}
+
+/**
+ * The usual projection: keeps the rows of `tables` (`reset` empties them, in this order). Named after
+ * the read model it pushes (`'admins'`), or `{ name, readModel: null }` when it pushes none.
+ */
+export const tableProjection = <E extends { type: string; data: unknown }>(
+  names: ReadModelName | ProjectionNames,
+  tables: readonly ReadModelTable[],
+  fold: Pick<TypedProjection<E>, 'eventTypes' | 'contract' | 'apply'>,
+): Projection =>
+  defineProjection<E>({
+    ...(typeof names === 'string' ? { name: names, readModel: names } : names),
+    ...fold,
+    reset: emptying(...tables),
+  });

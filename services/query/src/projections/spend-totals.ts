@@ -7,8 +7,7 @@ import {
   type SpendEvent,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
-import { defineProjection } from './projection';
-import { emptying } from './rows';
+import { tableProjection } from './projection';
 
 /** The windows spend at `at` counts in: its hour, day and month (UTC), and the total. */
 export const spendWindowKeys = (at: Date): string[] => [
@@ -42,24 +41,25 @@ const addSpend = async (trx: Db, scope: string, at: Date, delta: { settled: numb
  * (`rm_spend_totals`, scope = the ledger's stream id). A settlement moves its reservation's amount
  * out of `reserved` and adds the actual cost to `settled`, in the windows of the reservation's time.
  */
-export const spendTotalsProjection = defineProjection<SpendEvent>({
-  name: 'spendTotals',
-  readModel: null,
-  eventTypes: spendEventTypes,
-  apply: async (event, recorded, trx) => {
-    const scope = recorded.streamId;
-    const at = new Date(event.data.at);
-    switch (event.type) {
-      case 'SpendReserved':
-        await addSpend(trx, scope, at, { settled: 0, reserved: event.data.amount });
-        break;
-      case 'SpendSettled':
-        await addSpend(trx, scope, at, { settled: event.data.amount, reserved: -event.data.reserved });
-        break;
-      default:
-        assertNever(event);
-    }
-    return [scope];
+export const spendTotalsProjection = tableProjection<SpendEvent>(
+  { name: 'spendTotals', readModel: null },
+  ['rm_spend_totals'],
+  {
+    eventTypes: spendEventTypes,
+    apply: async (event, recorded, trx) => {
+      const scope = recorded.streamId;
+      const at = new Date(event.data.at);
+      switch (event.type) {
+        case 'SpendReserved':
+          await addSpend(trx, scope, at, { settled: 0, reserved: event.data.amount });
+          break;
+        case 'SpendSettled':
+          await addSpend(trx, scope, at, { settled: event.data.amount, reserved: -event.data.reserved });
+          break;
+        default:
+          assertNever(event);
+      }
+      return [scope];
+    },
   },
-  reset: emptying('rm_spend_totals'),
-});
+);

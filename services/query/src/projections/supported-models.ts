@@ -6,8 +6,8 @@ import {
   type ModelDetails,
   type SupportedModelsEvent,
 } from '@app/contracts';
-import { defineProjection } from './projection';
-import { changeStamp, emptying } from './rows';
+import { tableProjection } from './projection';
+import { changeStamp } from './rows';
 
 /** The rm_models column of each detail field a ModelUpdated event may carry. */
 const detailColumns = {
@@ -57,53 +57,54 @@ const modelRow = (m: Model) => ({
 
 const groups = sql<string[]>`exclusive_group_availability`;
 
-export const supportedModelsProjection = defineProjection<SupportedModelsEvent>({
-  name: 'supportedModels',
-  readModel: 'supportedModels',
-  eventTypes: supportedModelsEventTypes,
-  apply: async (event, recorded, trx) => {
-    const stamp = changeStamp(recorded);
-    const update = (id: string, set: object) =>
-      trx
-        .updateTable('rm_models')
-        .set({ ...set, ...stamp })
-        .where('id', '=', id)
-        .execute();
-    switch (event.type) {
-      case 'ModelAdded': {
-        const row = { ...modelRow(event.data.model), ...stamp };
-        await trx
-          .insertInto('rm_models')
-          .values(row)
-          .onConflict((oc) => oc.column('id').doUpdateSet(row))
+export const supportedModelsProjection = tableProjection<SupportedModelsEvent>(
+  'supportedModels',
+  ['rm_models'],
+  {
+    eventTypes: supportedModelsEventTypes,
+    apply: async (event, recorded, trx) => {
+      const stamp = changeStamp(recorded);
+      const update = (id: string, set: object) =>
+        trx
+          .updateTable('rm_models')
+          .set({ ...set, ...stamp })
+          .where('id', '=', id)
           .execute();
-        return [event.data.model.id];
+      switch (event.type) {
+        case 'ModelAdded': {
+          const row = { ...modelRow(event.data.model), ...stamp };
+          await trx
+            .insertInto('rm_models')
+            .values(row)
+            .onConflict((oc) => oc.column('id').doUpdateSet(row))
+            .execute();
+          return [event.data.model.id];
+        }
+        case 'ModelUpdated':
+          await update(event.data.id, detailValues(event.data.changes));
+          return [event.data.id];
+        case 'ModelRemoved':
+          await trx.deleteFrom('rm_models').where('id', '=', event.data.id).execute();
+          return [event.data.id];
+        case 'ModelAvailabilityChanged':
+          await update(event.data.id, { is_available: event.data.isAvailable });
+          return [event.data.id];
+        case 'ModelGroupAvailabilityAdded': {
+          const group = event.data.group;
+          await update(event.data.id, {
+            exclusive_group_availability: sql`case when ${groups} ? ${group} then ${groups} else ${groups} || jsonb_build_array(${group}::text) end`,
+          });
+          return [event.data.id];
+        }
+        case 'ModelGroupAvailabilityRemoved':
+          await update(event.data.id, {
+            exclusive_group_availability: sql`${groups} - ${event.data.group}::text`,
+          });
+          return [event.data.id];
+        default: {
+          return assertNever(event);
+        }
       }
-      case 'ModelUpdated':
-        await update(event.data.id, detailValues(event.data.changes));
-        return [event.data.id];
-      case 'ModelRemoved':
-        await trx.deleteFrom('rm_models').where('id', '=', event.data.id).execute();
-        return [event.data.id];
-      case 'ModelAvailabilityChanged':
-        await update(event.data.id, { is_available: event.data.isAvailable });
-        return [event.data.id];
-      case 'ModelGroupAvailabilityAdded': {
-        const group = event.data.group;
-        await update(event.data.id, {
-          exclusive_group_availability: sql`case when ${groups} ? ${group} then ${groups} else ${groups} || jsonb_build_array(${group}::text) end`,
-        });
-        return [event.data.id];
-      }
-      case 'ModelGroupAvailabilityRemoved':
-        await update(event.data.id, {
-          exclusive_group_availability: sql`${groups} - ${event.data.group}::text`,
-        });
-        return [event.data.id];
-      default: {
-        return assertNever(event);
-      }
-    }
+    },
   },
-  reset: emptying('rm_models'),
-});
+);

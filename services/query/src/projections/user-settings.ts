@@ -1,7 +1,6 @@
 import { assertNever, userSettingsStreamId, type UserSettingsEvent } from '@app/contracts';
 import { sql } from 'kysely';
-import { defineProjection } from './projection';
-import { emptying } from './rows';
+import { tableProjection } from './projection';
 
 export const userSettingsEventTypes = [
   'UserSettingsChanged',
@@ -19,31 +18,32 @@ const emailOf = (streamId: string, actor: string): string => {
  * Each user's stored settings (read model `userSettings`, a user read model: a change goes to its
  * user's sockets only): the fields each UserSettingsChanged names, laid over the ones before.
  */
-export const userSettingsProjection = defineProjection<UserSettingsEvent>({
-  name: 'userSettings',
-  readModel: 'userSettings',
-  eventTypes: userSettingsEventTypes,
-  apply: async (event, recorded, trx) => {
-    switch (event.type) {
-      case 'UserSettingsChanged': {
-        const email = emailOf(recorded.streamId, recorded.metadata.actor.email);
-        const changed = JSON.stringify(event.data);
-        const at = new Date(recorded.recordedAt);
-        await trx
-          .insertInto('rm_user_settings')
-          .values({ email, settings: changed, changed_at: at })
-          .onConflict((oc) =>
-            oc.column('email').doUpdateSet({
-              settings: sql<string>`rm_user_settings.settings || ${changed}::jsonb`,
-              changed_at: at,
-            }),
-          )
-          .execute();
-        return [email];
+export const userSettingsProjection = tableProjection<UserSettingsEvent>(
+  'userSettings',
+  ['rm_user_settings'],
+  {
+    eventTypes: userSettingsEventTypes,
+    apply: async (event, recorded, trx) => {
+      switch (event.type) {
+        case 'UserSettingsChanged': {
+          const email = emailOf(recorded.streamId, recorded.metadata.actor.email);
+          const changed = JSON.stringify(event.data);
+          const at = new Date(recorded.recordedAt);
+          await trx
+            .insertInto('rm_user_settings')
+            .values({ email, settings: changed, changed_at: at })
+            .onConflict((oc) =>
+              oc.column('email').doUpdateSet({
+                settings: sql<string>`rm_user_settings.settings || ${changed}::jsonb`,
+                changed_at: at,
+              }),
+            )
+            .execute();
+          return [email];
+        }
+        default:
+          return assertNever(event.type);
       }
-      default:
-        return assertNever(event.type);
-    }
+    },
   },
-  reset: emptying('rm_user_settings'),
-});
+);
