@@ -19,7 +19,7 @@ import { currentApiDocs } from './confirm-uploads';
 import type { FeatureDataRouteOptions } from './pptx-routes';
 import { runRequestCommand } from '../shared/command-step';
 import { requestMetadata } from '../shared/command-route';
-import { storedContentType } from './upload-type';
+import { presignedUpload, storedContentType } from './upload-type';
 
 const downloadUrl = (blobs: BlobStore, doc: StoredApiDoc | undefined): Promise<string | null> =>
   doc
@@ -75,14 +75,7 @@ export const apiDocsRoutes =
           command: { type: 'RequestApiDocUpload', data },
           key,
         });
-        const presigned = await opts.blobs.signUpload(result.key ?? key, {
-          contentType,
-          contentMd5: content_md5,
-          maxBytes: featureDataLimits.maxBytes,
-          expiresInSeconds: featureDataLimits.urlSeconds,
-        });
-        const answer: PresignedUrlResponse = { success: true, presigned_url: presigned };
-        return answer;
+        return presignedUpload(opts.blobs, result.key ?? key, { contentType, md5: content_md5 });
       },
     );
 

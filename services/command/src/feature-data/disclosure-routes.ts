@@ -22,7 +22,7 @@ import { dataDisclosureDecider } from './data-disclosure-decider';
 import { disclosureAcceptanceDecider, mustAcceptDisclosure } from './disclosure-acceptance-decider';
 import type { FeatureDataRouteOptions } from './pptx-routes';
 import { runRequestCommand } from '../shared/command-step';
-import { storedContentType } from './upload-type';
+import { presignedUpload, storedContentType } from './upload-type';
 import { requestMetadata } from '../shared/command-route';
 
 /** A refusal with its status code (409: the disclosure is not the one the user read). */
@@ -75,14 +75,7 @@ export const disclosureRoutes =
           command: { type: 'RequestDisclosureUpload', data },
           key,
         });
-        const presigned = await opts.blobs.signUpload(result.key ?? key, {
-          contentType,
-          contentMd5: request.body.md5,
-          maxBytes: featureDataLimits.maxBytes,
-          expiresInSeconds: featureDataLimits.urlSeconds,
-        });
-        const answer: PresignedUrlResponse = { success: true, presigned_url: presigned };
-        return answer;
+        return presignedUpload(opts.blobs, result.key ?? key, { contentType, md5: request.body.md5 });
       },
     );
 

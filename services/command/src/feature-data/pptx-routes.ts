@@ -4,7 +4,6 @@ import {
   collapsedFileName,
   errorResponses,
   FeatureDataChangeResponse,
-  featureDataLimits,
   featureDataRoutes,
   PptxDeleteQuery,
   PptxUpdateRequest,
@@ -17,7 +16,7 @@ import { loadState } from '../shared/stream-state';
 import { pptxTemplateKey } from './blob-keys';
 import { pptxTemplatesDecider, templateNamed } from './pptx-templates-decider';
 import { runRequestCommand } from '../shared/command-step';
-import { storedContentType } from './upload-type';
+import { presignedUpload, storedContentType } from './upload-type';
 
 export interface FeatureDataRouteOptions {
   db: Db;
@@ -64,14 +63,7 @@ export const pptxTemplateRoutes =
             },
           },
         });
-        const presigned = await opts.blobs.signUpload(result.key ?? key, {
-          contentType,
-          contentMd5: body.md5,
-          maxBytes: featureDataLimits.maxBytes,
-          expiresInSeconds: featureDataLimits.urlSeconds,
-        });
-        const answer: PresignedUrlResponse = { success: true, presigned_url: presigned };
-        return answer;
+        return presignedUpload(opts.blobs, result.key ?? key, { contentType, md5: body.md5 });
       },
     );
 

@@ -1,9 +1,12 @@
+import type { BlobStore } from '@app/platform';
 import { DomainError } from '@app/platform/errors';
 import {
   acceptedContentType,
   featureDataFileTypes,
+  featureDataLimits,
   featureDataMessages,
   type FeatureDataUpload,
+  type PresignedUrlResponse,
 } from '@app/contracts';
 
 /** What a browser may say of a file it cannot type; the name's extension then decides. */
@@ -24,3 +27,21 @@ export const storedContentType = (upload: FeatureDataUpload, fileName: string, c
     );
   return type;
 };
+
+/**
+ * The answer to an accepted Feature Data upload: the url its bytes are PUT to, signed for `key`, the
+ * stored content type and the browser's MD5, within the Feature Data size and time limits.
+ */
+export const presignedUpload = async (
+  blobs: BlobStore,
+  key: string,
+  upload: { contentType: string; md5: string },
+): Promise<PresignedUrlResponse> => ({
+  success: true,
+  presigned_url: await blobs.signUpload(key, {
+    contentType: upload.contentType,
+    contentMd5: upload.md5,
+    maxBytes: featureDataLimits.maxBytes,
+    expiresInSeconds: featureDataLimits.urlSeconds,
+  }),
+});
