@@ -1,6 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { apiKeyAccessLabels, apiKeyAccessTypes, type Account } from '@app/contracts';
+import { CheckField } from '../ui/CheckField';
 import { FormField } from '../ui/FormField';
+import { TextAreaField, TextField } from '../ui/TextField';
 import { RateLimitSelector } from '../ui/rate-limit-selector/RateLimitSelector';
 import { toggleAccessType, type KeyFormErrors, type KeyFormState } from './key-form';
 import { todayFieldValue } from './key-format';
@@ -21,38 +23,23 @@ export function KeyFields({ form, errors, accounts, edit, children }: KeyFieldsP
   const accessErrorId = useId();
   return (
     <div className="api-keys-fields">
-      <FormField label="Application name" className="api-keys-field" error={errors.applicationName}>
-        {(field) => (
-          <input
-            {...field}
-            className="input"
-            value={form.applicationName}
-            onChange={(e) => {
-              const applicationName = e.target.value;
-              edit((f) => ({ ...f, applicationName }));
-            }}
-            data-autofocus
-          />
-        )}
-      </FormField>
-      <FormField
+      <TextField
+        label="Application name"
+        className="api-keys-field"
+        error={errors.applicationName}
+        value={form.applicationName}
+        onChange={(applicationName) => edit((f) => ({ ...f, applicationName }))}
+        data-autofocus
+      />
+      <TextAreaField
         label="Application description"
         className="api-keys-field"
         error={errors.applicationDescription}
-      >
-        {(field) => (
-          <textarea
-            {...field}
-            className="input api-keys-description"
-            rows={2}
-            value={form.applicationDescription}
-            onChange={(e) => {
-              const applicationDescription = e.target.value;
-              edit((f) => ({ ...f, applicationDescription }));
-            }}
-          />
-        )}
-      </FormField>
+        controlClassName="input api-keys-description"
+        rows={2}
+        value={form.applicationDescription}
+        onChange={(applicationDescription) => edit((f) => ({ ...f, applicationDescription }))}
+      />
       {children}
       <FormField label="Account" className="api-keys-field">
         {(field) => (
@@ -78,37 +65,26 @@ export function KeyFields({ form, errors, accounts, edit, children }: KeyFieldsP
         value={form.rateLimit}
         onChange={(update) => edit((f) => ({ ...f, rateLimit: update(f.rateLimit) }))}
       />
-      <FormField label="Expiration date (optional)" className="api-keys-field" error={errors.expirationDate}>
-        {(field) => (
-          <input
-            {...field}
-            type="date"
-            className="input api-keys-date"
-            min={todayFieldValue(new Date())}
-            value={form.expirationDate}
-            onChange={(e) => {
-              const expirationDate = e.target.value;
-              edit((f) => ({ ...f, expirationDate }));
-            }}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Expiration date (optional)"
+        className="api-keys-field"
+        error={errors.expirationDate}
+        type="date"
+        controlClassName="input api-keys-date"
+        min={todayFieldValue(new Date())}
+        value={form.expirationDate}
+        onChange={(expirationDate) => edit((f) => ({ ...f, expirationDate }))}
+      />
       <fieldset className="api-keys-access" aria-describedby={errors.accessTypes ? accessErrorId : undefined}>
         <legend className="field-label">Access types</legend>
         {apiKeyAccessTypes.map((type) => (
-          <FormField key={type} layout="check" className="checkbox" label={apiKeyAccessLabels[type]}>
-            {(field) => (
-              <input
-                {...field}
-                type="checkbox"
-                checked={form.accessTypes.includes(type)}
-                onChange={(e) => {
-                  const on = e.target.checked;
-                  edit((f) => ({ ...f, accessTypes: toggleAccessType(f.accessTypes, type, on) }));
-                }}
-              />
-            )}
-          </FormField>
+          <CheckField
+            key={type}
+            className="checkbox"
+            label={apiKeyAccessLabels[type]}
+            checked={form.accessTypes.includes(type)}
+            onChange={(on) => edit((f) => ({ ...f, accessTypes: toggleAccessType(f.accessTypes, type, on) }))}
+          />
         ))}
         {errors.accessTypes && (
           <p id={accessErrorId} className="form-error">

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
-import { artifactTypes, blockTexts, type ArtifactType } from '@app/contracts';
-import { FormField } from '../ui/FormField';
+import { artifactTypes, blockTexts } from '@app/contracts';
+import { SelectField } from '../ui/SelectField';
+import { TextAreaField, TextField } from '../ui/TextField';
 import { Modal } from '../ui/Modal';
 import type { Artifact, ArtifactDraft } from './artifact';
 import { saveArtifactAtom } from './artifacts-state';
@@ -56,65 +57,27 @@ export function ArtifactDialog({ initial, included, onSaved, onClose }: Artifact
     >
       <form className="artifact-form" onSubmit={(e) => void submit(e)}>
         <h2 className="modal-title">{revision ? `Revise artifact ${initial.id}` : 'Create artifact'}</h2>
-        <FormField label="Name">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              value={draft.name}
-              onChange={(e) => field('name', e.target.value)}
-              data-autofocus
-            />
-          )}
-        </FormField>
-        <FormField label="Description">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              value={draft.description}
-              onChange={(e) => field('description', e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Type">
-          {(control) => (
-            <select
-              {...control}
-              className="input"
-              value={draft.type}
-              onChange={(e) => field('type', e.target.value as ArtifactType)}
-            >
-              {artifactTypes.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label="Instructions">
-          {(control) => (
-            <textarea
-              {...control}
-              className="input"
-              rows={3}
-              value={draft.instructions}
-              onChange={(e) => field('instructions', e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Content">
-          {(control) => (
-            <textarea
-              {...control}
-              className="input artifact-content"
-              rows={10}
-              value={draft.content}
-              onChange={(e) => field('content', e.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField label="Name" value={draft.name} onChange={(v) => field('name', v)} data-autofocus />
+        <TextField label="Description" value={draft.description} onChange={(v) => field('description', v)} />
+        <SelectField
+          label="Type"
+          value={draft.type}
+          options={artifactTypes}
+          onChange={(type) => field('type', type)}
+        />
+        <TextAreaField
+          label="Instructions"
+          rows={3}
+          value={draft.instructions}
+          onChange={(v) => field('instructions', v)}
+        />
+        <TextAreaField
+          label="Content"
+          controlClassName="input artifact-content"
+          rows={10}
+          value={draft.content}
+          onChange={(v) => field('content', v)}
+        />
         <div className="chat-block-actions">
           <button
             type="button"

@@ -43,6 +43,45 @@ export interface FormFieldProps {
   id?: string;
 }
 
+/** A FormField's own props: everything but the control. */
+export type FieldFrameProps = Omit<FormFieldProps, 'children'>;
+
+/** Splits a field wrapper's props into FormField's and the rest (the control's attributes). */
+export function splitFieldProps<P extends FieldFrameProps>(
+  props: P,
+): { frame: FieldFrameProps; rest: Omit<P, keyof FieldFrameProps> } {
+  const {
+    label,
+    layout,
+    className,
+    labelClassName,
+    hideLabel,
+    optional,
+    hint,
+    error,
+    invalid,
+    describedBy,
+    id,
+    ...rest
+  } = props;
+  return {
+    frame: {
+      label,
+      layout,
+      className,
+      labelClassName,
+      hideLabel,
+      optional,
+      hint,
+      error,
+      invalid,
+      describedBy,
+      id,
+    },
+    rest,
+  };
+}
+
 const isShown = (node: ReactNode): boolean =>
   node !== undefined && node !== null && node !== false && node !== '';
 

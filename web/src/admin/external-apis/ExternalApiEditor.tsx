@@ -5,12 +5,12 @@ import {
   externalApiMessages,
   externalApiRequestTypes,
   type ExternalApiAuthType,
-  type ExternalApiRequestType,
   type ExternalApiTestResponse,
 } from '@app/contracts';
 import { saveExternalApi, testExternalApi } from '../../api/external-apis';
 import { errorText } from '../../api/http';
-import { FormField } from '../../ui/FormField';
+import { SelectField } from '../../ui/SelectField';
+import { TextAreaField, TextField } from '../../ui/TextField';
 import { callProblems, draftProblems, inputOf, type ExternalApiDraft } from './draft';
 import { ExternalApiRows } from './ExternalApiRows';
 
@@ -80,56 +80,31 @@ export function ExternalApiEditor({ initial, onSaved, onCancel }: ExternalApiEdi
         void onSave();
       }}
     >
-      <FormField label="Name">
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            value={draft.name}
-            maxLength={externalApiLimits.nameLength}
-            onChange={(e) => set({ name: e.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField label="Request Type">
-        {(control) => (
-          <select
-            {...control}
-            className="input"
-            value={draft.requestType}
-            onChange={(e) => set({ requestType: e.target.value as ExternalApiRequestType })}
-          >
-            {externalApiRequestTypes.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField label="URL">
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            value={draft.url}
-            maxLength={externalApiLimits.urlLength}
-            placeholder="https://api.example.com/items"
-            onChange={(e) => set({ url: e.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField label="Description">
-        {(control) => (
-          <textarea
-            {...control}
-            className="input"
-            value={draft.description}
-            maxLength={externalApiLimits.descriptionLength}
-            onChange={(e) => set({ description: e.target.value })}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Name"
+        value={draft.name}
+        maxLength={externalApiLimits.nameLength}
+        onChange={(name) => set({ name })}
+      />
+      <SelectField
+        label="Request Type"
+        value={draft.requestType}
+        options={externalApiRequestTypes}
+        onChange={(requestType) => set({ requestType })}
+      />
+      <TextField
+        label="URL"
+        value={draft.url}
+        maxLength={externalApiLimits.urlLength}
+        placeholder="https://api.example.com/items"
+        onChange={(url) => set({ url })}
+      />
+      <TextAreaField
+        label="Description"
+        value={draft.description}
+        maxLength={externalApiLimits.descriptionLength}
+        onChange={(description) => set({ description })}
+      />
       <ExternalApiRows
         title="Parameters"
         rows={draft.params.map((p) => ({ first: p.name, second: p.description }))}
@@ -144,75 +119,45 @@ export function ExternalApiEditor({ initial, onSaved, onCancel }: ExternalApiEdi
         max={externalApiLimits.headers}
         onChange={(rows) => set({ headers: rows.map((r) => ({ name: r.first, value: r.second })) })}
       />
-      <FormField label="Body">
-        {(control) => (
-          <textarea
-            {...control}
-            className="input external-api-body"
-            value={draft.body}
-            maxLength={externalApiLimits.bodyLength}
-            placeholder='{"key": "value"}'
-            onChange={(e) => set({ body: e.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField label="Authentication">
-        {(control) => (
-          <select
-            {...control}
-            className="input"
-            value={draft.auth.type}
-            onChange={(e) => setAuth({ type: e.target.value as ExternalApiAuthType })}
-          >
-            {externalApiAuthTypes.map((t) => (
-              <option key={t} value={t}>
-                {authLabels[t]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <TextAreaField
+        label="Body"
+        controlClassName="input external-api-body"
+        value={draft.body}
+        maxLength={externalApiLimits.bodyLength}
+        placeholder='{"key": "value"}'
+        onChange={(body) => set({ body })}
+      />
+      <SelectField
+        label="Authentication"
+        value={draft.auth.type}
+        options={externalApiAuthTypes}
+        optionLabel={(t) => authLabels[t]}
+        onChange={(type) => setAuth({ type })}
+      />
       {draft.auth.type === 'bearer' && (
-        <>
-          <FormField label="Token">
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="password"
-                autoComplete="off"
-                value={draft.auth.token}
-                onChange={(e) => setAuth({ token: e.target.value })}
-              />
-            )}
-          </FormField>
-        </>
+        <TextField
+          label="Token"
+          type="password"
+          autoComplete="off"
+          value={draft.auth.token}
+          onChange={(token) => setAuth({ token })}
+        />
       )}
       {draft.auth.type === 'basic' && (
         <>
-          <FormField label="Username">
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                autoComplete="off"
-                value={draft.auth.username}
-                onChange={(e) => setAuth({ username: e.target.value })}
-              />
-            )}
-          </FormField>
-          <FormField label="Password">
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="password"
-                autoComplete="off"
-                value={draft.auth.password}
-                onChange={(e) => setAuth({ password: e.target.value })}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Username"
+            autoComplete="off"
+            value={draft.auth.username}
+            onChange={(username) => setAuth({ username })}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="off"
+            value={draft.auth.password}
+            onChange={(password) => setAuth({ password })}
+          />
         </>
       )}
       {problems.length > 0 && (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { builtInAssistants } from '@app/contracts';
-import { FormField } from '../../ui/FormField';
+import { CheckField } from '../../ui/CheckField';
 
 export interface AmplifyGroupCreatorProps {
   exists: boolean;
@@ -37,16 +37,13 @@ export function AmplifyGroupCreator({ exists, busy, onCreate }: AmplifyGroupCrea
     <fieldset className="amplify-group-creator">
       <legend>Amplify Assistants</legend>
       {builtInAssistants.map((a) => (
-        <FormField key={a.assistantId} layout="check" className="checkbox-label" label={a.name}>
-          {(field) => (
-            <input
-              {...field}
-              type="checkbox"
-              checked={selected.has(a.assistantId)}
-              onChange={() => toggle(a.assistantId)}
-            />
-          )}
-        </FormField>
+        <CheckField
+          key={a.assistantId}
+          className="checkbox-label"
+          label={a.name}
+          checked={selected.has(a.assistantId)}
+          onChange={() => toggle(a.assistantId)}
+        />
       ))}
       {message && (
         <span role="alert" className="field-error">

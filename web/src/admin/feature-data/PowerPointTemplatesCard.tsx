@@ -17,6 +17,7 @@ import { errorText } from '../../api/http';
 import { sections } from '../../state/sections';
 import { pushToastAtom } from '../../state/toasts';
 import { FormField } from '../../ui/FormField';
+import { CheckField } from '../../ui/CheckField';
 import { PptxTemplatesTable } from './PptxTemplatesTable';
 import { uploadToStore } from './upload-to-store';
 import { useTemplateUpload } from './use-template-upload';
@@ -132,16 +133,12 @@ export function PowerPointTemplatesCard() {
     <section className="card" aria-label="PowerPoint Templates">
       <h3 className="card-title">PowerPoint Templates</h3>
       <div className="feature-data-pptx-form">
-        <FormField layout="check" className="checkbox-label" label="Public">
-          {(field) => (
-            <input
-              {...field}
-              type="checkbox"
-              checked={isPublic}
-              onChange={(e) => setIsPublic(e.target.checked)}
-            />
-          )}
-        </FormField>
+        <CheckField
+          className="checkbox-label"
+          label="Public"
+          checked={isPublic}
+          onChange={(checked) => setIsPublic(checked)}
+        />
         <FormField label="Available to User via Amplify Group Membership">
           {(field) => (
             <select

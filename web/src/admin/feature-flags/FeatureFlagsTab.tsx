@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { sections } from '../../state/sections';
-import { FormField } from '../../ui/FormField';
 import { SectionNotice } from '../shell/SectionNotice';
 import { AddFeatureForm } from './AddFeatureForm';
 import { exceptionsEditorAtom } from './editor-atom';
 import { ExceptionsEditor } from './ExceptionsEditor';
 import { FeatureFlagsGrid } from './FeatureFlagsGrid';
 import { flagRows } from './flag-edits';
+import { SearchField } from '../../ui/SearchField';
 
 /** The Feature Flags tab: add form, search and the flags table. */
 export default function FeatureFlagsTab() {
@@ -27,18 +27,7 @@ export default function FeatureFlagsTab() {
         <AddFeatureForm />
       </section>
       <div className="toolbar">
-        <FormField label="Search">
-          {(field) => (
-            <input
-              {...field}
-              className="input search"
-              type="search"
-              placeholder="Search feature flags"
-              value={search}
-              onChange={(e) => setSearch(e.target.value.toLowerCase())}
-            />
-          )}
-        </FormField>
+        <SearchField placeholder="Search feature flags" value={search} onChange={setSearch} />
         <span className="muted">
           {Object.keys(flags).length} feature flag{Object.keys(flags).length === 1 ? '' : 's'}
         </span>

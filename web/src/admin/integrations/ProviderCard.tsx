@@ -3,9 +3,9 @@ import { useSetAtom } from 'jotai';
 import { integrationMessages, type AdminProvider, type IntegrationItem } from '@app/contracts';
 import { changeIntegrationSupport, registerIntegrationSecret } from '../../api/integrations';
 import { pushToastAtom } from '../../state/toasts';
-import { FormField } from '../../ui/FormField';
 import { SecretInput } from '../../ui/secret-input/SecretInput';
 import { canRegister, formOf, isEdited, registrationOf, type ProviderForm } from './provider-form';
+import { TextField } from '../../ui/TextField';
 
 export interface ProviderCardProps {
   provider: AdminProvider;
@@ -52,18 +52,14 @@ export function ProviderCard({ provider, onChanged }: ProviderCardProps) {
     <section className="card integration-provider" aria-label={provider.label}>
       <h3 className="card-title">{provider.label}</h3>
       <div className="integration-provider-fields">
-        <FormField label="Client ID" labelClassName="">
-          {(field) => (
-            <input
-              {...field}
-              className="input"
-              value={form.clientId}
-              maxLength={500}
-              autoComplete="off"
-              onChange={(e) => edit({ clientId: e.target.value })}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Client ID"
+          labelClassName=""
+          value={form.clientId}
+          maxLength={500}
+          autoComplete="off"
+          onChange={(clientId) => edit({ clientId })}
+        />
         <span>Client Secret</span>
         <SecretInput
           label={`Client Secret of ${provider.label}`}
@@ -71,18 +67,14 @@ export function ProviderCard({ provider, onChanged }: ProviderCardProps) {
           onChange={(clientSecret) => edit({ clientSecret })}
           onReveal={() => Promise.reject(new Error(integrationMessages.secretNotShown))}
         />
-        <FormField label="Tenant ID" labelClassName="">
-          {(field) => (
-            <input
-              {...field}
-              className="input"
-              value={form.tenantId}
-              maxLength={100}
-              autoComplete="off"
-              onChange={(e) => edit({ tenantId: e.target.value })}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Tenant ID"
+          labelClassName=""
+          value={form.tenantId}
+          maxLength={100}
+          autoComplete="off"
+          onChange={(tenantId) => edit({ tenantId })}
+        />
       </div>
       {isEdited(form, provider) && (
         <div>

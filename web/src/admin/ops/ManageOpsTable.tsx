@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { opsMessages, type Op } from '@app/contracts';
-import { FormField } from '../../ui/FormField';
+import { CheckField } from '../../ui/CheckField';
 import { filteredOps, parametersText, type OpSearchBy } from './op-drafts';
 import { RowAction } from '../../ui/table/RowAction';
 import { TableHead } from '../../ui/table/TableHead';
@@ -23,17 +23,15 @@ export function ManageOpsTable({ ops, deleting, onDelete }: ManageOpsTableProps)
       <div className="ops-search">
         <span className="field-label">Search by</span>
         {(['name', 'tag'] as const).map((b) => (
-          <FormField key={b} layout="check" className="checkbox-label" label={b}>
-            {(field) => (
-              <input
-                {...field}
-                type="radio"
-                name={`${searchId}-by`}
-                checked={by === b}
-                onChange={() => setBy(b)}
-              />
-            )}
-          </FormField>
+          <CheckField
+            key={b}
+            className="checkbox-label"
+            label={b}
+            type="radio"
+            name={`${searchId}-by`}
+            checked={by === b}
+            onChange={() => setBy(b)}
+          />
         ))}
         <input
           id={searchId}

@@ -1,5 +1,5 @@
 import { opParameterTypes, type OpParameterType } from '@app/contracts';
-import { FormField } from '../../ui/FormField';
+import { CheckField } from '../../ui/CheckField';
 import { emptyParam, type ParamRow } from './op-drafts';
 
 export interface OpParametersEditorProps {
@@ -47,16 +47,12 @@ export function OpParametersEditor({ opLabel, params, disabled, onChange }: OpPa
             value={p.description}
             onChange={(e) => update(p.key, { description: e.target.value })}
           />
-          <FormField layout="check" className="checkbox-label" label="Required Parameter">
-            {(field) => (
-              <input
-                {...field}
-                type="checkbox"
-                checked={p.required}
-                onChange={(e) => update(p.key, { required: e.target.checked })}
-              />
-            )}
-          </FormField>
+          <CheckField
+            className="checkbox-label"
+            label="Required Parameter"
+            checked={p.required}
+            onChange={(checked) => update(p.key, { required: checked })}
+          />
           <button
             type="button"
             className="btn btn-ghost"

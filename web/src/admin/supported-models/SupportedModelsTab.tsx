@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { adminMessages } from '@app/contracts';
 import { sections } from '../../state/sections';
-import { FormField } from '../../ui/FormField';
 import { ChangedBy } from '../shell/ChangedBy';
 import { SectionNotice } from '../shell/SectionNotice';
 import { DefaultModelReminder } from './DefaultModelReminder';
@@ -14,6 +13,8 @@ import { ModelFormDialog } from './ModelFormDialog';
 import { ModelsGrid } from './ModelsGrid';
 import { modelText } from './text';
 import './supported-models.css';
+import { CheckField } from '../../ui/CheckField';
+import { SearchField } from '../../ui/SearchField';
 
 /** The Supported Models tab: default models, then search, the hide toggle and the models table. */
 export default function SupportedModelsTab() {
@@ -48,29 +49,14 @@ export default function SupportedModelsTab() {
         </div>
         <SectionNotice type="supportedModels" />
         <div className="toolbar models-toolbar">
-          <FormField label="Search">
-            {(field) => (
-              <input
-                {...field}
-                className="input search"
-                type="search"
-                placeholder={modelText.searchPlaceholder}
-                value={search}
-                onChange={(e) => setSearch(e.target.value.toLowerCase())}
-              />
-            )}
-          </FormField>
-          <FormField layout="check" className="checkbox" label={modelText.hideUnavailable}>
-            {(field) => (
-              <input
-                {...field}
-                type="checkbox"
-                role="switch"
-                checked={hideUnavailable}
-                onChange={(e) => setHideUnavailable(e.target.checked)}
-              />
-            )}
-          </FormField>
+          <SearchField placeholder={modelText.searchPlaceholder} value={search} onChange={setSearch} />
+          <CheckField
+            isSwitch
+            className="checkbox"
+            label={modelText.hideUnavailable}
+            checked={hideUnavailable}
+            onChange={setHideUnavailable}
+          />
           <span className="muted">
             {total} model{total === 1 ? '' : 's'}
           </span>

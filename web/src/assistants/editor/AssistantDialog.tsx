@@ -6,6 +6,7 @@ import { errorText } from '../../api/http';
 import { loadMyDocumentsAtom, myDocumentsAtom } from '../../documents';
 import { pushToastAtom } from '../../state/toasts';
 import { FormField } from '../../ui/FormField';
+import { CheckField } from '../../ui/CheckField';
 import { Modal } from '../../ui/Modal';
 import {
   createPayloadOf,
@@ -94,16 +95,13 @@ export function AssistantDialog({ initial, renderTools, onSaved, onClose }: Assi
           {documents === null && <p className="muted">Loading documents…</p>}
           {documents?.length === 0 && <p className="muted">No documents yet.</p>}
           {documents?.map((doc) => (
-            <FormField key={doc.id} layout="check" className="assistant-document" label={doc.name ?? doc.id}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="checkbox"
-                  checked={hasDocument(draft, doc)}
-                  onChange={() => setDraft(toggleDocument(draft, doc))}
-                />
-              )}
-            </FormField>
+            <CheckField
+              key={doc.id}
+              className="assistant-document"
+              label={doc.name ?? doc.id}
+              checked={hasDocument(draft, doc)}
+              onChange={() => setDraft(toggleDocument(draft, doc))}
+            />
           ))}
         </fieldset>
         {field('tagsText', 'Tags (comma-separated)')}

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FormField } from '../../ui/FormField';
+import { CheckField } from '../../ui/CheckField';
 import { disabledMessageOf, effectiveChoice, type GroupChoiceOption } from './group-choice';
 
 export interface GroupChoiceListProps {
@@ -20,19 +20,16 @@ export function GroupChoiceList({ legend, options, chosen, onChoose }: GroupChoi
         const message = disabledMessageOf(option);
         return (
           <div key={option.id} className="group-choice-option" data-disabled={message !== null}>
-            <FormField layout="check" label={option.label} hint={message}>
-              {(field) => (
-                <input
-                  {...field}
-                  type="radio"
-                  name={name}
-                  value={option.id}
-                  checked={shown === option.id}
-                  disabled={message !== null}
-                  onChange={() => onChoose(option.id)}
-                />
-              )}
-            </FormField>
+            <CheckField
+              label={option.label}
+              hint={message}
+              type="radio"
+              name={name}
+              value={option.id}
+              checked={shown === option.id}
+              disabled={message !== null}
+              onChange={() => onChoose(option.id)}
+            />
           </div>
         );
       })}

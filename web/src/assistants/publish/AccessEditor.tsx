@@ -1,4 +1,4 @@
-import { FormField } from '../../ui/FormField';
+import { CheckField } from '../../ui/CheckField';
 import { EntryPicker } from '../../ui/entry-picker/EntryPicker';
 import { parseEmailEntries } from '../../ui/entry-picker/entries';
 import { addUsers, removeUser, toggleGroup, userSuggestions, type PublishDraft } from './publish-draft';
@@ -31,29 +31,21 @@ export function AccessEditor({
       <fieldset className="assistant-access-mode">
         <legend className="field-label">Access</legend>
         {!isGroupAssistant && (
-          <FormField layout="check" label="Publish to all users">
-            {(field) => (
-              <input
-                {...field}
-                type="radio"
-                name="assistant-access"
-                checked={draft.isPublic}
-                onChange={() => onChange({ ...draft, isPublic: true })}
-              />
-            )}
-          </FormField>
+          <CheckField
+            label="Publish to all users"
+            type="radio"
+            name="assistant-access"
+            checked={draft.isPublic}
+            onChange={() => onChange({ ...draft, isPublic: true })}
+          />
         )}
-        <FormField layout="check" label="Restrict to Amplify groups and users">
-          {(field) => (
-            <input
-              {...field}
-              type="radio"
-              name="assistant-access"
-              checked={!draft.isPublic}
-              onChange={() => onChange({ ...draft, isPublic: false })}
-            />
-          )}
-        </FormField>
+        <CheckField
+          label="Restrict to Amplify groups and users"
+          type="radio"
+          name="assistant-access"
+          checked={!draft.isPublic}
+          onChange={() => onChange({ ...draft, isPublic: false })}
+        />
       </fieldset>
       {!draft.isPublic && (
         <>
@@ -61,16 +53,13 @@ export function AccessEditor({
             <legend className="field-label">Amplify groups</legend>
             {groups.length === 0 && <p className="muted">No Amplify groups.</p>}
             {groups.map((group) => (
-              <FormField key={group} layout="check" className="assistant-access-group" label={group}>
-                {(field) => (
-                  <input
-                    {...field}
-                    type="checkbox"
-                    checked={draft.amplifyGroups.includes(group)}
-                    onChange={() => onChange(toggleGroup(draft, group))}
-                  />
-                )}
-              </FormField>
+              <CheckField
+                key={group}
+                className="assistant-access-group"
+                label={group}
+                checked={draft.amplifyGroups.includes(group)}
+                onChange={() => onChange(toggleGroup(draft, group))}
+              />
             ))}
           </fieldset>
           <EntryPicker

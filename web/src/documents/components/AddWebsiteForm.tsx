@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { errorText } from '../../api/http';
-import { FormField } from '../../ui/FormField';
+import { CheckField } from '../../ui/CheckField';
 import { addWebsiteAtom } from '../state/add-website';
 import { checkWebsiteForm, websiteFormText } from '../website-form';
 import '../add-website.css';
@@ -66,16 +66,7 @@ export function AddWebsiteForm() {
           }}
           onKeyDown={onKeyDown}
         />
-        <FormField layout="check" className="add-website-sitemap" label="Sitemap">
-          {(field) => (
-            <input
-              {...field}
-              type="checkbox"
-              checked={sitemap}
-              onChange={(e) => setSitemap(e.target.checked)}
-            />
-          )}
-        </FormField>
+        <CheckField className="add-website-sitemap" label="Sitemap" checked={sitemap} onChange={setSitemap} />
         <button
           type="button"
           className="btn btn-small"

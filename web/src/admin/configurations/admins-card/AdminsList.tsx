@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { adminMessages } from '@app/contracts';
 import { FormField } from '../../../ui/FormField';
+import { CheckField } from '../../../ui/CheckField';
 
 export interface AdminsListProps {
   admins: readonly string[];
@@ -50,20 +51,12 @@ export function AdminsList({ admins, added, selected, onToggle, onToggleAll, onR
       <ul className="email-list" aria-label="Admins">
         {admins.map((email) => (
           <li key={email} className="email-row">
-            <FormField
-              layout="check"
+            <CheckField
               className="checkbox email-row-label"
               label={<span className="email-text">{email}</span>}
-            >
-              {(field) => (
-                <input
-                  {...field}
-                  type="checkbox"
-                  checked={selected.has(email)}
-                  onChange={() => onToggle(email)}
-                />
-              )}
-            </FormField>
+              checked={selected.has(email)}
+              onChange={() => onToggle(email)}
+            />
             {added.has(email) && <span className="badge badge-new">Unsaved</span>}
             <button
               type="button"

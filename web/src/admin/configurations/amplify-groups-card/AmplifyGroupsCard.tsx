@@ -2,13 +2,13 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { adminMessages } from '@app/contracts';
 import { sections } from '../../../state/sections';
-import { FormField } from '../../../ui/FormField';
 import { ConfigCard } from '../config-card/ConfigCard';
 import { CreateGroupForm } from './CreateGroupForm';
 import { groupEditorAtom, groupToDeleteAtom } from './editor-atoms';
 import { GroupDialogs } from './GroupDialogs';
 import { groupRows } from './group-edits';
 import './amplify-groups.css';
+import { SearchField } from '../../../ui/SearchField';
 
 // The table (and AG Grid with it) loads with the first groups shown.
 const AmplifyGroupsGrid = lazy(() => import('./AmplifyGroupsGrid'));
@@ -38,18 +38,12 @@ export function AmplifyGroupsCard() {
     <ConfigCard section="amplifyGroups" wide aside={<span className="muted">{countText(total)}</span>}>
       <CreateGroupForm />
       <div className="toolbar">
-        <FormField label="Search groups">
-          {(field) => (
-            <input
-              {...field}
-              className="input search"
-              type="search"
-              placeholder="Search groups or members"
-              value={search}
-              onChange={(e) => setSearch(e.target.value.toLowerCase())}
-            />
-          )}
-        </FormField>
+        <SearchField
+          label="Search groups"
+          placeholder="Search groups or members"
+          value={search}
+          onChange={setSearch}
+        />
       </div>
       {total === 0 ? (
         <p className="empty">{adminMessages.noAmplifyGroups}</p>

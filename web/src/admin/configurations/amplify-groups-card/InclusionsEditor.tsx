@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { membersOf, type AmplifyGroup } from '@app/contracts';
 import { sections } from '../../../state/sections';
-import { FormField } from '../../../ui/FormField';
+import { CheckField } from '../../../ui/CheckField';
 import { Modal } from '../../../ui/Modal';
 import { inclusionOptions, inclusionRefusal, setInclusions } from './group-edits';
 
@@ -55,20 +55,12 @@ export function InclusionsEditor({ group, onClose }: InclusionsEditorProps) {
         <ul className="email-list group-editor-list" aria-labelledby={listId}>
           {options.map((option) => (
             <li key={option} className="email-row">
-              <FormField
-                layout="check"
+              <CheckField
                 className="checkbox email-row-label"
                 label={<span className="email-text">{option}</span>}
-              >
-                {(field) => (
-                  <input
-                    {...field}
-                    type="checkbox"
-                    checked={list.includes(option)}
-                    onChange={(e) => toggle(option, e.target.checked)}
-                  />
-                )}
-              </FormField>
+                checked={list.includes(option)}
+                onChange={(checked) => toggle(option, checked)}
+              />
               <span className="muted cell-note">{count(membersOf(groups, option).length)}</span>
             </li>
           ))}

@@ -4,9 +4,9 @@ import { identityMessages, isEmail, normaliseEmail } from '@app/contracts';
 import { answeredSignedOut, errorText } from '../../../api/http';
 import { endUserSessions } from '../../../api/sessions';
 import { pushToastAtom } from '../../../state/toasts';
-import { FormField } from '../../../ui/FormField';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import '../config-card/config-card.css';
+import { TextField } from '../../../ui/TextField';
 
 /**
  * Sessions (not a configuration section, so nothing to save): end every session of a user, after
@@ -46,22 +46,15 @@ export function SessionsCard() {
         </h3>
       </header>
       <form className="field" onSubmit={onSubmit}>
-        <FormField
+        <TextField
           label="User email"
           hint="Signs the user out on every device at once; they must sign in again. Takes effect now, not on Save Changes."
-        >
-          {(field) => (
-            <input
-              {...field}
-              className="input"
-              type="email"
-              autoComplete="off"
-              placeholder="name@example.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </FormField>
+          type="email"
+          autoComplete="off"
+          placeholder="name@example.com"
+          value={email}
+          onChange={setEmail}
+        />
         <div>
           <button type="submit" className="btn btn-danger" disabled={busy || !isEmail(email)}>
             End sessions

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { CardField, CardForm, SectionData, ValueCardKey } from '@app/contracts';
 import { sections } from '../../../state/sections';
-import { FormField } from '../../../ui/FormField';
+import { CheckField } from '../../../ui/CheckField';
+import { TextField } from '../../../ui/TextField';
 import { ConfigCard } from '../config-card/ConfigCard';
 import { plainCardShown } from './plain-card';
 
@@ -29,34 +30,32 @@ function PlainField({ field, value, onChange, leadId }: FieldProps) {
     return (
       <div role="radiogroup" aria-label={field.label} aria-describedby={leadId} className="radio-row">
         {field.options.map((option) => (
-          <label key={option.value} className="checkbox">
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-            />
-            {option.label}
-          </label>
+          <CheckField
+            key={option.value}
+            className="checkbox"
+            label={option.label}
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+          />
         ))}
       </div>
     );
   return (
-    <FormField label={field.label} className="field" hint={field.hint} describedBy={leadId}>
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          type="text"
-          autoComplete="off"
-          placeholder={field.placeholder}
-          value={value}
-          maxLength={field.maxLength}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </FormField>
+    <TextField
+      label={field.label}
+      className="field"
+      hint={field.hint}
+      describedBy={leadId}
+      type="text"
+      autoComplete="off"
+      placeholder={field.placeholder}
+      value={value}
+      maxLength={field.maxLength}
+      onChange={onChange}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { sections } from '../../../state/sections';
-import { FormField } from '../../../ui/FormField';
+import { CheckField } from '../../../ui/CheckField';
 import { modelText } from '../text';
 
 export interface GroupAvailabilityPickerProps {
@@ -25,16 +25,13 @@ export function GroupAvailabilityPicker({ value, onChange }: GroupAvailabilityPi
         <>
           <div className="model-group-options">
             {names.map((name) => (
-              <FormField key={name} layout="check" className="checkbox" label={name}>
-                {(field) => (
-                  <input
-                    {...field}
-                    type="checkbox"
-                    checked={value.includes(name)}
-                    onChange={(e) => toggle(name, e.target.checked)}
-                  />
-                )}
-              </FormField>
+              <CheckField
+                key={name}
+                className="checkbox"
+                label={name}
+                checked={value.includes(name)}
+                onChange={(checked) => toggle(name, checked)}
+              />
             ))}
           </div>
           <p className="field-hint">{modelText.groupsHint}</p>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isEmbeddingModel, limits, type Model, type SupportedModelsSection } from '@app/contracts';
-import { FormField } from '../../../ui/FormField';
+import { TextAreaField, TextField } from '../../../ui/TextField';
 import { checkModelForm } from '../model-edits';
 import {
   modelOfDraft,
@@ -84,59 +84,46 @@ export function ModelForm({ initial, originalId, models, submitLabel, onSubmit, 
   return (
     <form className="model-form" onSubmit={submit} noValidate aria-describedby={error ? errorId : undefined}>
       <div className="model-form-grid">
-        <FormField label="ID" className="model-field" hint={idFixed ? modelText.builtInIdFixed : undefined}>
-          {(field) => (
-            <input
-              {...field}
-              className="input"
-              value={draft.id}
-              maxLength={limits.nameLength}
-              readOnly={idFixed}
-              autoComplete="off"
-              data-autofocus
-              onChange={(e) => change('id', e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Name" className="model-field">
-          {(field) => (
-            <input
-              {...field}
-              className="input"
-              value={draft.name}
-              maxLength={limits.modelNameLength}
-              autoComplete="off"
-              onChange={(e) => change('name', e.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="ID"
+          className="model-field"
+          hint={idFixed ? modelText.builtInIdFixed : undefined}
+          value={draft.id}
+          maxLength={limits.nameLength}
+          readOnly={idFixed}
+          autoComplete="off"
+          data-autofocus
+          onChange={(v) => change('id', v)}
+        />
+        <TextField
+          label="Name"
+          className="model-field"
+          value={draft.name}
+          maxLength={limits.modelNameLength}
+          autoComplete="off"
+          onChange={(v) => change('name', v)}
+        />
         <ProviderSelect value={draft.provider} onChange={(v) => change('provider', v)} />
       </div>
       <div className="model-form-grid model-form-text">
-        <FormField label="Description" className="model-field">
-          {(field) => (
-            <textarea
-              {...field}
-              className="input textarea"
-              rows={3}
-              value={draft.description}
-              maxLength={limits.descriptionLength}
-              onChange={(e) => change('description', e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Additional System Prompt" className="model-field">
-          {(field) => (
-            <textarea
-              {...field}
-              className="input textarea"
-              rows={3}
-              value={draft.systemPrompt}
-              maxLength={limits.systemPromptLength}
-              onChange={(e) => change('systemPrompt', e.target.value)}
-            />
-          )}
-        </FormField>
+        <TextAreaField
+          label="Description"
+          className="model-field"
+          controlClassName="input textarea"
+          rows={3}
+          value={draft.description}
+          maxLength={limits.descriptionLength}
+          onChange={(v) => change('description', v)}
+        />
+        <TextAreaField
+          label="Additional System Prompt"
+          className="model-field"
+          controlClassName="input textarea"
+          rows={3}
+          value={draft.systemPrompt}
+          maxLength={limits.systemPromptLength}
+          onChange={(v) => change('systemPrompt', v)}
+        />
       </div>
       <div className="model-form-grid model-form-limits">
         {limitFields.map((field) => numberInput(field))}

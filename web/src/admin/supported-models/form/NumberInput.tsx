@@ -1,6 +1,6 @@
 import { modelNumberInputs } from '@app/contracts';
-import { FormField } from '../../../ui/FormField';
 import type { NumberField } from '../model-draft';
+import { TextField } from '../../../ui/TextField';
 
 export interface NumberInputProps {
   field: NumberField;
@@ -14,19 +14,16 @@ export interface NumberInputProps {
 export function NumberInput({ field, label, value, error, onChange }: NumberInputProps) {
   const { min, step } = modelNumberInputs[field];
   return (
-    <FormField label={label} className="model-field" error={error}>
-      {(field) => (
-        <input
-          {...field}
-          className="input"
-          type="number"
-          inputMode="decimal"
-          min={min}
-          step={step}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </FormField>
+    <TextField
+      label={label}
+      className="model-field"
+      error={error}
+      type="number"
+      inputMode="decimal"
+      min={min}
+      step={step}
+      value={value}
+      onChange={onChange}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { FormField } from '../../../ui/FormField';
+import { CheckField } from '../../../ui/CheckField';
 
 export interface ToggleFieldProps {
   label: string;
@@ -9,16 +9,12 @@ export interface ToggleFieldProps {
 /** One of the model's on/off properties, as a switch. */
 export function ToggleField({ label, checked, onChange }: ToggleFieldProps) {
   return (
-    <FormField layout="check" className="checkbox model-toggle" label={label}>
-      {(field) => (
-        <input
-          {...field}
-          type="checkbox"
-          role="switch"
-          checked={checked}
-          onChange={(e) => onChange(e.target.checked)}
-        />
-      )}
-    </FormField>
+    <CheckField
+      isSwitch
+      className="checkbox model-toggle"
+      label={label}
+      checked={checked}
+      onChange={onChange}
+    />
   );
 }

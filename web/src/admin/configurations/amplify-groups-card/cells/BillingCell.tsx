@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { sections } from '../../../../state/sections';
-import { FormField } from '../../../../ui/FormField';
+import { CheckField } from '../../../../ui/CheckField';
 import { setBilling, type GroupRow } from '../group-edits';
 import { useGroup } from '../use-group';
 
@@ -13,21 +13,13 @@ export function BillingCell({ data }: CustomCellRendererProps<GroupRow>) {
   const name = group.groupName;
   return (
     <div className="cell-center">
-      <FormField
-        layout="check"
+      <CheckField
         className="checkbox"
         label={<span aria-hidden="true">{group.isBillingGroup ? 'Yes' : 'No'}</span>}
-      >
-        {(field) => (
-          <input
-            {...field}
-            type="checkbox"
-            checked={group.isBillingGroup}
-            aria-label={`Billing group: ${name}`}
-            onChange={(e) => edit((groups) => setBilling(groups, name, e.target.checked))}
-          />
-        )}
-      </FormField>
+        checked={group.isBillingGroup}
+        aria-label={`Billing group: ${name}`}
+        onChange={(checked) => edit((groups) => setBilling(groups, name, checked))}
+      />
     </div>
   );
 }
