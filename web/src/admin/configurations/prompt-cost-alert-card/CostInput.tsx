@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { TextField } from '../../../ui/TextField';
 import { uiText } from '../../../ui/strings';
 import { parseCost } from './cost-alert';
 
@@ -11,8 +12,6 @@ export interface CostInputProps {
 export function CostInput({ cost, onChange }: CostInputProps) {
   const [text, setText] = useState(() => String(cost));
   const [shown, setShown] = useState(cost);
-  const inputId = useId();
-  const errorId = useId();
   // A new value from outside (reload, another admin): the field follows it.
   if (cost !== shown) {
     setShown(cost);
@@ -21,34 +20,24 @@ export function CostInput({ cost, onChange }: CostInputProps) {
   const invalid = parseCost(text) === null;
 
   return (
-    <div className="field">
-      <label htmlFor={inputId} className="field-label">
-        Cost threshold ($)
-      </label>
-      <input
-        id={inputId}
-        className="input cost-input"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step={0.01}
-        value={text}
-        aria-invalid={invalid}
-        aria-describedby={invalid ? errorId : undefined}
-        onChange={(e) => {
-          setText(e.target.value);
-          const next = parseCost(e.target.value);
-          if (next !== null) {
-            setShown(next);
-            onChange(next);
-          }
-        }}
-      />
-      {invalid && (
-        <p id={errorId} role="alert" className="form-error">
-          {uiText.costInvalid}
-        </p>
-      )}
-    </div>
+    <TextField
+      label="Cost threshold ($)"
+      className="field"
+      controlClassName="input cost-input"
+      type="number"
+      inputMode="decimal"
+      min={0}
+      step={0.01}
+      value={text}
+      error={invalid ? uiText.costInvalid : null}
+      onChange={(next) => {
+        setText(next);
+        const parsed = parseCost(next);
+        if (parsed !== null) {
+          setShown(parsed);
+          onChange(parsed);
+        }
+      }}
+    />
   );
 }

@@ -2,6 +2,8 @@ import { useId, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { limits } from '@app/contracts';
 import { sections } from '../../../state/sections';
+import { CheckField } from '../../../ui/CheckField';
+import { FormField } from '../../../ui/FormField';
 import { ConfigCard } from '../config-card/ConfigCard';
 import {
   insertPlaceholder,
@@ -17,7 +19,6 @@ export function PromptCostAlertCard() {
   const value = useAtomValue(sections.promtCostAlert.value);
   const edit = useSetAtom(sections.promtCostAlert.edit);
   const messageRef = useRef<HTMLTextAreaElement>(null);
-  const messageId = useId();
   const hintId = useId();
 
   const insert = (token: string) => {
@@ -34,29 +35,27 @@ export function PromptCostAlertCard() {
 
   return (
     <ConfigCard section="promtCostAlert">
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={value.isActive}
-          onChange={(e) => edit((v) => setCostAlert(v, 'isActive', e.target.checked))}
-        />
-        Activate Prompt Cost Alert
-      </label>
+      <CheckField
+        className="checkbox"
+        label="Activate Prompt Cost Alert"
+        checked={value.isActive}
+        onChange={(on) => edit((v) => setCostAlert(v, 'isActive', on))}
+      />
       <div className="field">
-        <label htmlFor={messageId} className="field-label">
-          Alert message
-        </label>
-        <textarea
-          id={messageId}
-          ref={messageRef}
-          className="input"
-          rows={3}
-          placeholder="You have spent <totalCost> on your last <prompts> prompts."
-          value={value.alertMessage}
-          maxLength={limits.alertMessageLength}
-          aria-describedby={hintId}
-          onChange={(e) => edit((v) => setCostAlert(v, 'alertMessage', e.target.value))}
-        />
+        <FormField label="Alert message" describedBy={hintId}>
+          {(control) => (
+            <textarea
+              {...control}
+              ref={messageRef}
+              className="input"
+              rows={3}
+              placeholder="You have spent <totalCost> on your last <prompts> prompts."
+              value={value.alertMessage}
+              maxLength={limits.alertMessageLength}
+              onChange={(e) => edit((v) => setCostAlert(v, 'alertMessage', e.target.value))}
+            />
+          )}
+        </FormField>
         <div className="placeholder-row">
           <p id={hintId} className="field-hint">
             {placeholdersHint}

@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { limits } from '@app/contracts';
 import { sections } from '../../../state/sections';
+import { CheckField } from '../../../ui/CheckField';
+import { TextField } from '../../../ui/TextField';
 import { ConfigCard } from '../config-card/ConfigCard';
 import { setSupportEmailActive, setSupportEmailAddress, supportEmailProblem } from './support-email';
 
@@ -9,7 +11,6 @@ import { setSupportEmailActive, setSupportEmailAddress, supportEmailProblem } fr
 export function SupportEmailCard() {
   const value = useAtomValue(sections.emailSupport.value);
   const edit = useSetAtom(sections.emailSupport.edit);
-  const emailId = useId();
   const problemId = useId();
   const [addressDone, setAddressDone] = useState(false);
   const problem = supportEmailProblem(value, addressDone);
@@ -19,35 +20,28 @@ export function SupportEmailCard() {
       <p className="muted card-lead">
         Where users can write for help, shown to them while the feature is active.
       </p>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={value.isActive}
-          onChange={(e) => edit((v) => setSupportEmailActive(v, e.target.checked))}
-        />
-        Activate Support Email
-      </label>
-      <div className="field">
-        <label htmlFor={emailId} className="field-label">
-          Contact email
-        </label>
-        <input
-          id={emailId}
-          className="input"
-          type="email"
-          autoComplete="off"
-          placeholder="support@example.com"
-          value={value.email}
-          maxLength={limits.emailLength}
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? problemId : undefined}
-          onChange={(e) => {
-            setAddressDone(false);
-            edit((v) => setSupportEmailAddress(v, e.target.value));
-          }}
-          onBlur={() => setAddressDone(true)}
-        />
-      </div>
+      <CheckField
+        className="checkbox"
+        label="Activate Support Email"
+        checked={value.isActive}
+        onChange={(on) => edit((v) => setSupportEmailActive(v, on))}
+      />
+      <TextField
+        label="Contact email"
+        className="field"
+        type="email"
+        autoComplete="off"
+        placeholder="support@example.com"
+        value={value.email}
+        maxLength={limits.emailLength}
+        invalid={problem !== null}
+        describedBy={problem ? problemId : undefined}
+        onChange={(email) => {
+          setAddressDone(false);
+          edit((v) => setSupportEmailAddress(v, email));
+        }}
+        onBlur={() => setAddressDone(true)}
+      />
       {problem && (
         <p id={problemId} role="alert" className="form-error">
           {problem}
