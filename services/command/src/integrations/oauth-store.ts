@@ -13,6 +13,15 @@ export interface PendingAuthorization {
 
 const sealedOf = (raw: unknown): SealedSecret => SealedSecret.parse(raw);
 
+/** Destroys the data keys of the verifiers of deleted authorizations (they can no longer be opened). */
+const destroyVerifiers = async (trx: Db, deleted: readonly { verifier: unknown }[]): Promise<void> => {
+  if (deleted.length > 0)
+    await destroyDataKeys(
+      trx,
+      deleted.map((r) => sealedOf(r.verifier)),
+    );
+};
+
 /** Drops the authorizations that can no longer be completed, and their data keys. */
 const dropExpired = async (trx: Db): Promise<void> => {
   const expired = await trx
@@ -20,11 +29,7 @@ const dropExpired = async (trx: Db): Promise<void> => {
     .where('expires_at', '<=', sql<Date>`now()`)
     .returning('verifier')
     .execute();
-  if (expired.length > 0)
-    await destroyDataKeys(
-      trx,
-      expired.map((r) => sealedOf(r.verifier)),
-    );
+  await destroyVerifiers(trx, expired);
 };
 
 /**
@@ -66,11 +71,7 @@ export const keepPendingAuthorization = async (
     )
     .returning('verifier')
     .execute();
-  if (surplus.length > 0)
-    await destroyDataKeys(
-      trx,
-      surplus.map((r) => sealedOf(r.verifier)),
-    );
+  await destroyVerifiers(trx, surplus);
 };
 
 /**
