@@ -14,13 +14,15 @@ type Counted = Omit<SpendLimitStatus, 'spent'> & { scope: string; windowKey: str
 
 const roundSpend = (n: number): number => Math.round(n * 1e9) / 1e9;
 
-const counted = (
-  kind: SpendLimitStatus['kind'],
-  name: string,
-  limit: RateLimit,
-  scope: string,
-  now: Date,
-): Counted => {
+/** A limit on requests: whose (kind and name), its rate and period, and the spend ledger it counts. */
+interface Limit {
+  kind: SpendLimitStatus['kind'];
+  name: string;
+  limit: RateLimit;
+  scope: string;
+}
+
+const counted = ({ kind, name, limit, scope }: Limit, now: Date): Counted => {
   const { key, resetsAt } = spendWindow(limit.period, now);
   return {
     kind,
@@ -57,30 +59,23 @@ const limitsOf = async (db: Db, email: string, now: Date): Promise<Counted[]> =>
           .where('group_name', 'in', groupNames)
           .orderBy('group_name')
           .execute();
+  const limited: Limit[] = [
+    ...groups.map((g): Limit => ({
+      kind: 'group',
+      name: chatMessages.groupLimitName(g.group_name),
+      limit: g.rate_limit as RateLimit,
+      scope: g.is_billing_group ? spendStreamIds.group(g.group_name) : userScope,
+    })),
+    ...accounts.map((a): Limit => ({
+      kind: 'account',
+      name: chatMessages.accountLimitName(a.name),
+      limit: a.rate_limit as RateLimit,
+      scope: spendStreamIds.account(email, a.account_id),
+    })),
+  ];
   return [
-    counted('user', chatMessages.userLimitName, userLimit, userScope, now),
-    ...groups
-      .filter((g) => isLimited(g.rate_limit as RateLimit))
-      .map((g) =>
-        counted(
-          'group',
-          chatMessages.groupLimitName(g.group_name),
-          g.rate_limit as RateLimit,
-          g.is_billing_group ? spendStreamIds.group(g.group_name) : userScope,
-          now,
-        ),
-      ),
-    ...accounts
-      .filter((a) => isLimited(a.rate_limit as RateLimit))
-      .map((a) =>
-        counted(
-          'account',
-          chatMessages.accountLimitName(a.name),
-          a.rate_limit as RateLimit,
-          spendStreamIds.account(email, a.account_id),
-          now,
-        ),
-      ),
+    counted({ kind: 'user', name: chatMessages.userLimitName, limit: userLimit, scope: userScope }, now),
+    ...limited.filter((l) => isLimited(l.limit)).map((l) => counted(l, now)),
   ];
 };
 
