@@ -6,16 +6,23 @@ export interface FormActionsProps {
   onCancel: () => void;
   /** The submit button is disabled (e.g. while saving, or while the form cannot be sent). */
   disabled?: boolean;
+  /** Makes the primary button a plain button that calls this (a dialog without a form, e.g. Apply). */
+  onSubmit?: () => void;
 }
 
 /** A form dialog's buttons: Cancel, then the primary submit button. */
-export function FormActions({ submit, onCancel, disabled }: FormActionsProps) {
+export function FormActions({ submit, onCancel, disabled, onSubmit }: FormActionsProps) {
   return (
     <div className="modal-actions">
       <button type="button" className="btn" onClick={onCancel}>
         Cancel
       </button>
-      <button type="submit" className="btn btn-primary" disabled={disabled}>
+      <button
+        type={onSubmit ? 'button' : 'submit'}
+        className="btn btn-primary"
+        disabled={disabled}
+        onClick={onSubmit}
+      >
         {submit}
       </button>
     </div>

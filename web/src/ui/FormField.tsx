@@ -46,40 +46,31 @@ export interface FormFieldProps {
 /** A FormField's own props: everything but the control. */
 export type FieldFrameProps = Omit<FormFieldProps, 'children'>;
 
+const frameKeys: readonly (keyof FieldFrameProps)[] = [
+  'label',
+  'layout',
+  'className',
+  'labelClassName',
+  'hideLabel',
+  'optional',
+  'hint',
+  'error',
+  'invalid',
+  'describedBy',
+  'id',
+];
+
 /** Splits a field wrapper's props into FormField's and the rest (the control's attributes). */
 export function splitFieldProps<P extends FieldFrameProps>(
   props: P,
 ): { frame: FieldFrameProps; rest: Omit<P, keyof FieldFrameProps> } {
-  const {
-    label,
-    layout,
-    className,
-    labelClassName,
-    hideLabel,
-    optional,
-    hint,
-    error,
-    invalid,
-    describedBy,
-    id,
-    ...rest
-  } = props;
-  return {
-    frame: {
-      label,
-      layout,
-      className,
-      labelClassName,
-      hideLabel,
-      optional,
-      hint,
-      error,
-      invalid,
-      describedBy,
-      id,
-    },
-    rest,
-  };
+  const frame: Partial<Record<keyof FieldFrameProps, unknown>> = {};
+  const rest: Record<string, unknown> = { ...props };
+  for (const key of frameKeys) {
+    frame[key] = props[key];
+    delete rest[key];
+  }
+  return { frame: frame as FieldFrameProps, rest: rest as Omit<P, keyof FieldFrameProps> };
 }
 
 const isShown = (node: ReactNode): boolean =>

@@ -3,6 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { membersOf, type AmplifyGroup } from '@app/contracts';
 import { sections } from '../../../state/sections';
 import { CheckField } from '../../../ui/CheckField';
+import { FormActions } from '../../../ui/DialogActions';
 import { Modal } from '../../../ui/Modal';
 import { inclusionOptions, inclusionRefusal, setInclusions } from './group-edits';
 
@@ -71,14 +72,7 @@ export function InclusionsEditor({ group, onClose }: InclusionsEditorProps) {
           {refusal}
         </p>
       )}
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className="btn btn-primary" onClick={apply}>
-          Apply
-        </button>
-      </div>
+      <FormActions submit="Apply" onCancel={onClose} onSubmit={apply} />
     </Modal>
   );
 }

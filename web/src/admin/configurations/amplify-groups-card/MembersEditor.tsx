@@ -4,6 +4,7 @@ import type { AmplifyGroup } from '@app/contracts';
 import { sections } from '../../../state/sections';
 import { EntryPicker } from '../../../ui/entry-picker/EntryPicker';
 import { parseEmailEntries } from '../../../ui/entry-picker/entries';
+import { FormActions } from '../../../ui/DialogActions';
 import { Modal } from '../../../ui/Modal';
 import { setMembers } from './group-edits';
 
@@ -54,14 +55,7 @@ export function MembersEditor({ group, onClose }: MembersEditorProps) {
           ))}
         </ul>
       )}
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className="btn btn-primary" onClick={apply}>
-          Apply
-        </button>
-      </div>
+      <FormActions submit="Apply" onCancel={onClose} onSubmit={apply} />
     </Modal>
   );
 }
