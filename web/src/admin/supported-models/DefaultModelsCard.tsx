@@ -8,8 +8,7 @@ import {
   type DefaultModelKey,
 } from '@app/contracts';
 import { sections } from '../../state/sections';
-import { ChangedBy } from '../shell/ChangedBy';
-import { SectionNotice } from '../shell/SectionNotice';
+import { SectionCardHeader } from '../shell/SectionCardHeader';
 import { DefaultModelSelect } from './DefaultModelSelect';
 
 /** The default model selectors: which ones show depends on the feature flags. */
@@ -23,13 +22,7 @@ export function DefaultModelsCard() {
 
   return (
     <section className="card default-models" aria-labelledby="default-models-title">
-      <div className="card-header">
-        <h3 id="default-models-title" className="card-title">
-          Default Models
-        </h3>
-        <ChangedBy section="defaultModels" />
-      </div>
-      <SectionNotice type="defaultModels" />
+      <SectionCardHeader section="defaultModels" title="Default Models" titleId="default-models-title" />
       <div className="default-models-grid">
         {defaultModelKeysShown(flags).map((key) => {
           const options = defaultModelOptions(key, models, flags);

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { adminMessages } from '@app/contracts';
 import { sections } from '../../state/sections';
-import { ChangedBy } from '../shell/ChangedBy';
-import { SectionNotice } from '../shell/SectionNotice';
+import { SectionCardHeader } from '../shell/SectionCardHeader';
 import { DefaultModelReminder } from './DefaultModelReminder';
 import { DefaultModelsCard } from './DefaultModelsCard';
 import { DeleteModelConfirm } from './DeleteModelConfirm';
@@ -15,6 +14,7 @@ import { modelText } from './text';
 import './supported-models.css';
 import { CheckField } from '../../ui/CheckField';
 import { SearchField } from '../../ui/SearchField';
+import { useCloseOnLeave } from '../shell/use-close-on-leave';
 
 /** The Supported Models tab: default models, then search, the hide toggle and the models table. */
 export default function SupportedModelsTab() {
@@ -27,27 +27,18 @@ export default function SupportedModelsTab() {
   const rows = modelRows(models, search, hideUnavailable, server);
   const total = Object.keys(models).length;
 
-  // Leaving the tab closes an open form or confirmation.
-  useEffect(
-    () => () => {
-      openForm(null);
-      setPendingDelete(null);
-    },
-    [openForm, setPendingDelete],
-  );
+  useCloseOnLeave(openForm, setPendingDelete);
 
   return (
     <div className="supported-models">
       <DefaultModelReminder />
       <DefaultModelsCard />
       <section className="card models-card" aria-labelledby="supported-models-title">
-        <div className="card-header">
-          <h3 id="supported-models-title" className="card-title">
-            Supported Models
-          </h3>
-          <ChangedBy section="supportedModels" />
-        </div>
-        <SectionNotice type="supportedModels" />
+        <SectionCardHeader
+          section="supportedModels"
+          title="Supported Models"
+          titleId="supported-models-title"
+        />
         <div className="toolbar models-toolbar">
           <SearchField placeholder={modelText.searchPlaceholder} value={search} onChange={setSearch} />
           <CheckField

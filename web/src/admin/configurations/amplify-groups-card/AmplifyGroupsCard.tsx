@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { adminMessages } from '@app/contracts';
 import { sections } from '../../../state/sections';
@@ -9,6 +9,7 @@ import { GroupDialogs } from './GroupDialogs';
 import { groupRows } from './group-edits';
 import './amplify-groups.css';
 import { SearchField } from '../../../ui/SearchField';
+import { useCloseOnLeave } from '../../shell/use-close-on-leave';
 
 // The table (and AG Grid with it) loads with the first groups shown.
 const AmplifyGroupsGrid = lazy(() => import('./AmplifyGroupsGrid'));
@@ -25,14 +26,7 @@ export function AmplifyGroupsCard() {
   const rows = groupRows(groups, search, server);
   const total = Object.keys(groups).length;
 
-  // Leaving the tab closes an open editor or confirmation.
-  useEffect(
-    () => () => {
-      closeEditor(null);
-      closeConfirm(null);
-    },
-    [closeEditor, closeConfirm],
-  );
+  useCloseOnLeave(closeEditor, closeConfirm);
 
   return (
     <ConfigCard section="amplifyGroups" wide aside={<span className="muted">{countText(total)}</span>}>
