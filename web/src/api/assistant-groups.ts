@@ -9,56 +9,33 @@ import {
   type UpdateGroupAssistantsRequest,
   type UpdateGroupSettingsRequest,
 } from '@app/contracts';
-import { requestJson, postJson, withWaitFor } from './http';
+import { fetchData, postForPosition } from './http';
 
 /** GET /groups/list: every assistant admin group (admins). */
 export async function fetchAssistantGroups(waitFor?: string): Promise<AssistantGroupView[]> {
-  return (
-    await requestJson('listGroups', withWaitFor(assistantGroupRoutes.list, waitFor), AssistantGroupsResponse)
-  ).body.data;
+  return fetchData('listGroups', assistantGroupRoutes.list, AssistantGroupsResponse, waitFor);
 }
 
 /** POST /groups/assistants/amplify: the Amplify Assistants group from the chosen built-ins. */
 export async function createAmplifyAssistantsGroup(body: CreateAmplifyGroupRequest): Promise<string> {
-  return (
-    await postJson(
-      'createAmplifyAssistantsGroup',
-      assistantGroupRoutes.createAmplify,
-      CreateAmplifyGroupResponse,
-      body,
-    )
-  ).position;
+  const call = 'createAmplifyAssistantsGroup';
+  return postForPosition(call, assistantGroupRoutes.createAmplify, CreateAmplifyGroupResponse, body);
 }
 
 /** POST /groups/update/assistants: adds copies of assistants to a group. */
 export async function addGroupAssistants(body: UpdateGroupAssistantsRequest): Promise<string> {
-  return (
-    await postJson(
-      'updateGroupAssistants',
-      assistantGroupRoutes.updateAssistants,
-      UpdateGroupAssistantsResponse,
-      body,
-    )
-  ).position;
+  const call = 'updateGroupAssistants';
+  return postForPosition(call, assistantGroupRoutes.updateAssistants, UpdateGroupAssistantsResponse, body);
 }
 
 /** POST /groups/replace_key: a new system API key for the group (never shown). */
 export async function replaceGroupKey(groupId: string): Promise<string> {
-  return (
-    await postJson('replaceGroupKey', assistantGroupRoutes.replaceKey, AssistantGroupChangeResponse, {
-      groupId,
-    })
-  ).position;
+  const route = assistantGroupRoutes.replaceKey;
+  return postForPosition('replaceGroupKey', route, AssistantGroupChangeResponse, { groupId });
 }
 
 /** POST /groups/update/settings: Public, Support Conversation Analysis, Amplify groups. */
 export async function updateGroupSettings(body: UpdateGroupSettingsRequest): Promise<string> {
-  return (
-    await postJson(
-      'updateGroupSettings',
-      assistantGroupRoutes.updateSettings,
-      AssistantGroupChangeResponse,
-      body,
-    )
-  ).position;
+  const route = assistantGroupRoutes.updateSettings;
+  return postForPosition('updateGroupSettings', route, AssistantGroupChangeResponse, body);
 }

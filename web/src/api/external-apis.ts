@@ -8,13 +8,11 @@ import {
   type ExternalApiTestRequest,
   type ExternalApiView,
 } from '@app/contracts';
-import { requestJson, postJson, withWaitFor } from './http';
+import { fetchData, postForPosition, postJson } from './http';
 
 /** GET /amplifymin/external_apis: the saved definitions, credentials masked (admins). */
 export async function fetchExternalApis(waitFor?: string): Promise<ExternalApiView[]> {
-  return (
-    await requestJson('getExternalApis', withWaitFor(externalApiRoutes.list, waitFor), ExternalApisResponse)
-  ).body.data;
+  return fetchData('getExternalApis', externalApiRoutes.list, ExternalApisResponse, waitFor);
 }
 
 /** POST /amplifymin/external_apis/save: answers the definition's id and the position for `waitFor`. */
@@ -24,8 +22,7 @@ export async function saveExternalApi(body: ExternalApiSaveRequest): Promise<Ext
 
 /** POST /amplifymin/external_apis/delete: answers the position for `waitFor`. */
 export async function deleteExternalApi(id: string): Promise<string> {
-  return (await postJson('deleteExternalApi', externalApiRoutes.delete, ExternalApiDeleteResponse, { id }))
-    .position;
+  return postForPosition('deleteExternalApi', externalApiRoutes.delete, ExternalApiDeleteResponse, { id });
 }
 
 /** POST /amplifymin/external_apis/test: the remote's JSON result, or why it could not be called. */

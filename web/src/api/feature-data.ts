@@ -13,20 +13,14 @@ import {
   type PptxUpdateRequest,
   type PptxUploadRequest,
 } from '@app/contracts';
-import { ApiError, relayTexts, requestJson, postJson, withWaitFor } from './http';
+import { ApiError, fetchData, relayTexts, requestJson, postJson } from './http';
 
 const post = <B>(call: string, path: string, body: B) =>
   postJson(call, path, PresignedUrlResponse, body).then((r) => r.presigned_url);
 
 /** GET /amplifymin/pptx_templates: every template (admins). */
 export async function fetchPptxTemplates(waitFor?: string): Promise<PptxTemplate[]> {
-  return (
-    await requestJson(
-      'getPptxTemplates',
-      withWaitFor(featureDataRoutes.pptxTemplates, waitFor),
-      PptxTemplatesResponse,
-    )
-  ).body.data;
+  return fetchData('getPptxTemplates', featureDataRoutes.pptxTemplates, PptxTemplatesResponse, waitFor);
 }
 
 /** POST /amplifymin/pptx_templates/upload: records the template, answers the url to PUT the pptx to. */

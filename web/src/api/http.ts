@@ -125,6 +125,26 @@ export async function postJson<S extends z.ZodType>(
   return (await requestJson(call, path, schema, { method: 'POST', body })).body;
 }
 
+/** A POST whose answer is the position to wait for (`waitFor`): that position. */
+export async function postForPosition<S extends z.ZodType<{ position: string }>>(
+  call: string,
+  path: string,
+  schema: S,
+  body: unknown,
+): Promise<string> {
+  return (await postJson(call, path, schema, body)).position;
+}
+
+/** A read's `data`, asking the query service to have caught up with `waitFor` first (see withWaitFor). */
+export async function fetchData<S extends z.ZodType<{ data: unknown }>>(
+  call: string,
+  path: string,
+  schema: S,
+  waitFor?: string,
+): Promise<z.infer<S>['data']> {
+  return (await requestJson(call, withWaitFor(path, waitFor), schema)).body.data;
+}
+
 /** A read's path asking the query service to have caught up with `waitFor` (a position) first. */
 export const withWaitFor = (path: string, waitFor: string | undefined): string =>
   waitFor ? `${path}?${new URLSearchParams({ waitFor }).toString()}` : path;
