@@ -29,6 +29,10 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['services/*/test/integration/**/*.test.ts'],
+          // Each file works on a database of its own and closes the servers it started; none mocks a
+          // module or stubs the environment: the files of a worker share one module graph (the
+          // platform's modules load once per worker, not once per file, which was most of the time).
+          isolate: false,
         },
       },
       {
