@@ -7,6 +7,11 @@ export interface ChatTurn {
   role: 'user' | 'assistant';
   content: string;
   requestId: string;
+  /**
+   * The request whose answer this message follows (null: the conversation's first turn). Absent in
+   * messages kept before versions: those follow the request kept before them.
+   */
+  parentRequestId?: string | null;
   at: string;
   /** The model that answered (assistant messages). */
   model?: string;
@@ -29,6 +34,8 @@ export interface LocalConversation {
   createdAt: string;
   updatedAt: string;
   messages: ChatTurn[];
+  /** The version the user last turned to, per turn (`versionKey` of its parent → request id). */
+  chosen?: Record<string, string>;
 }
 
 /** A row of the conversation list: the server's usage merged with what this browser holds. */
