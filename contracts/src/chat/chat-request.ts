@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedList, boundedString } from '../bounded';
 import { DataSource } from '../documents/embeddings';
+import { ChatImage, chatImageLimits, chatImageMessages } from './chat-images';
 
 /** POST: a chat request (or a kill switch); GET `${chatStreamRoute}/<requestId>`: replay and follow. */
 export const chatRoute = '/api/chat';
@@ -41,6 +42,8 @@ export const ChatMessage = z.object({
   id: ChatId.optional(),
   timestamp: z.union([z.number(), boundedString('A timestamp', 64)]).optional(),
   data: z.record(z.string().max(100), z.unknown()).optional(),
+  /** Images sent with a user message (chat-images.ts): the caller's uploaded files. */
+  images: z.array(ChatImage).max(chatImageLimits.perMessage, chatImageMessages.tooManyInMessage).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -89,6 +92,11 @@ export const ChatRequest = z
       });
     if (!r.messages.some((m) => m.role === 'user'))
       ctx.addIssue({ code: 'custom', path: ['messages'], message: 'messages must hold a user message' });
+    const imaged = r.messages.findIndex((m) => m.role !== 'user' && (m.images?.length ?? 0) > 0);
+    if (imaged !== -1)
+      ctx.addIssue({ code: 'custom', path: ['messages', imaged], message: chatImageMessages.onlyUserImages });
+    if (r.messages.reduce((n, m) => n + (m.images?.length ?? 0), 0) > chatImageLimits.perRequest)
+      ctx.addIssue({ code: 'custom', path: ['messages'], message: chatImageMessages.tooManyInRequest });
   });
 export type ChatRequest = z.infer<typeof ChatRequest>;
 export type ChatRequestInput = z.input<typeof ChatRequest>;

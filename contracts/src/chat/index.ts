@@ -1,4 +1,5 @@
 export * from './chat-request';
+export * from './chat-images';
 export * from './chat-stream';
 export * from './chat-events';
 export * from './chat-messages';

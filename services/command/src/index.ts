@@ -19,6 +19,7 @@ import { userSettingsRoutesPlugin } from './user-settings/index';
 import { accountRoutesPlugin } from './accounts/index';
 import { embeddingRoutesPlugin } from './embeddings/index';
 import { chatRetrieverFor } from './chat/retrieval-wiring';
+import { chatImageReaderFor } from './chat/chat-images-wiring';
 import { websiteRoutesPlugin } from './websites/index';
 import { apiKeyRoutesPlugin } from './api-keys/index';
 import { externalApiRoutesPlugin } from './external-apis/index';
@@ -239,6 +240,9 @@ export const commandService =
           ...opts.chat,
           ...(retrieval ? { retrieval } : {}),
           ...(opts.userUrls ? { userUrls: opts.userUrls } : {}),
+          ...(opts.documents
+            ? { images: chatImageReaderFor({ db: opts.db, blobs: opts.documents.blobs }) }
+            : {}),
         }),
       );
     }

@@ -33,6 +33,7 @@ import { assistantToolsOf, chatToolsFor } from './tool-ops';
 import { gatedOutbound } from './gated-outbound';
 import { readAhead } from './read-ahead';
 import { reservationOf } from './reservation';
+import { imageKeysOf, loadChatImages, type ChatImageReader } from './chat-images';
 
 export interface ChatServiceOptions {
   db: Db;
@@ -54,6 +55,8 @@ export interface ChatServiceOptions {
   retrieval?: ChatRetriever;
   /** The guarded client of users' addresses: an assistant's ops are called through it (none: no tools). */
   userUrls?: OutboundClient;
+  /** Reads the caller's images a request sends (the object store); none: images are refused. */
+  images?: ChatImageReader;
 }
 
 /** What the chat service is given (`ChatServiceOptions`), and what it keeps for its requests. */
@@ -165,7 +168,14 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
   try {
     const { assistantId } = request.options;
     const [resolved, metadata, ahead] = await Promise.all([
-      resolveChat(deps.db, deps.cache, request.model, call.actor, assistantId),
+      resolveChat(
+        deps.db,
+        deps.cache,
+        request.model,
+        call.actor,
+        assistantId,
+        imageKeysOf(request).length > 0,
+      ),
       call.metadata,
       readAhead(deps.db, deps.spend, {
         requestId,
@@ -175,13 +185,19 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
       }),
     ]);
     if (ahead.taken) throw new ChatRefusal(chatMessages.requestIdInUse, 409);
+    // The images sent (each the caller's, bounded, sniffed): a refusal here sends and records nothing.
+    const images = await loadChatImages(deps.images, call.actor, request);
+    if ('refused' in images) throw new ChatRefusal(images.refused);
     documents = assistantDocumentsOf(resolved);
     const sources = endpointSourcesOf(deps, resolved);
     // The assistant's ops, as tools the model may call (none without an assistant naming ops).
     const tools = await chatToolsFor({ db: deps.db, userUrls: deps.userUrls }, assistantToolsOf(resolved));
     // What the model is asked, and what it is held to: the reservation of everything it sends.
     const plain = {
-      ...withAssistantInstructions(generationRequestOf(request, resolved.model), resolved.assistant),
+      ...withAssistantInstructions(
+        generationRequestOf(request, resolved.model, images.images),
+        resolved.assistant,
+      ),
       ...(tools ? { tools } : {}),
     };
     const reservation = reservationOf(plain, resolved.model, retrieves());

@@ -3,6 +3,7 @@ import type { ModelMessage, ToolSet } from 'ai';
 import type { ChatMessage, ChatRequest, Model } from '@app/contracts';
 import { providerKindOf, reasoningOptions, type ProviderKind } from '../models/index';
 import type { CallBudget } from './call-budget';
+import type { LoadedImages } from './chat-images';
 
 /** The tools a chat request offers the model (an assistant's ops), as AI SDK tools, and how many steps. */
 export interface ChatTools {
@@ -42,10 +43,21 @@ export const systemPromptOf = (request: ChatRequest, model: Model): string | und
   return parts.length > 0 ? parts.join('\n\n') : undefined;
 };
 
-const conversationOf = (messages: readonly ChatMessage[]): ModelMessage[] =>
+/** A user message: its text, then its images (read from the store) as image parts. */
+const userMessageOf = (m: ChatMessage, images: LoadedImages): ModelMessage => {
+  const parts = (m.images ?? []).flatMap((i) => {
+    const image = images.get(i.key);
+    return image ? [{ type: 'image' as const, image: image.bytes, mediaType: image.mediaType }] : [];
+  });
+  return parts.length === 0
+    ? { role: 'user', content: m.content }
+    : { role: 'user', content: [{ type: 'text', text: m.content }, ...parts] };
+};
+
+const conversationOf = (messages: readonly ChatMessage[], images: LoadedImages): ModelMessage[] =>
   messages.flatMap((m): ModelMessage[] =>
     m.role === 'user'
-      ? [{ role: 'user', content: m.content }]
+      ? [userMessageOf(m, images)]
       : m.role === 'assistant'
         ? [{ role: 'assistant', content: m.content }]
         : [],
@@ -54,15 +66,20 @@ const conversationOf = (messages: readonly ChatMessage[]): ModelMessage[] =>
 /**
  * What the provider is asked: the model's id, the system prompt (the request's, then the model's
  * additional one), the conversation, temperature, max_tokens as the output limit, and the
- * reasoning effort only for a model that supports reasoning.
+ * reasoning effort only for a model that supports reasoning. A user message's images (`images`, read
+ * by loadChatImages) go with its text as image parts.
  */
-export const generationRequestOf = (request: ChatRequest, model: Model): GenerationRequest => {
+export const generationRequestOf = (
+  request: ChatRequest,
+  model: Model,
+  images: LoadedImages = new Map(),
+): GenerationRequest => {
   const kind = providerKindOf(model.provider);
   return {
     kind,
     modelId: model.id,
     system: systemPromptOf(request, model),
-    messages: conversationOf(request.messages),
+    messages: conversationOf(request.messages, images),
     temperature: request.temperature,
     maxOutputTokens: request.max_tokens,
     providerOptions: reasoningOptions(kind, request.options.reasoningLevel, model.supportsReasoning),

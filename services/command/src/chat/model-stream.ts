@@ -19,18 +19,31 @@ import type { ReportedUsage } from './usage';
 
 /**
  * The request as the provider interface of the AI SDK takes it (`LanguageModelV3Prompt`): the system
- * prompt, then the conversation's texts. The relay sends text only, so this is the whole conversion
- * `streamText` would make.
+ * prompt, then the conversation's texts, a user message's images as file parts of their image type
+ * (each provider sends them its way: OpenAI's an `image_url` data URL). The relay sends nothing else,
+ * so this is the whole conversion `streamText` would make.
  */
 export const promptOf = (request: Pick<GenerationRequest, 'system' | 'messages'>): LanguageModelV3Prompt => {
   const prompt: LanguageModelV3Prompt = request.system ? [{ role: 'system', content: request.system }] : [];
   for (const m of request.messages) {
     const text = textOf(m);
-    if (m.role === 'user') prompt.push({ role: 'user', content: [{ type: 'text', text }] });
+    if (m.role === 'user') prompt.push({ role: 'user', content: [{ type: 'text', text }, ...imagesOf(m)] });
     else if (m.role === 'assistant') prompt.push({ role: 'assistant', content: [{ type: 'text', text }] });
   }
   return prompt;
 };
+
+type UserPart = Extract<LanguageModelV3Prompt[number], { role: 'user' }>['content'][number];
+
+/** A user message's image parts (bytes and their type), as file parts. */
+const imagesOf = (m: ModelMessage): UserPart[] =>
+  m.role !== 'user' || typeof m.content === 'string'
+    ? []
+    : m.content.flatMap((part): UserPart[] =>
+        part.type === 'image' && part.image instanceof Uint8Array && part.mediaType !== undefined
+          ? [{ type: 'file', data: part.image, mediaType: part.mediaType }]
+          : [],
+      );
 
 const textOf = (m: ModelMessage): string =>
   typeof m.content === 'string'

@@ -29,7 +29,8 @@ const toolStepTokens = (maxOutput: number): number =>
  * What a request reserves before it reaches the provider, by bounds that cannot undercount
  * (token-bound.ts): the UTF-8 bytes of everything it sends (the system prompt with the model's
  * additional one and the assistant's instructions, the messages, the tools' definitions) with the
- * template's tokens around them, room for passages when it retrieves documents, and `max_tokens` of
+ * template's tokens around them, each image sent at `imageTokenBound` (chat-images.ts: 1,600, the most
+ * the providers document for one image), room for passages when it retrieves documents, and `max_tokens` of
  * output as its bound. With tools the model may be asked up to `maxSteps` times, each time with
  * everything before (earlier outputs and tool results, both bounded): each call is counted at its
  * worst, so a burst never spends past a limit. The generation is held to it (`budget`).

@@ -27,6 +27,7 @@ import {
 import type { StateCache } from '../shared/state-cache';
 import { assistantForChat, type ResolvedAssistant } from './assistant-chat';
 import { userSettingsDecider } from '../user-settings/index';
+import { imagesRefusedFor } from './chat-images';
 import {
   dataDisclosureDecider,
   disclosureAcceptanceDecider,
@@ -66,6 +67,8 @@ export const resolveChat = async (
   modelId: string,
   email: string,
   assistantId?: string,
+  /** The request sends images: a model that does not take them refuses it (400), naming those that do. */
+  sendsImages = false,
 ): Promise<ResolvedChat> => {
   const batch = cache.batch();
   const models = batch.add(supportedModelsDecider, supportedModelsStreamId);
@@ -80,11 +83,12 @@ export const resolveChat = async (
   if (mustAcceptDisclosure(disclosure().latest?.version ?? null, accepted()))
     throw new ChatRefusal(featureDataMessages.mustAcceptDisclosure, 403);
   const model = ownValue(models(), modelId);
-  const open =
-    model !== undefined &&
-    model.isAvailable &&
-    isModelOpenTo(model, model.exclusiveGroupAvailability.length > 0 ? groupsOf(groups(), email) : []);
-  if (!model || !open) throw new ChatRefusal(chatMessages.modelUnavailable(modelId));
+  const openTo = (m: Model) =>
+    m.isAvailable &&
+    isModelOpenTo(m, m.exclusiveGroupAvailability.length > 0 ? groupsOf(groups(), email) : []);
+  if (!model || !openTo(model)) throw new ChatRefusal(chatMessages.modelUnavailable(modelId));
+  if (sendsImages && !model.supportsImages)
+    throw new ChatRefusal(imagesRefusedFor(model, Object.values(models()).filter(openTo)));
   const storage: ConversationStorage = effectiveStorageOf(settings().conversationStorage, defaultStorage());
   const entry = endpoints().find((m) => m.name === model.id);
   if (!entry || entry.endpoints.length === 0) throw new ChatRefusal(chatMessages.noEndpoints(model.id));

@@ -3,6 +3,7 @@ import type {
   LanguageModelV3Prompt,
   LanguageModelV3StreamPart,
 } from '@ai-sdk/provider';
+import { imageTokenBound } from './chat-images';
 
 /**
  * Token counts that cannot fall short of a provider's, whatever its tokenizer: no BPE token (nor a
@@ -66,7 +67,9 @@ const partBound = (part: Part): number => {
   if (part.type === 'tool-call') return bytesOf(part.toolName) + jsonBytes(part.input) + toolOverheadTokens;
   if (part.type === 'tool-result')
     return bytesOf(part.toolName) + jsonBytes(part.output) + toolOverheadTokens;
-  // Parts the relay does not send (files, approvals): their JSON, a generous bound for text.
+  // An image: its fixed bound (chat-images.ts), whatever its bytes.
+  if (part.type === 'file' && part.mediaType.startsWith('image/')) return imageTokenBound;
+  // Parts the relay does not send (other files, approvals): their JSON, a generous bound for text.
   return jsonBytes(part);
 };
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { defaultStorageQuotaMb, type AwaitProjected, type BlobStore, type Db } from '@app/platform';
 import { fileRoutesPlugin } from './file-routes';
 import { fileWriteRoutesPlugin } from './file-write-routes';
+import { imageRoutePlugin } from './image-route';
 
 /** Every command-side `/api/files` and `/files` route (the reads of the document list are the query's). */
 export const filesPlugin =
@@ -16,4 +17,5 @@ export const filesPlugin =
     const storageQuotaBytes = opts.storageQuotaBytes ?? defaultStorageQuotaMb * 1024 * 1024;
     await app.register(fileRoutesPlugin({ db: opts.db, blobs: opts.blobs, storageQuotaBytes }));
     await app.register(fileWriteRoutesPlugin(opts));
+    await app.register(imageRoutePlugin({ db: opts.db, blobs: opts.blobs }));
   };

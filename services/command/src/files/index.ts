@@ -20,3 +20,4 @@ export { filesPlugin } from './files-plugin';
 export { blobsActor, onBlobUploaded } from './blob-callback';
 export { uploadRefusal } from './upload-rules';
 export { reserveStorageMany } from './storage-ledger';
+export { readOwnImage, sniffImageType, type OwnImage } from './image-bytes';
