@@ -25,6 +25,7 @@ import * as m0022 from './0022_integrations';
 import * as m0023 from './0023_assistant_groups';
 import * as m0024 from './0024_rate_limits';
 import * as m0025 from './0025_projection_set_aside';
+import * as m0026 from './0026_chat_message_images';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0023_assistant_groups': m0023,
   '0024_rate_limits': m0024,
   '0025_projection_set_aside': m0025,
+  '0026_chat_message_images': m0026,
 };
 
 export const migrationProvider: MigrationProvider = {

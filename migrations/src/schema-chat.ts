@@ -46,6 +46,8 @@ export interface RmConversationMessagesTable {
   role: string;
   content: string;
   at: Date;
+  /** The images a user message was sent with (migration 0026); null without. */
+  images: ColumnType<{ key: string; name?: string }[] | null, string | null | undefined, string | null>;
 }
 
 /** A user's stored settings: only the fields they set (the contracts' UserSettings fills the rest). */

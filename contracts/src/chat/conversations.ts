@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedList, boundedString } from '../bounded';
 import { limits } from '../limits';
 import { ChatId } from './chat-request';
+import { ChatImage, chatImageLimits } from './chat-images';
 import { successBody, successList } from '../success';
 
 /**
@@ -41,6 +42,8 @@ export const StoredChatMessage = z.object({
   content: z.string(),
   requestId: ChatId,
   at: z.string().max(64),
+  /** The images a user message was sent with (chat-images.ts). */
+  images: z.array(ChatImage).max(chatImageLimits.perMessage).optional(),
 });
 export type StoredChatMessage = z.infer<typeof StoredChatMessage>;
 

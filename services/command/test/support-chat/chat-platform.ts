@@ -21,6 +21,7 @@ import {
   eventColumns,
   readStream,
   toRecordedEvent,
+  type BlobStore,
   type Db,
   type OutboundClient,
   type SecretBox,
@@ -92,7 +93,13 @@ export type RetrievalFactory = (ports: {
 }) => ChatRetriever;
 
 export const startChatPlatform = async (
-  options: { keepAliveMs?: number; retrieval?: RetrievalFactory; assistants?: AssistantsWiring } = {},
+  options: {
+    keepAliveMs?: number;
+    retrieval?: RetrievalFactory;
+    assistants?: AssistantsWiring;
+    /** The object store of files (uploads, the images a chat request sends); none: no file routes. */
+    blobs?: BlobStore;
+  } = {},
 ): Promise<ChatPlatform> => {
   const database = await createTestDatabase();
   const { db } = database;
@@ -125,6 +132,7 @@ export const startChatPlatform = async (
         ...(options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs }),
       },
       ...(options.assistants ? { assistants: options.assistants } : {}),
+      ...(options.blobs ? { documents: { blobs: options.blobs } } : {}),
     }),
   );
   await app.ready();

@@ -17,7 +17,11 @@ export const autoName = (content: string): string | null => {
 
 /** The messages of a request a conversation keeps: the user's and the assistant's, not the system prompt. */
 export const keptMessages = (messages: readonly ChatMessage[] | undefined) =>
-  (messages ?? []).flatMap((m) => (m.role === 'system' ? [] : [{ role: m.role, content: m.content }]));
+  (messages ?? []).flatMap((m) =>
+    m.role === 'system'
+      ? []
+      : [{ role: m.role, content: m.content, ...(m.images?.length ? { images: m.images } : {}) }],
+  );
 
 /**
  * The owner of a conversation event, from its stream `conversationStreamId(owner, conversationId)`

@@ -25,7 +25,7 @@ const insertMessages = async (
   trx: Db,
   recorded: RecordedEvent,
   at: { owner: string; conversationId: string; requestId: string },
-  messages: readonly { role: StoredChatMessage['role']; content: string }[],
+  messages: readonly Pick<StoredChatMessage, 'role' | 'content' | 'images'>[],
 ): Promise<void> => {
   if (messages.length === 0) return;
   await trx
@@ -40,6 +40,7 @@ const insertMessages = async (
         role: m.role,
         content: m.content,
         at: new Date(recorded.recordedAt),
+        images: m.images?.length ? JSON.stringify(m.images) : null,
       })),
     )
     .execute();

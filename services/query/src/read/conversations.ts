@@ -42,7 +42,7 @@ export const readConversationMessages = async (
   if (!(await hasConversation(db, owner, conversationId))) return null;
   const rows = await db
     .selectFrom('rm_conversation_messages')
-    .select(['role', 'content', 'request_id', 'at'])
+    .select(['role', 'content', 'request_id', 'at', 'images'])
     .where('owner', '=', owner)
     .where('conversation_id', '=', conversationId)
     .orderBy('position')
@@ -53,5 +53,6 @@ export const readConversationMessages = async (
     content: r.content,
     requestId: r.request_id,
     at: r.at.toISOString(),
+    ...(r.images?.length ? { images: r.images } : {}),
   }));
 };
