@@ -4,5 +4,5 @@ export { DocumentsPanel } from './components/DocumentsPanel';
 export { SourcesList } from './components/SourcesList';
 export { UploadButton } from './components/UploadButton';
 export { addFilesAtom, takeAttachedAtom } from './state/attachment-actions';
-export { attachedSourcesAtom, uploadsInFlightAtom } from './state/attachments';
+export { attachedImagesAtom, attachedSourcesAtom, uploadsInFlightAtom } from './state/attachments';
 export { loadMyDocumentsAtom, myDocumentsAtom } from './state/my-documents';

@@ -11,7 +11,7 @@ import { reasoningLevelAtom, selectedModelAtom } from '../../state/models';
 import { conversationStorageAtom } from '../../state/user-settings';
 import { runRequestAtom } from './run-request';
 import { storeTurnsAtom } from './store-turns';
-import { attachedSourcesAtom, takeAttachedAtom } from '../../documents';
+import { attachedImagesAtom, attachedSourcesAtom, takeAttachedAtom } from '../../documents';
 import { chosenAssistantAtom, withAssistant } from '../../assistants';
 
 const timeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -34,10 +34,12 @@ export const sendMessageAtom = atom(null, async (get, set, text: string) => {
   set(activeConversationIdAtom, conversationId);
 
   const dataSources = get(attachedSourcesAtom);
+  const images = get(attachedImagesAtom);
   const built = buildChatRequest({
     model,
     history,
     userText: text,
+    userImages: images,
     requestId,
     conversationId,
     ...(storage === 'future-cloud' ? { conversationName } : {}),
@@ -69,7 +71,16 @@ export const sendMessageAtom = atom(null, async (get, set, text: string) => {
     conversationId,
     storage,
     name: conversationName,
-    turns: [{ id: turnId(requestId, 'user'), role: 'user', content: text, requestId, at: record.startedAt }],
+    turns: [
+      {
+        id: turnId(requestId, 'user'),
+        role: 'user',
+        content: text,
+        requestId,
+        at: record.startedAt,
+        ...(images.length > 0 ? { images } : {}),
+      },
+    ],
   });
   await set(runRequestAtom, { record, owned: true, first: postChat(request) });
 });

@@ -1,14 +1,17 @@
-import type { ChatMessage, ChatRequest, ReasoningLevel } from '@app/contracts';
+import type { ChatImage, ChatMessage, ChatRequest, ReasoningLevel } from '@app/contracts';
+import { keepRecentImages, withTurnImages } from '../images/request-images';
 import type { ChatTurn } from './types';
 
 /** The chat request's defaults. */
 export const chatRequestDefaults = { temperature: 1, maxTokens: 1000 } as const;
 
 export interface ChatRequestInput {
-  model: { id: string; supportsReasoning: boolean };
+  model: { id: string; supportsReasoning: boolean; supportsImages?: boolean };
   /** The conversation so far (the new user message not included). */
   history: readonly ChatTurn[];
   userText: string;
+  /** The images sent with the new message (the user's uploaded files). */
+  userImages?: readonly ChatImage[];
   /** None by default; when given it comes first. */
   systemPrompt?: string;
   requestId: string;
@@ -22,11 +25,14 @@ export interface ChatRequestInput {
   maxTokens?: number;
 }
 
-/** Earlier messages as the model reads them: answers that brought no text are left out. */
-const historyMessages = (history: readonly ChatTurn[]): ChatMessage[] =>
+/**
+ * Earlier messages as the model reads them: answers that brought no text are left out; a user
+ * message's images go again only to a model that takes images.
+ */
+const historyMessages = (history: readonly ChatTurn[], takesImages: boolean): ChatMessage[] =>
   history
     .filter((turn) => turn.content.trim() !== '')
-    .map((turn) => ({ role: turn.role, content: turn.content }));
+    .map((turn) => withTurnImages({ role: turn.role, content: turn.content }, turn.images, takesImages));
 
 /** The body of POST /api/chat for a new user message (pure: the caller gives the ids and the time). */
 export function buildChatRequest(input: ChatRequestInput): ChatRequest {
@@ -40,11 +46,12 @@ export function buildChatRequest(input: ChatRequestInput): ChatRequest {
     max_tokens: input.maxTokens ?? chatRequestDefaults.maxTokens,
     stream: true,
     dataSources: [],
-    messages: [
+    // The new message's images go whatever the model: one that takes none refuses them in words.
+    messages: keepRecentImages([
       ...system,
-      ...historyMessages(input.history),
-      { role: 'user', content: input.userText, type: 'prompt' },
-    ],
+      ...historyMessages(input.history, input.model.supportsImages === true),
+      withTurnImages({ role: 'user', content: input.userText, type: 'prompt' }, input.userImages, true),
+    ]),
     options: {
       requestId: input.requestId,
       conversationId: input.conversationId,

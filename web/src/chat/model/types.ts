@@ -1,4 +1,4 @@
-import type { ChatSource, ChatStopReason, ChatUsage, ConversationStorage } from '@app/contracts';
+import type { ChatImage, ChatSource, ChatStopReason, ChatUsage, ConversationStorage } from '@app/contracts';
 
 /** One message of a conversation as the chat screen keeps it. */
 export interface ChatTurn {
@@ -23,6 +23,8 @@ export interface ChatTurn {
   stopReason?: Exclude<ChatStopReason, 'user'>;
   /** The passages retrieved from the documents sent with the question (shown under the answer). */
   sources?: ChatSource[];
+  /** The images sent with a user message (the user's uploaded files, shown as thumbnails). */
+  images?: ChatImage[];
 }
 
 export const turnId = (requestId: string, role: ChatTurn['role']) => `${requestId}:${role}`;

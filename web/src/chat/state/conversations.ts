@@ -71,6 +71,7 @@ const cloudTurns = (messages: Awaited<ReturnType<typeof fetchConversationMessage
     content: m.content,
     requestId: m.requestId,
     at: m.at,
+    ...(m.images ? { images: m.images } : {}),
   }));
 
 /**

@@ -31,6 +31,13 @@ export function AttachmentChip({ attachment, onRemove }: { attachment: Attachmen
       title={attachment.name}
     >
       <span className="attachment-chip-row">
+        {attachment.preview && (
+          <img
+            className="attachment-chip-thumb"
+            src={attachment.preview}
+            alt={`Thumbnail of ${attachment.name}`}
+          />
+        )}
         <span className="attachment-chip-name">{displayFileName(attachment.name)}</span>
         <StatusBadge status={phaseStatus(attachment)} />
         <button

@@ -1,5 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { attachmentNoticesAtom, attachmentsAtom } from '../state/attachments';
+import { chatImageMessages } from '@app/contracts';
+import { modelOptionsAtom, selectedModelAtom } from '../../state/models';
+import { attachmentNoticesAtom, attachmentsAtom, isImageAttachment } from '../state/attachments';
 import { dismissNoticeAtom, removeAttachmentAtom } from '../state/attachment-actions';
 import { AttachmentChip } from './AttachmentChip';
 import '../documents.css';
@@ -10,7 +12,17 @@ export function AttachmentTray() {
   const notices = useAtomValue(attachmentNoticesAtom);
   const remove = useSetAtom(removeAttachmentAtom);
   const dismiss = useSetAtom(dismissNoticeAtom);
+  const model = useAtomValue(selectedModelAtom);
+  const options = useAtomValue(modelOptionsAtom);
   if (attachments.length === 0 && notices.length === 0) return null;
+  // Images to a model that does not take them: said here before sending (the server refuses them).
+  const imagesRefused =
+    model !== null && !model.supportsImages && attachments.some(isImageAttachment)
+      ? chatImageMessages.notSupported(
+          model.name || model.id,
+          options.filter((o) => o.model.supportsImages).map((o) => o.model.name || o.model.id),
+        )
+      : null;
   return (
     <div className="attachment-tray">
       {attachments.length > 0 && (
@@ -24,6 +36,7 @@ export function AttachmentTray() {
           ))}
         </ul>
       )}
+      {imagesRefused !== null && <p className="attachment-warning">{imagesRefused}</p>}
       {notices.length > 0 && (
         <ul className="attachment-notices" aria-label="Upload messages">
           {notices.map((notice) => (

@@ -5,7 +5,7 @@ import { checkUpload } from '../upload-rules';
 import { uploadFile, type UploadPorts } from '../upload-file';
 import { initialUploadProgress, uploadProgress, type UploadAction } from '../upload-progress';
 import { browserUploadPorts, uploadFlagOn } from '../upload-ports';
-import { attachmentNoticesAtom, attachmentsAtom, type Attachment } from './attachments';
+import { attachmentNoticesAtom, attachmentsAtom, isImageAttachment, type Attachment } from './attachments';
 import { loadMyDocumentsAtom, myDocumentsAtom } from './my-documents';
 
 /** The uploads running, by attachment id: a cancel aborts its controller. */
@@ -28,6 +28,16 @@ const noticeAtom = atom(null, (get, set, name: string, message: string) => {
   set(attachmentNoticesAtom, [...get(attachmentNoticesAtom), { id: crypto.randomUUID(), name, message }]);
 });
 
+/** An image's thumbnail in the tray: its bytes as an object URL (where the browser has them). */
+const previewOf = (file: File): Pick<Attachment, 'preview'> =>
+  isImageAttachment({ type: file.type, name: file.name }) && typeof URL.createObjectURL === 'function'
+    ? { preview: URL.createObjectURL(file) }
+    : {};
+
+const dropPreview = (attachment: Attachment) => {
+  if (attachment.preview) URL.revokeObjectURL(attachment.preview);
+};
+
 /**
  * Files picked with the upload button: each is checked (the contracts' messages show under the input
  * for those refused), the others appear at once at 0 and upload side by side.
@@ -49,6 +59,7 @@ export const addFilesAtom = atom(null, async (get, set, files: readonly File[]) 
       progress: initialUploadProgress(),
       status: null,
       metadata: null,
+      ...previewOf(file),
     };
     accepted.push({ attachment, file });
   }
@@ -89,6 +100,7 @@ export const addFilesAtom = atom(null, async (get, set, files: readonly File[]) 
 export const removeAttachmentAtom = atom(null, (get, set, id: string) => {
   const attachment = get(attachmentsAtom).find((a) => a.id === id);
   if (!attachment) return;
+  dropPreview(attachment);
   set(
     attachmentsAtom,
     get(attachmentsAtom).filter((a) => a.id !== id),
@@ -105,6 +117,9 @@ export const removeAttachmentAtom = atom(null, (get, set, id: string) => {
 
 /** The message went with the finished attachments: they leave the input (their files stay). */
 export const takeAttachedAtom = atom(null, (get, set) => {
+  get(attachmentsAtom)
+    .filter((a) => a.progress.phase === 'done')
+    .forEach(dropPreview);
   set(
     attachmentsAtom,
     get(attachmentsAtom).filter((a) => a.progress.phase !== 'done'),

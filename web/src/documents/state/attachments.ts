@@ -1,5 +1,11 @@
 import { atom } from 'jotai';
-import type { DataSource, FileMetadata, FileStatus } from '@app/contracts';
+import {
+  looksLikeChatImage,
+  type ChatImage,
+  type DataSource,
+  type FileMetadata,
+  type FileStatus,
+} from '@app/contracts';
 import type { UploadProgress } from '../upload-progress';
 
 /** A file attached to the message being written, from the moment it is picked. */
@@ -18,7 +24,13 @@ export interface Attachment {
   metadata: FileMetadata | null;
   /** A document uploaded earlier, picked from the list: removing it never deletes it. */
   existing?: DataSource;
+  /** An image picked here: an object URL of its bytes, for its thumbnail in the tray. */
+  preview?: string;
 }
+
+/** An image (by its type or name): it goes with the message as an image, not a document to search. */
+export const isImageAttachment = (attachment: Pick<Attachment, 'type' | 'name'>): boolean =>
+  looksLikeChatImage(attachment.type, attachment.name);
 
 /** A file refused before anything was sent, or an upload stopped: shown under the input. */
 export interface AttachmentNotice {
@@ -51,10 +63,18 @@ export const dataSourceOf = (attachment: Attachment): DataSource | null => {
   };
 };
 
-/** The documents ready to go with the next message. */
+/** The documents ready to go with the next message (images go as images, never searched as text). */
 export const attachedSourcesAtom = atom((get) =>
   get(attachmentsAtom).flatMap((a) => {
-    const source = dataSourceOf(a);
+    const source = isImageAttachment(a) ? null : dataSourceOf(a);
     return source ? [source] : [];
+  }),
+);
+
+/** The images ready to go with the next message: uploaded files of the user's, by key. */
+export const attachedImagesAtom = atom((get) =>
+  get(attachmentsAtom).flatMap((a): ChatImage[] => {
+    const source = isImageAttachment(a) ? dataSourceOf(a) : null;
+    return source?.key ? [{ key: source.key, name: a.name }] : [];
   }),
 );
