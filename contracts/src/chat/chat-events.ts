@@ -11,6 +11,8 @@ export interface ChatRequestedData {
   requestId: string;
   model: string;
   conversationId?: string;
+  /** The request this one follows in its conversation (`options.parentRequestId`), when the client named it. */
+  parentRequestId?: string | null;
   accountId: string;
   maxTokens: number;
   reasoningLevel?: ReasoningLevel;

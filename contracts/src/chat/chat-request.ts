@@ -54,6 +54,12 @@ export type ReasoningLevel = z.infer<typeof ReasoningLevel>;
 export const ChatOptions = z.object({
   requestId: ChatId,
   conversationId: ChatId.optional(),
+  /**
+   * The request whose answer this message follows in the conversation (its versions: an edit or a
+   * regenerate follows the same one as the version it replaces); null: the conversation's first turn;
+   * absent: after the conversation's latest turn (older clients, the API).
+   */
+  parentRequestId: ChatId.nullable().optional(),
   /** The conversation's name, for conversations stored in the cloud. */
   conversationName: boundedString('The conversation name', 200).optional(),
   timeZone: boundedString('The time zone', 64).optional(),

@@ -15,6 +15,8 @@ export const conversationRoutes = {
   messages: (conversationId: string) => `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
   rename: '/api/conversations/rename',
   delete: '/api/conversations/delete',
+  /** POST: the caller turned to a version of a turn (`ChooseVersionRequest`). */
+  chooseVersion: '/api/conversations/choose-version',
 } as const;
 
 export const conversationStorages = ['future-local', 'future-cloud'] as const;
@@ -44,6 +46,16 @@ export const StoredChatMessage = z.object({
   at: z.string().max(64),
   /** The images a user message was sent with (chat-images.ts). */
   images: z.array(ChatImage).max(chatImageLimits.perMessage).optional(),
+  /**
+   * The request this message's request follows (its turn's parent; null: the first turn). For a
+   * request recorded without one: the request before it in the conversation.
+   */
+  parentRequestId: ChatId.nullable(),
+  /**
+   * True on the messages of the version of its turn the user last turned to; all of a turn's false
+   * when none was turned to since its newest version was made (the client then shows the newest).
+   */
+  chosen: z.boolean(),
 });
 export type StoredChatMessage = z.infer<typeof StoredChatMessage>;
 
@@ -59,6 +71,10 @@ export type RenameConversationRequest = z.infer<typeof RenameConversationRequest
 export const DeleteConversationRequest = z.object({ conversationId: ChatId });
 export type DeleteConversationRequest = z.infer<typeof DeleteConversationRequest>;
 
+/** The user turned to the version `requestId` of its turn (a request of that conversation of theirs). */
+export const ChooseVersionRequest = z.object({ conversationId: ChatId, requestId: ChatId });
+export type ChooseVersionRequest = z.infer<typeof ChooseVersionRequest>;
+
 /** The answer of a rename or a delete: `position` for `?waitFor=` ('0' when nothing changed). */
 export const ConversationCommandResponse = successBody({
   position: boundedString('The position', limits.positionLength),
@@ -70,4 +86,6 @@ export const conversationStreamId = (owner: string, conversationId: string) =>
 
 export type ConversationEvent =
   | { type: 'ConversationRenamed'; data: { conversationId: string; name: string } }
-  | { type: 'ConversationDeleted'; data: { conversationId: string } };
+  | { type: 'ConversationDeleted'; data: { conversationId: string } }
+  /** The user turned to the version `requestId` of its turn (the versions are the requests that follow the same one). */
+  | { type: 'ConversationVersionChosen'; data: { conversationId: string; requestId: string } };

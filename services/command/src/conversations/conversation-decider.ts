@@ -37,6 +37,8 @@ export const conversationDecider: Decider<ConversationState, ConversationCommand
         return { name: event.data.name };
       case 'ConversationDeleted':
         return { name: null };
+      case 'ConversationVersionChosen':
+        return state;
       default:
         return assertNever(event);
     }

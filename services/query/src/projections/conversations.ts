@@ -137,6 +137,8 @@ export const conversationsProjection = tableProjection<ConversationsEvent>(
           await deleteConversation(trx, ownerOf(recorded, conversationId), conversationId);
           return [conversationId];
         }
+        case 'ConversationVersionChosen':
+          return [];
         default:
           return assertNever(event);
       }

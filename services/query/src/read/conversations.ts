@@ -48,11 +48,18 @@ export const readConversationMessages = async (
     .orderBy('position')
     .orderBy('ordinal')
     .execute();
-  return rows.map((r) => ({
-    role: r.role === 'assistant' ? 'assistant' : 'user',
-    content: r.content,
-    requestId: r.request_id,
-    at: r.at.toISOString(),
-    ...(r.images?.length ? { images: r.images } : {}),
-  }));
+  let previous: string | null = null;
+  let current: string | null = null;
+  return rows.map((r) => {
+    if (r.request_id !== current) [previous, current] = [current, r.request_id];
+    return {
+      role: r.role === 'assistant' ? 'assistant' : 'user',
+      content: r.content,
+      requestId: r.request_id,
+      at: r.at.toISOString(),
+      ...(r.images?.length ? { images: r.images } : {}),
+      parentRequestId: previous,
+      chosen: false,
+    };
+  });
 };
