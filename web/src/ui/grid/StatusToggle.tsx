@@ -5,7 +5,8 @@ export interface StatusToggleProps {
   /** What a click does, e.g. "Click to disable X". */
   title: string;
   onToggle: () => void;
-  /** The button's accessible name, when its text is not enough (e.g. "X available"). */
+  /** What the button is about, when its text is not enough (e.g. "X available"): its name is then
+   * this and the text ("X available: Yes"), so the words shown are part of the name. */
   label?: string;
 }
 
@@ -17,7 +18,7 @@ export function StatusToggle({ on, text, title, onToggle, label }: StatusToggleP
         type="button"
         className={`status-toggle ${on ? 'is-on' : 'is-off'}`}
         aria-pressed={on}
-        aria-label={label}
+        aria-label={label === undefined ? undefined : `${label}: ${text}`}
         title={title}
         onClick={onToggle}
       >

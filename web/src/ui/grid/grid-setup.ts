@@ -12,14 +12,15 @@ import {
 ModuleRegistry.registerModules([ClientSideRowModelModule, RowAutoHeightModule]);
 if (import.meta.env.DEV) ModuleRegistry.registerModules([ValidationModule]);
 
-/** The app's grid look: Quartz with the app's font and colours. */
+/** The app's grid look: Quartz with the app's font and colours (its variables: light or dark theme). */
 export const gridTheme = themeQuartz.withParams({
   fontFamily: 'inherit',
   fontSize: 14,
-  accentColor: '#2563eb',
-  foregroundColor: '#1f2937',
-  borderColor: '#e5e7eb',
-  headerBackgroundColor: '#f8fafc',
+  accentColor: 'var(--accent)',
+  backgroundColor: 'var(--surface)',
+  foregroundColor: 'var(--text)',
+  borderColor: 'var(--border)',
+  headerBackgroundColor: 'var(--surface-muted)',
   headerFontWeight: 600,
   wrapperBorderRadius: 8,
   spacing: 7,

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { userSettingsRoutes } from '@app/contracts';
+import { testChatModel } from '@app/platform/testing';
+import { launchBrowser, openAdmin, signIn, type SignedIn } from './support/browser';
+import { startTestPlatform, type TestPlatform } from './support/platform';
+import {
+  configureChatModels,
+  numberedTokens,
+  startModelServer,
+  type ModelServer,
+} from './support/chat-platform';
+import { seriousViolations } from './support/axe';
+
+const admin = 'admin@example.com';
+const model = testChatModel();
+const question = 'Say four words';
+
+let platform: TestPlatform;
+let models: ModelServer;
+let browser: Browser;
+let session: SignedIn;
+
+/** The sizes a screen is scanned at: a desktop and a phone. */
+const sizes = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/** The Admin Interface's tabs a scan visits, each with what shows once its content has loaded. */
+const adminTabs: { tab: string; loaded: (panel: Locator) => Locator }[] = [
+  { tab: 'Configurations', loaded: (p) => p.getByRole('heading', { name: 'Admins', exact: true }) },
+  { tab: 'Supported Models', loaded: (p) => p.getByRole('heading', { name: 'Default Models' }) },
+  { tab: 'Application Variables', loaded: (p) => p.getByRole('heading').first() },
+  { tab: 'OpenAi Endpoints', loaded: (p) => p.getByRole('heading').first() },
+  { tab: 'Feature Flags', loaded: (p) => p.getByRole('region', { name: 'Add Feature' }) },
+  { tab: 'Feature Data', loaded: (p) => p.getByRole('heading').first() },
+  { tab: 'Ops', loaded: (p) => p.getByText('Manage Ops').first() },
+  { tab: 'Embeddings', loaded: (p) => p.getByRole('heading').first() },
+];
+
+/** Chooses the theme as the web app saves it (the user's settings), and shows the page in it. */
+async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  const saved = await page.context().request.post(`${platform.url}${userSettingsRoutes.save}`, {
+    headers: { origin: platform.url },
+    data: { theme },
+  });
+  expect(saved.status()).toBe(200);
+  const { position } = (await saved.json()) as { position: string };
+  const read = await page
+    .context()
+    .request.get(`${platform.url}${userSettingsRoutes.get}?${new URLSearchParams({ waitFor: position })}`);
+  expect(read.status()).toBe(200);
+  await page.reload();
+  await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
+  await page.getByRole('navigation', { name: 'Conversations' }).getByText(question).first().click();
+  await chatReady(page);
+}
+
+/** Closes the Admin Interface when open (also after a failed scan, so the next test starts on the chat). */
+async function closeAdmin(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Admin Interface' });
+  if (!(await dialog.isVisible())) return;
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** The chat screen once it has shown its conversation's answer. */
+async function chatReady(page: Page): Promise<void> {
+  await page.getByRole('article', { name: 'Answer' }).last().getByText('w3').waitFor();
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform([admin]);
+  models = await startModelServer();
+  browser = await launchBrowser();
+  session = await signIn(browser, platform.url, admin);
+  await configureChatModels(session.context, platform.url, models, [model]);
+  const { page } = session;
+  await page.reload();
+  models.behave({ tokens: numberedTokens(4) });
+  await page.getByRole('textbox', { name: 'Message' }).fill(question);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await chatReady(page);
+});
+
+afterAll(async () => {
+  await session?.context.close();
+  await browser?.close();
+  await models?.close();
+  await platform?.close();
+});
+
+describe.each(['light', 'dark'] as const)('in the %s theme', (theme) => {
+  beforeAll(async () => {
+    await session.page.setViewportSize({ width: 1440, height: 900 });
+    await useTheme(session.page, theme);
+  });
+
+  describe.each(sizes)('on a $name screen', (size) => {
+    beforeAll(async () => {
+      await session.page.setViewportSize({ width: size.width, height: size.height });
+    });
+
+    it('the chat screen with a conversation has no serious or critical violations', async () => {
+      const { page } = session;
+      await chatReady(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    it('each tab of the Admin Interface has no serious or critical violations', async () => {
+      const { page } = session;
+      const dialog = await openAdmin(page);
+      onTestFinished(() => closeAdmin(page));
+      for (const { tab, loaded } of adminTabs) {
+        await dialog.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+        const panel = dialog.getByRole('tabpanel');
+        await loaded(panel).waitFor();
+        await panel.getByText('Loading…').waitFor({ state: 'detached' });
+        expect
+          .soft(
+            await seriousViolations(page, { include: ['.admin-dialog'] }),
+            `${tab} (${theme}, ${size.name})`,
+          )
+          .toEqual([]);
+      }
+      expect(session.errors).toEqual([]);
+    });
+  });
+});
