@@ -1,13 +1,16 @@
 import {
+  ConversationCommandResponse,
   ConversationMessagesResponse,
   conversationRoutes,
   ConversationsResponse,
+  type ChooseVersionRequest,
   type ConversationSummary,
   type DeleteConversationRequest,
   type RenameConversationRequest,
   type StoredChatMessage,
 } from '@app/contracts';
 import { z } from 'zod';
+import { postForPosition } from './http';
 import { relayJson } from './relay';
 
 /** GET /api/conversations: the caller's conversations (local ones carry only their usage). */
@@ -33,4 +36,14 @@ export async function deleteConversation(request: DeleteConversationRequest): Pr
     method: 'POST',
     body: request,
   });
+}
+
+/** POST choose-version: records the version of a turn the user turned to; the position to wait for. */
+export async function chooseVersion(request: ChooseVersionRequest): Promise<string> {
+  return postForPosition(
+    'chooseVersion',
+    conversationRoutes.chooseVersion,
+    ConversationCommandResponse,
+    request,
+  );
 }

@@ -16,6 +16,7 @@ export const answerTurn = (record: InflightRecord, answer: AnswerState, stopped:
   role: 'assistant',
   content: answerText(answer),
   requestId: record.requestId,
+  ...(record.parentRequestId !== undefined ? { parentRequestId: record.parentRequestId } : {}),
   at: new Date().toISOString(),
   model: record.model,
   ...(answer.usage ? { usage: answer.usage } : {}),

@@ -43,6 +43,7 @@ export const runRequestAtom = atom(null, async (get, set, { record, owned, first
     role: 'user' as const,
     content: record.question,
     requestId,
+    ...(record.parentRequestId !== undefined ? { parentRequestId: record.parentRequestId } : {}),
     at: record.startedAt,
   };
   set(setLiveAnswerAtom, requestId, {

@@ -5,22 +5,34 @@ import { buildChatRequest, conversationNameOf } from '../model/chat-request';
 import { turnId } from '../model/types';
 import { saveInflight, setOwned, type InflightRecord } from '../storage/inflight';
 import { selectedAccountAtom } from '../../state/accounts';
-import { activeConversationAtom, conversationMessagesAtom } from '../state/conversations';
+import { activeConversationAtom, chosenVersionsAtom, conversationMessagesAtom } from '../state/conversations';
+import { historyTo, lastShownRequest } from '../versions/tree';
 import { activeConversationIdAtom, userEmailAtom } from '../../state/active-conversation';
 import { reasoningLevelAtom, selectedModelAtom } from '../../state/models';
 import { conversationStorageAtom } from '../../state/user-settings';
 import { runRequestAtom } from './run-request';
 import { storeTurnsAtom } from './store-turns';
+import { showVersionAtom } from './choose-version';
 import { attachedImagesAtom, attachedSourcesAtom, takeAttachedAtom } from '../../documents';
 import { chosenAssistantAtom, withAssistant } from '../../assistants';
 
 const timeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+export interface SendOptions {
+  /**
+   * A new version of a turn (an edit, a regenerate): the request it follows, that turn's parent
+   * (null: the first turn). Absent: the message follows the last request shown.
+   */
+  parentRequestId?: string | null;
+}
+
 /**
- * Sends the user's message in the conversation shown (a new one when none is): the question goes
- * into the conversation, the request is saved for a resume, then the answer streams in.
+ * Sends the user's message in the conversation shown (a new one when none is), after the last
+ * request shown or, for a new version of a turn, after that turn's parent; the model reads the
+ * thread up to that request only. The question goes into the conversation, the request is saved
+ * for a resume, then the answer streams in.
  */
-export const sendMessageAtom = atom(null, async (get, set, text: string) => {
+export const sendMessageAtom = atom(null, async (get, set, text: string, options: SendOptions = {}) => {
   const model = get(selectedModelAtom);
   if (model === null || text.trim() === '') return;
   const email = get(userEmailAtom);
@@ -30,7 +42,13 @@ export const sendMessageAtom = atom(null, async (get, set, text: string) => {
   const conversationId = shown?.id ?? get(activeConversationIdAtom) ?? crypto.randomUUID();
   const storage = shown?.storage ?? get(conversationStorageAtom);
   const conversationName = shown?.name ?? conversationNameOf(text);
-  const history = get(conversationMessagesAtom)[conversationId] ?? [];
+  const stored = get(conversationMessagesAtom)[conversationId] ?? [];
+  const newVersion = options.parentRequestId !== undefined;
+  const parentRequestId =
+    options.parentRequestId !== undefined
+      ? options.parentRequestId
+      : lastShownRequest(stored, get(chosenVersionsAtom)[conversationId] ?? {});
+  const history = historyTo(stored, parentRequestId);
   set(activeConversationIdAtom, conversationId);
 
   const dataSources = get(attachedSourcesAtom);
@@ -41,6 +59,7 @@ export const sendMessageAtom = atom(null, async (get, set, text: string) => {
     userText: text,
     userImages: images,
     requestId,
+    parentRequestId,
     conversationId,
     ...(storage === 'future-cloud' ? { conversationName } : {}),
     accountId: get(selectedAccountAtom).id,
@@ -60,6 +79,7 @@ export const sendMessageAtom = atom(null, async (get, set, text: string) => {
     storage,
     model: model.id,
     question: text,
+    parentRequestId,
     lastEventId: null,
     answer: initialAnswer(),
     startedAt: now.toISOString(),
@@ -67,6 +87,8 @@ export const sendMessageAtom = atom(null, async (get, set, text: string) => {
   };
   setOwned(requestId, true);
   saveInflight(email, record);
+  // A new version is the one shown (the server shows a turn's newest version until another is chosen).
+  if (newVersion) await set(showVersionAtom, { conversationId, storage, parentRequestId, requestId });
   await set(storeTurnsAtom, {
     conversationId,
     storage,
@@ -77,6 +99,7 @@ export const sendMessageAtom = atom(null, async (get, set, text: string) => {
         role: 'user',
         content: text,
         requestId,
+        parentRequestId,
         at: record.startedAt,
         ...(images.length > 0 ? { images } : {}),
       },

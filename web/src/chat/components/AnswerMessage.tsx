@@ -7,6 +7,8 @@ import type { ChatTurn } from '../model/types';
 import { AnswerUsage } from './AnswerUsage';
 import { StatusLines } from './StatusLines';
 import { SourcesList } from '../../documents';
+import { AnswerActions } from '../message-actions/AnswerActions';
+import type { TurnContext } from '../message-actions/turn-context';
 
 const MessageMarkdown = lazy(() => import('../render/MessageMarkdown'));
 
@@ -14,14 +16,16 @@ export interface AnswerMessageProps {
   /** A stored answer; null for one still streaming (`live`). */
   content: ChatTurn | null;
   live: LiveAnswer | null;
+  /** Its turn, for the actions under it once it ended (none: no actions). */
+  context?: TurnContext;
 }
 
 /**
  * An answer: its status lines while it streams, its text (markdown), then under it what went
  * wrong (the partial answer stays), that it was stopped (and why, when the relay stopped it at a
- * limit), and its tokens and cost.
+ * limit), its tokens and cost, and once it ended its actions.
  */
-export function AnswerMessage({ content, live }: AnswerMessageProps) {
+export function AnswerMessage({ content, live, context }: AnswerMessageProps) {
   const text = live ? answerText(live.answer) : (content?.content ?? '');
   const streaming = live !== null && live.phase !== 'ended';
   const error = live ? live.answer.error : (content?.error ?? null);
@@ -51,6 +55,7 @@ export function AnswerMessage({ content, live }: AnswerMessageProps) {
         stopped && <p className="chat-answer-note muted">{chatText.stopped}</p>
       )}
       {usage && <AnswerUsage usage={usage} />}
+      {context && !streaming && <AnswerActions text={text} context={context} />}
     </article>
   );
 }

@@ -16,6 +16,7 @@ const input = (over: Partial<ChatRequestInput> = {}): ChatRequestInput => ({
   history: [],
   userText: 'Hello?',
   requestId: 'req-1',
+  parentRequestId: null,
   conversationId: 'conv-1',
   accountId: 'general_account',
   reasoningLevel: 'high',
@@ -36,6 +37,7 @@ describe('the chat request', () => {
       messages: [{ role: 'user', content: 'Hello?', type: 'prompt' }],
       options: {
         requestId: 'req-1',
+        parentRequestId: null,
         conversationId: 'conv-1',
         timeZone: 'Europe/Paris',
         time: '2025-02-03T04:05:06.000Z',

@@ -7,7 +7,7 @@ export const chatRequestDefaults = { temperature: 1, maxTokens: 1000 } as const;
 
 export interface ChatRequestInput {
   model: { id: string; supportsReasoning: boolean; supportsImages?: boolean };
-  /** The conversation so far (the new user message not included). */
+  /** The thread the new message follows, up to its parent (the new user message not included). */
   history: readonly ChatTurn[];
   userText: string;
   /** The images sent with the new message (the user's uploaded files). */
@@ -15,6 +15,8 @@ export interface ChatRequestInput {
   /** None by default; when given it comes first. */
   systemPrompt?: string;
   requestId: string;
+  /** The request whose answer the new message follows (null: the first turn). */
+  parentRequestId: string | null;
   conversationId: string;
   /** Sent for cloud conversations: the server keeps the name. */
   conversationName?: string;
@@ -54,6 +56,7 @@ export function buildChatRequest(input: ChatRequestInput): ChatRequest {
     ]),
     options: {
       requestId: input.requestId,
+      parentRequestId: input.parentRequestId,
       conversationId: input.conversationId,
       ...(input.conversationName !== undefined ? { conversationName: input.conversationName } : {}),
       timeZone: input.timeZone,

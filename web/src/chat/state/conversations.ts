@@ -7,6 +7,7 @@ import { activeConversationIdAtom, userEmailAtom } from '../../state/active-conv
 import { mergeConversations, type BrowserConversation } from '../model/conversation-list';
 import { turnId, type ChatTurn, type ConversationListItem } from '../model/types';
 import { listLocalConversations, readLocalConversation } from '../storage/local-conversations';
+import { versionKey, type ChosenVersions } from '../versions/tree';
 
 /** The server's list (usage of every conversation, names of cloud ones); null until loaded. */
 export const serverConversationsAtom = atom<ConversationSummary[] | null>(null);
@@ -26,6 +27,14 @@ export const conversationListAtom = atom<ConversationListItem[]>((get) =>
 
 /** Conversations' messages loaded in this tab, by conversation id. */
 export const conversationMessagesAtom = atom<Record<string, ChatTurn[]>>({});
+
+/** The versions the user turned to in conversations loaded in this tab, by conversation id. */
+export const chosenVersionsAtom = atom<Record<string, ChosenVersions>>({});
+
+export const setChosenVersionsAtom = atom(null, (get, set, id: string, chosen: ChosenVersions | null) => {
+  const { [id]: _old, ...rest } = get(chosenVersionsAtom);
+  set(chosenVersionsAtom, chosen === null ? rest : { ...rest, [id]: chosen });
+});
 
 /** Why the shown conversation's messages could not be loaded. */
 export const messagesErrorAtom = atom<string | null>(null);
@@ -64,15 +73,24 @@ export const setConversationMessagesAtom = atom(null, (get, set, id: string, mes
   set(conversationMessagesAtom, messages === null ? rest : { ...rest, [id]: messages });
 });
 
-const cloudTurns = (messages: Awaited<ReturnType<typeof fetchConversationMessages>>): ChatTurn[] =>
+type CloudMessages = Awaited<ReturnType<typeof fetchConversationMessages>>;
+
+const cloudTurns = (messages: CloudMessages): ChatTurn[] =>
   messages.map((m) => ({
     id: turnId(m.requestId, m.role),
     role: m.role,
     content: m.content,
     requestId: m.requestId,
+    parentRequestId: m.parentRequestId,
     at: m.at,
     ...(m.images ? { images: m.images } : {}),
   }));
+
+/** The versions the user last turned to, as the server kept them (their messages are `chosen`). */
+const cloudChosen = (messages: CloudMessages): ChosenVersions =>
+  Object.fromEntries(
+    messages.filter((m) => m.chosen).map((m) => [versionKey(m.parentRequestId), m.requestId]),
+  );
 
 /**
  * Loads a conversation's messages: from this browser for a local one; from the server for a cloud
@@ -86,10 +104,13 @@ export const loadConversationMessagesAtom = atom(null, async (get, set, id: stri
   try {
     if (item?.storage === 'future-cloud') {
       if (!fresh && get(conversationMessagesAtom)[id]) return;
-      set(setConversationMessagesAtom, id, cloudTurns(await fetchConversationMessages(id)));
+      const messages = await fetchConversationMessages(id);
+      set(setConversationMessagesAtom, id, cloudTurns(messages));
+      set(setChosenVersionsAtom, id, cloudChosen(messages));
     } else {
       const local = await readLocalConversation(get(userEmailAtom), id);
       set(setConversationMessagesAtom, id, local?.messages ?? []);
+      set(setChosenVersionsAtom, id, local?.chosen ?? {});
     }
     setError(null);
   } catch (e) {

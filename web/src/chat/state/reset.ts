@@ -2,6 +2,7 @@ import { atom } from 'jotai';
 import { defaultAccount } from '@app/contracts';
 import { accountsAtom, chosenAccountIdAtom } from '../../state/accounts';
 import {
+  chosenVersionsAtom,
   conversationMessagesAtom,
   conversationsErrorAtom,
   localConversationsAtom,
@@ -13,6 +14,7 @@ import { activeConversationIdAtom } from '../../state/active-conversation';
 import { chosenModelIdAtom, modelsErrorAtom } from '../../state/models';
 import { userSettingsAtom } from '../../state/user-settings';
 import { spendAtom } from './spend';
+import { ratingsAtom } from '../message-actions/ratings';
 import { liveAnswersAtom, streamControllers } from './streams';
 
 /** Why a stream's reading was aborted when the screen went (sign-out): not a stop, nothing to write. */
@@ -32,6 +34,8 @@ export const resetChatAtom = atom(null, (_get, set) => {
   set(conversationsErrorAtom, null);
   set(activeConversationIdAtom, null);
   set(conversationMessagesAtom, {});
+  set(chosenVersionsAtom, {});
+  set(ratingsAtom, {});
   set(messagesErrorAtom, null);
   set(chosenModelIdAtom, null);
   set(modelsErrorAtom, null);

@@ -30,6 +30,8 @@ export const InflightRecord = z.object({
   model: z.string(),
   /** The user's message, shown until the conversation holds it. */
   question: z.string(),
+  /** The request the question follows (null: the first turn); records saved before versions have none. */
+  parentRequestId: z.string().nullable().optional(),
   lastEventId: z.string().nullable(),
   answer: Answer,
   startedAt: z.string(),

@@ -60,6 +60,20 @@ export async function putLocalMessages(
   return next;
 }
 
+/** Keeps the version of a turn (`key`: `versionKey` of its parent) the user turned to; null: no such conversation. */
+export async function putLocalChosen(
+  email: string,
+  conversationId: string,
+  key: string,
+  requestId: string,
+): Promise<LocalConversation | null> {
+  const current = await readLocalConversation(email, conversationId);
+  if (current === null) return null;
+  const next = { ...current, chosen: { ...current.chosen, [key]: requestId } };
+  await writeLocalConversation(email, next);
+  return next;
+}
+
 /** Messages with `added` put in: a message with a known id replaces it in place, others go last. */
 export const upsertTurns = (messages: readonly ChatTurn[], added: readonly ChatTurn[]): ChatTurn[] => {
   const next = [...messages];

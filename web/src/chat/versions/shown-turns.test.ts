@@ -30,6 +30,13 @@ describe('the turns shown', () => {
     expect(shape(shownTurns(stored, [live('b', 'a')], {}))).toEqual(['a:assistant a', 'b:live']);
   });
 
+  it('Given an answer whose question the conversation does not hold yet (another tab, a reload), When shown, Then its question shows', () => {
+    const stored = [turn('a', 'user', null), turn('a', 'assistant', null)];
+    const turns = shownTurns(stored, [live('b', 'a')], {});
+    expect(shape(turns)).toEqual(['a:assistant a', 'b:live']);
+    expect(turns[1]?.user?.content).toBe('user b');
+  });
+
   it('Given another tab’s new version streaming, When shown, Then its question comes from the live answer, as the newest version', () => {
     const stored = [turn('a', 'user', null), turn('a', 'assistant', null)];
     const turns = shownTurns(stored, [live('a2', null)], {});
