@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountRoutes,
+  chatImageRoutes,
   chatRoute,
   chatStreamRoute,
   embeddingRoutes,
@@ -66,6 +67,7 @@ const userRoutes = new Set([
   `POST ${embeddingRoutes.status}`,
   `POST ${fileRoutes.upload}`,
   `GET ${fileRoutes.metadataPattern}`,
+  `GET ${chatImageRoutes.contentPattern}`,
   `POST ${fileRoutes.download}`,
   `GET ${fileRoutes.tagsList}`,
   `POST ${fileRoutes.setTags}`,
