@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import type { ChatImage } from '@app/contracts';
 import { postChat } from '../../api/chat';
 import { initialAnswer } from '../model/answer';
 import { buildChatRequest, conversationNameOf } from '../model/chat-request';
@@ -24,6 +25,8 @@ export interface SendOptions {
    * (null: the first turn). Absent: the message follows the last request shown.
    */
   parentRequestId?: string | null;
+  /** A new version's images: those of the message it replaces (the tray's stay for the next message). */
+  images?: readonly ChatImage[];
 }
 
 /**
@@ -51,8 +54,8 @@ export const sendMessageAtom = atom(null, async (get, set, text: string, options
   const history = historyTo(stored, parentRequestId);
   set(activeConversationIdAtom, conversationId);
 
-  const dataSources = get(attachedSourcesAtom);
-  const images = get(attachedImagesAtom);
+  const dataSources = newVersion ? [] : get(attachedSourcesAtom);
+  const images = newVersion ? [...(options.images ?? [])] : get(attachedImagesAtom);
   const built = buildChatRequest({
     model,
     history,
@@ -71,7 +74,7 @@ export const sendMessageAtom = atom(null, async (get, set, text: string, options
   const withDocuments = dataSources.length > 0 ? { ...built, dataSources } : built;
   // The assistant chosen in the picker: its id, temperature 0.7, half the model's output limit.
   const request = withAssistant(withDocuments, get(chosenAssistantAtom), model.outputTokenLimit);
-  set(takeAttachedAtom);
+  if (!newVersion) set(takeAttachedAtom);
   const record: InflightRecord = {
     requestId,
     conversationId,
