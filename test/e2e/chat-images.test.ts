@@ -169,6 +169,7 @@ describe('an image to a model without image support', () => {
     await send(page, 'Describe this picture');
     expect((await answered).status()).toBe(400);
     await answers(page).last().getByText(refusal, { exact: true }).waitFor();
+    await shoot(page, 'refused');
     expect(completions().length).toBe(before);
   });
 });
@@ -197,6 +198,9 @@ describe('thumbnails on a phone', () => {
         .getByLabel('Files to attach')
         .setInputFiles([{ name: 'phone.png', mimeType: 'image/png', buffer: png }]);
       await page.getByRole('img', { name: 'Thumbnail of phone.png' }).waitFor();
+      await expect
+        .poll(() => page.getByRole('listitem', { name: 'Attachment phone.png' }).getAttribute('data-phase'))
+        .toBe('done');
       await userMessages(page).last().scrollIntoViewIfNeeded();
       await shoot(page, 'phone-light');
       await page.getByRole('button', { name: 'Dark theme' }).click();
