@@ -26,6 +26,7 @@ import * as m0023 from './0023_assistant_groups';
 import * as m0024 from './0024_rate_limits';
 import * as m0025 from './0025_projection_set_aside';
 import * as m0026 from './0026_chat_message_images';
+import * as m0027 from './0027_conversation_versions';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0024_rate_limits': m0024,
   '0025_projection_set_aside': m0025,
   '0026_chat_message_images': m0026,
+  '0027_conversation_versions': m0027,
 };
 
 export const migrationProvider: MigrationProvider = {

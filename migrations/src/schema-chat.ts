@@ -50,6 +50,19 @@ export interface RmConversationMessagesTable {
   images: ColumnType<{ key: string; name?: string }[] | null, string | null | undefined, string | null>;
 }
 
+/**
+ * A request of a conversation (migration 0027): the request it follows (null: the first turn) and
+ * whether it is the version of its turn the user last turned to.
+ */
+export interface RmConversationTurnsTable {
+  request_id: string;
+  owner: string;
+  conversation_id: string;
+  parent_request_id: string | null;
+  position: ColumnType<string, string | bigint, string | bigint>;
+  chosen: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
 /** A user's stored settings: only the fields they set (the contracts' UserSettings fills the rest). */
 export interface RmUserSettingsTable {
   email: string;
@@ -83,5 +96,6 @@ export interface ChatTables {
   rm_conversations: RmConversationsTable;
   rm_conversation_requests: RmConversationRequestsTable;
   rm_conversation_messages: RmConversationMessagesTable;
+  rm_conversation_turns: RmConversationTurnsTable;
   rm_user_settings: RmUserSettingsTable;
 }

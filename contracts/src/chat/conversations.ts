@@ -75,6 +75,12 @@ export type DeleteConversationRequest = z.infer<typeof DeleteConversationRequest
 export const ChooseVersionRequest = z.object({ conversationId: ChatId, requestId: ChatId });
 export type ChooseVersionRequest = z.infer<typeof ChooseVersionRequest>;
 
+/** Versions' messages, shown to users word for word. */
+export const versionMessages = {
+  /** A version turned to that is not a request of that conversation of the caller's: a 404. */
+  noSuchVersion: (requestId: string) => `There is no request '${requestId}' in this conversation of yours.`,
+} as const;
+
 /** The answer of a rename or a delete: `position` for `?waitFor=` ('0' when nothing changed). */
 export const ConversationCommandResponse = successBody({
   position: boundedString('The position', limits.positionLength),

@@ -70,6 +70,11 @@ export const acceptChat = async (
     requestId,
     model: model.id,
     ...(request.options.conversationId ? { conversationId: request.options.conversationId } : {}),
+    // The request it follows in its conversation, when the client named it (the conversations
+    // projection keeps it only when it is a request of that conversation of the caller's).
+    ...(request.options.conversationId && request.options.parentRequestId !== undefined
+      ? { parentRequestId: request.options.parentRequestId }
+      : {}),
     accountId,
     maxTokens: request.max_tokens,
     ...(request.options.reasoningLevel ? { reasoningLevel: request.options.reasoningLevel } : {}),

@@ -1,5 +1,6 @@
-import { chatMessages, conversationStreamId, type EventMetadata } from '@app/contracts';
+import { chatMessages, conversationStreamId, versionMessages, type EventMetadata } from '@app/contracts';
 import { runIdempotent, type Db } from '@app/platform';
+import { ownChatRequest } from '../shared/chat-request-record';
 import { handleCommand, type CommandOutcome } from '../shared/handle-command';
 import { conversationDecider, type ConversationCommand } from './conversation-decider';
 
@@ -12,6 +13,19 @@ export class NoSuchConversationError extends Error {
   }
 }
 
+/** A version turned to that is not a request of the caller's in that conversation: 404, nothing appended. */
+export class NoSuchVersionError extends Error {
+  readonly statusCode = 404;
+  constructor(requestId: string) {
+    super(versionMessages.noSuchVersion(requestId));
+    this.name = 'NoSuchVersionError';
+  }
+}
+
+/** Whether `requestId` is a request of `owner`'s in the conversation, as its ChatRequested says. */
+const isRequestOf = async (db: Db, owner: string, conversationId: string, requestId: string) =>
+  (await ownChatRequest(db, owner, requestId))?.conversationId === conversationId;
+
 /** Whether `owner` has the conversation, as the conversations read model says. */
 export const hasConversation = async (db: Db, owner: string, conversationId: string): Promise<boolean> =>
   (await db
@@ -21,7 +35,10 @@ export const hasConversation = async (db: Db, owner: string, conversationId: str
     .where('conversation_id', '=', conversationId)
     .executeTakeFirst()) !== undefined;
 
-/** Runs a command on one of the caller's conversations, once per command id; 404 when it is not theirs. */
+/**
+ * Runs a command on one of the caller's conversations, once per command id; 404 when it is not
+ * theirs, or (a version turned to) when the request is not one of that conversation of theirs.
+ */
 export const onOwnConversation = async (
   db: Db,
   command: ConversationCommand,
@@ -36,6 +53,11 @@ export const onOwnConversation = async (
     async (trx) => {
       if (!(await hasConversation(trx, owner, conversationId)))
         throw new NoSuchConversationError(conversationId);
+      if (
+        command.type === 'ChooseVersion' &&
+        !(await isRequestOf(trx, owner, conversationId, command.data.requestId))
+      )
+        throw new NoSuchVersionError(command.data.requestId);
       return handleCommand(trx, conversationDecider, conversationStreamId(owner, conversationId), command, {
         metadata,
       });

@@ -8,12 +8,15 @@ export interface ConversationState {
 
 export type ConversationCommand =
   | { type: 'RenameConversation'; data: { conversationId: string; name: string } }
-  | { type: 'DeleteConversation'; data: { conversationId: string } };
+  | { type: 'DeleteConversation'; data: { conversationId: string } }
+  /** The user turned to a version of a turn: `requestId`, a request of this conversation (the handler's check). */
+  | { type: 'ChooseVersion'; data: { conversationId: string; requestId: string } };
 
 /**
- * One conversation of one user (stream `conversationStreamId(owner, conversationId)`): renamed, or
- * deleted (its requests stay in the log; a later request in it starts it again). Whether the user
- * has the conversation at all is the handler's check, before this runs.
+ * One conversation of one user (stream `conversationStreamId(owner, conversationId)`): renamed,
+ * deleted (its requests stay in the log; a later request in it starts it again), or a version of one
+ * of its turns turned to (each time: the log shows which version the user kept reading). Whether the
+ * user has the conversation, and the request is one of it, is the handler's check, before this runs.
  */
 export const conversationDecider: Decider<ConversationState, ConversationCommand, ConversationEvent> = {
   initialState: () => ({ name: null }),
@@ -26,6 +29,10 @@ export const conversationDecider: Decider<ConversationState, ConversationCommand
       }
       case 'DeleteConversation':
         return [{ type: 'ConversationDeleted', data: { conversationId: command.data.conversationId } }];
+      case 'ChooseVersion': {
+        const { conversationId, requestId } = command.data;
+        return [{ type: 'ConversationVersionChosen', data: { conversationId, requestId } }];
+      }
       default:
         return assertNever(command);
     }

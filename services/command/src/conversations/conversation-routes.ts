@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ChooseVersionRequest,
   ConversationCommandResponse,
   conversationRoutes,
   DeleteConversationRequest,
@@ -14,8 +15,9 @@ import { onOwnConversation } from './conversation-commands';
 import type { ConversationCommand } from './conversation-decider';
 
 /**
- * POST /api/conversations/rename and /delete: the caller renames or deletes one of their own
- * conversations (404 for any other). The answer carries the position for `?waitFor=`, and comes once
+ * POST /api/conversations/rename, /delete and /choose-version: the caller renames or deletes one of
+ * their own conversations, or records the version of a turn they turned to (404 for a conversation
+ * that is not theirs, or a request that is not one of it). The answer carries the position for `?waitFor=`, and comes once
  * the read models show it when the projections run in this process.
  */
 export const conversationRoutesPlugin =
@@ -66,5 +68,20 @@ export const conversationRoutesPlugin =
       },
       async (request) =>
         onConversation(request, 'deleteConversation', { type: 'DeleteConversation', data: request.body }),
+    );
+
+    routes.post(
+      conversationRoutes.chooseVersion,
+      {
+        preValidation: app.requireUser,
+        schema: {
+          description:
+            'Records the version of a turn the caller turned to in one of their conversations (404 when it is not theirs or the request is not one of it).',
+          body: ChooseVersionRequest,
+          response,
+        },
+      },
+      async (request) =>
+        onConversation(request, 'chooseVersion', { type: 'ChooseVersion', data: request.body }),
     );
   };

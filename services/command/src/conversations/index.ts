@@ -4,4 +4,9 @@ export {
   type ConversationCommand,
   type ConversationState,
 } from './conversation-decider';
-export { hasConversation, NoSuchConversationError, onOwnConversation } from './conversation-commands';
+export {
+  hasConversation,
+  NoSuchConversationError,
+  NoSuchVersionError,
+  onOwnConversation,
+} from './conversation-commands';

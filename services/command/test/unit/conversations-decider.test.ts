@@ -41,6 +41,31 @@ describe('conversation decider', () => {
       .then([deleted]);
   });
 
+  it('when a version is turned to, then ConversationVersionChosen naming it', () => {
+    given([renamed('Trip plans')])
+      .when({ type: 'ChooseVersion', data: { conversationId: id, requestId: 'req-2' } })
+      .then([{ type: 'ConversationVersionChosen', data: { conversationId: id, requestId: 'req-2' } }]);
+  });
+
+  it('given a version turned to, when turned to again, then recorded again (the log shows each time)', () => {
+    const chosen: ConversationEvent = {
+      type: 'ConversationVersionChosen',
+      data: { conversationId: id, requestId: 'req-2' },
+    };
+    given([chosen])
+      .when({ type: 'ChooseVersion', data: { conversationId: id, requestId: 'req-2' } })
+      .then([chosen]);
+  });
+
+  it('given a version turned to, when renamed to the name it had, then nothing (the name is kept)', () => {
+    given([
+      renamed('Trip plans'),
+      { type: 'ConversationVersionChosen', data: { conversationId: id, requestId: 'req-2' } },
+    ])
+      .when(rename('Trip plans'))
+      .then([]);
+  });
+
   it('given a deleted conversation started again, when given its old name, then it is renamed again', () => {
     given([renamed('Trip plans'), deleted])
       .when(rename('Trip plans'))

@@ -8,6 +8,7 @@ import {
 import type { Db } from '@app/platform';
 import { tableProjection } from './projection';
 import { autoName, deleteConversation, keptMessages, ownerOf, upsertConversation } from './conversation-rows';
+import { addTurn, chooseTurn, deleteTurns } from './conversation-turns';
 
 type ConversationsEvent = ChatEvent | ConversationEvent;
 type Ended = Extract<ChatEvent, { type: 'ChatCompleted' | 'ChatStopped' | 'ChatFailed' }>;
@@ -19,6 +20,7 @@ export const conversationsEventTypes = [
   'ChatFailed',
   'ConversationRenamed',
   'ConversationDeleted',
+  'ConversationVersionChosen',
 ] as const satisfies readonly ConversationsEvent['type'][];
 
 const insertMessages = async (
@@ -46,7 +48,10 @@ const insertMessages = async (
     .execute();
 };
 
-/** A request in a conversation: counted, dated, and for a cloud one its user message kept. */
+/**
+ * A request in a conversation: counted, dated, placed among its turns (the request it follows), and
+ * for a cloud one its user message kept.
+ */
 const requested = async (
   trx: Db,
   data: Extract<ChatEvent, { type: 'ChatRequested' }>['data'],
@@ -69,6 +74,8 @@ const requested = async (
     .values({ request_id: requestId, owner, conversation_id: conversationId })
     .onConflict((oc) => oc.column('request_id').doNothing())
     .execute();
+  const place = { owner, conversationId, requestId, position: recorded.globalPosition };
+  await addTurn(trx, place, data.parentRequestId);
   await insertMessages(trx, recorded, { owner, conversationId, requestId }, messages);
   return [conversationId];
 };
@@ -104,12 +111,12 @@ const ended = async (trx: Db, data: Ended['data'], recorded: RecordedEvent): Pro
 /**
  * The conversations of each user (read model `conversations`, a user read model: each change goes
  * to its owner's sockets only, its ids the conversation ids): from the chat events that name a
- * conversation, and the renames and deletes of the conversation streams. A deleted conversation's
- * rows go; a later request in it starts it again.
+ * conversation, and the renames, deletes and versions turned to of the conversation streams. A
+ * deleted conversation's rows go; a later request in it starts it again.
  */
 export const conversationsProjection = tableProjection<ConversationsEvent>(
   'conversations',
-  ['rm_conversation_messages', 'rm_conversation_requests', 'rm_conversations'],
+  ['rm_conversation_messages', 'rm_conversation_requests', 'rm_conversation_turns', 'rm_conversations'],
   {
     eventTypes: conversationsEventTypes,
     apply: async (event, recorded, trx) => {
@@ -135,10 +142,14 @@ export const conversationsProjection = tableProjection<ConversationsEvent>(
         case 'ConversationDeleted': {
           const { conversationId } = event.data;
           await deleteConversation(trx, ownerOf(recorded, conversationId), conversationId);
+          await deleteTurns(trx, ownerOf(recorded, conversationId), conversationId);
           return [conversationId];
         }
-        case 'ConversationVersionChosen':
-          return [];
+        case 'ConversationVersionChosen': {
+          const { conversationId, requestId } = event.data;
+          const owner = ownerOf(recorded, conversationId);
+          return (await chooseTurn(trx, { owner, conversationId, requestId })) ? [conversationId] : [];
+        }
         default:
           return assertNever(event);
       }

@@ -41,25 +41,30 @@ export const readConversationMessages = async (
 ): Promise<StoredChatMessage[] | null> => {
   if (!(await hasConversation(db, owner, conversationId))) return null;
   const rows = await db
-    .selectFrom('rm_conversation_messages')
-    .select(['role', 'content', 'request_id', 'at', 'images'])
-    .where('owner', '=', owner)
-    .where('conversation_id', '=', conversationId)
-    .orderBy('position')
-    .orderBy('ordinal')
+    .selectFrom('rm_conversation_messages as m')
+    .leftJoin('rm_conversation_turns as t', (join) =>
+      join.onRef('t.request_id', '=', 'm.request_id').onRef('t.owner', '=', 'm.owner'),
+    )
+    .select(['m.role', 'm.content', 'm.request_id', 'm.at', 'm.images'])
+    .select(['t.request_id as turn', 't.parent_request_id', 't.chosen'])
+    .where('m.owner', '=', owner)
+    .where('m.conversation_id', '=', conversationId)
+    .orderBy('m.position')
+    .orderBy('m.ordinal')
     .execute();
-  let previous: string | null = null;
-  let current: string | null = null;
+  // A request without a turn (none should be left: migration 0027 filled them) follows the one before it.
+  const requests: string[] = [];
   return rows.map((r) => {
-    if (r.request_id !== current) [previous, current] = [current, r.request_id];
+    if (requests.at(-1) !== r.request_id && !requests.includes(r.request_id)) requests.push(r.request_id);
+    const before = requests[requests.indexOf(r.request_id) - 1] ?? null;
     return {
       role: r.role === 'assistant' ? 'assistant' : 'user',
       content: r.content,
       requestId: r.request_id,
       at: r.at.toISOString(),
       ...(r.images?.length ? { images: r.images } : {}),
-      parentRequestId: previous,
-      chosen: false,
+      parentRequestId: r.turn === null ? before : r.parent_request_id,
+      chosen: r.chosen ?? false,
     };
   });
 };

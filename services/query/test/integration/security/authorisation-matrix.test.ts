@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountRoutes,
   chatImageRoutes,
+  chatRateRoute,
   chatRoute,
   chatStreamRoute,
   embeddingRoutes,
@@ -57,6 +58,8 @@ const userRoutes = new Set([
   `GET ${conversationRoutes.messagesPattern}`,
   `POST ${conversationRoutes.rename}`,
   `POST ${conversationRoutes.delete}`,
+  `POST ${conversationRoutes.chooseVersion}`,
+  `POST ${chatRateRoute}`,
   `GET ${userSettingsRoutes.get}`,
   `POST ${userSettingsRoutes.save}`,
   `POST ${accountRoutes.save}`,
