@@ -26,6 +26,7 @@ import { measureRebuild } from './rebuild';
 import { fixed, thousands } from './stats';
 import { table } from './table';
 import { chatSection, webSection } from './chat-sections';
+import { renderLibrariesSection } from './web-size';
 import { embeddingsSection } from './embeddings-section';
 import { documentsSection } from './documents-process';
 
@@ -259,7 +260,7 @@ const main = async () => {
       ['long-stream', longStreamSection],
       ['rebuild', rebuildSection],
       ['chat', (server) => chatSection(server, out, envInt)],
-      ['web', () => webSection(out)],
+      ['web', () => webSection(out).then(() => renderLibrariesSection(out))],
       ['embeddings', (server) => embeddingsSection(server, out, envInt)],
       ['documents', () => documentsSection(out, envInt)],
     ];

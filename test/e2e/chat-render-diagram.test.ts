@@ -3,7 +3,13 @@ import type { Browser } from 'playwright-core';
 import { renderMessages } from '@app/contracts';
 import { launchBrowser } from './support/browser';
 import { buildRenderHarness } from './support/render-harness/build-harness';
-import { fence, openHarness, showMessage, updateMessage } from './support/render-harness/harness-page';
+import {
+  fence,
+  openHarness,
+  setTheme,
+  showMessage,
+  updateMessage,
+} from './support/render-harness/harness-page';
 import { startHarnessServer, type HarnessServer } from './support/render-harness/harness-server';
 
 let server: HarnessServer;
@@ -147,6 +153,65 @@ describe('the diagram viewer', () => {
     await alert.getByRole('button', { name: 'Try Again' }).click();
     await message.getByRole('status').getByText(renderMessages.diagramRendering).waitFor();
     await alert.getByRole('button', { name: 'Try Again' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** A CSS colour (`rgb(…)`, `#rrggbb`) as its relative luminance (WCAG 2). */
+const luminance = (colour: string): number => {
+  const hex = /^#([0-9a-f]{6})$/i.exec(colour.trim())?.[1];
+  const channels = hex
+    ? [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16))
+    : (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+  const [r = 0, g = 0, b = 0] = channels.map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+
+/** The WCAG contrast ratio of two colours. */
+const contrast = (a: string, b: string): number => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
+};
+
+describe('the diagram in the page theme', () => {
+  it('draws its boxes, labels and arrows readable in dark, in other colours than in light', async () => {
+    const { context, page, errors, message } = await openHarness(browser, server.url);
+    await showMessage(page, fence('mermaid', flowchart));
+    const viewer = message.getByRole('figure', { name: 'Flowchart diagram' });
+    await viewer.locator(canvasSvg).waitFor();
+    const colours = () =>
+      viewer.locator(canvasSvg).evaluate((svg) => {
+        const node = svg.querySelector('g.node rect, g.node polygon');
+        const label = svg.querySelector('g.node text');
+        const edge = svg.querySelector('.flowchart-link, g.edgePaths path');
+        const canvas = svg.closest('.render-viewer');
+        return {
+          fill: node ? getComputedStyle(node).fill : '',
+          text: label ? getComputedStyle(label).fill : '',
+          line: edge ? getComputedStyle(edge).stroke : '',
+          background: canvas ? getComputedStyle(canvas).backgroundColor : '',
+        };
+      });
+    const light = await colours();
+    expect(contrast(light.fill, light.text)).toBeGreaterThanOrEqual(4.5);
+
+    await setTheme(page, 'dark');
+    await expect.poll(async () => (await colours()).fill).not.toBe(light.fill);
+    const dark = await colours();
+    expect(dark.fill).not.toBe(light.fill);
+    expect(dark.background).not.toBe(light.background);
+    // Labels on the boxes, and the arrows on the message's surface, read clearly.
+    expect(contrast(dark.fill, dark.text)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(dark.line, dark.background)).toBeGreaterThanOrEqual(3);
+    expect(contrast(dark.fill, dark.background)).toBeGreaterThan(1.2);
+
+    // And back: the light theme's look again.
+    await setTheme(page, 'light');
+    await expect.poll(async () => (await colours()).fill).toBe(light.fill);
     expect(errors).toEqual([]);
     await context.close();
   });

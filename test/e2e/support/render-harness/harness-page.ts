@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { ChatSource } from '@app/contracts';
 
 export interface HarnessPage {
   context: BrowserContext;
@@ -21,6 +22,7 @@ declare global {
     renderHarness?: {
       show: (text: string, streaming: boolean) => void;
       update: (text: string, streaming: boolean) => void;
+      sources: (sources: ChatSource[]) => void;
     };
   }
 }
@@ -64,3 +66,13 @@ export const updateMessage = (page: Page, text: string, streaming: boolean): Pro
 
 /** A fenced block of markdown. */
 export const fence = (language: string, body: string): string => `\`\`\`${language}\n${body}\n\`\`\``;
+
+/** Shows these sources under the message, as an answer shows the passages it was given. */
+export const showSources = (page: Page, sources: ChatSource[]): Promise<void> =>
+  page.evaluate((s) => window.renderHarness?.sources(s), sources);
+
+/** Sets the page's theme as the app does (`<html data-theme>`). */
+export const setTheme = (page: Page, theme: 'light' | 'dark'): Promise<void> =>
+  page.evaluate((t) => {
+    document.documentElement.dataset['theme'] = t;
+  }, theme);

@@ -6,6 +6,8 @@ import { CodeBlock } from './code/CodeBlock';
 import { fenceKind, fenceOfPre } from './code-fence';
 import { RenderedCode } from './RenderedCode';
 import { isInPageHref, safeLinkHref } from './safe-url';
+import { normaliseMath } from './math/math-delimiters';
+import { useMathPlugins } from './math/use-math-plugins';
 import '../../styles/chat-render.css';
 
 const DiagramViewer = lazy(() => import('./diagram/DiagramViewer'));
@@ -95,20 +97,31 @@ const Fenced = ({ node }: ComponentProps<'pre'> & ExtraProps) => {
 
 const components: Components = { a: Link, img: Image, table: Table, pre: Fenced };
 const remarkPlugins = [remarkGfm];
+const noRehypePlugins: never[] = [];
 
 /**
  * A message's text as markdown (GFM), safe for a model's output: raw HTML is dropped, links open in
  * a new tab without an opener and only to http, https or mailto, images are not loaded. Fenced
  * ```mermaid blocks become diagrams, Vega / Vega-Lite specs charts (both loaded on first use), other
- * fences code blocks with Copy and Download.
+ * fences code blocks with Copy and Download, highlighted. Math (`$…$`, `\(…\)`, `$$…$$`, `\[…\]`,
+ * never inside code) is drawn with KaTeX, loaded only for a message that holds math.
  */
 export default function MessageMarkdown({ text, streaming, repairModel }: MessageMarkdownProps) {
   const settings = useMemo(() => ({ streaming, repairModel }), [streaming, repairModel]);
+  const source = useMemo(() => normaliseMath(text), [text]);
+  const math = useMathPlugins(source.hasMath);
+  const remark = useMemo(() => (math ? [...remarkPlugins, ...math.remark] : remarkPlugins), [math]);
   return (
     <FenceContext value={settings}>
       <div className="message-markdown">
-        <Markdown remarkPlugins={remarkPlugins} skipHtml urlTransform={urlTransform} components={components}>
-          {text}
+        <Markdown
+          remarkPlugins={remark}
+          rehypePlugins={math?.rehype ?? noRehypePlugins}
+          skipHtml
+          urlTransform={urlTransform}
+          components={components}
+        >
+          {source.text}
         </Markdown>
       </div>
     </FenceContext>

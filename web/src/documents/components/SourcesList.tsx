@@ -1,14 +1,8 @@
 import type { ChatSource } from '@app/contracts';
+import { locationLabel } from './source-label';
 import '../documents.css';
 
-const locationText = (location: ChatSource['location']): string =>
-  location
-    ? Object.entries(location)
-        .map(([name, value]) => `${name} ${value}`)
-        .join(', ')
-    : '';
-
-/** Under an answer: the passages retrieved from the attached documents, each with its document. */
+/** Under an answer: the passages retrieved from the attached documents, each with its document and where in it. */
 export function SourcesList({ sources }: { sources: readonly ChatSource[] }) {
   if (sources.length === 0) return null;
   return (
@@ -16,7 +10,7 @@ export function SourcesList({ sources }: { sources: readonly ChatSource[] }) {
       <summary>Sources ({sources.length})</summary>
       <ol className="chat-sources-list" aria-label="Sources">
         {sources.map((source) => {
-          const where = locationText(source.location);
+          const where = locationLabel(source.location);
           return (
             <li key={`${source.key}:${source.chunkIndex}`} className="chat-source">
               <span className="chat-source-name">{source.name}</span>

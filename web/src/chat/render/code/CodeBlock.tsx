@@ -4,6 +4,7 @@ import { downloadText } from '../../../ui/download';
 import { defaultFileName } from './code-files';
 import { FileNameForm } from './FileNameForm';
 import { useCopy } from '../../../ui/use-copied';
+import { HighlightedCode } from './HighlightedCode';
 import '../../../styles/chat-render.css';
 
 export interface CodeBlockProps {
@@ -12,7 +13,10 @@ export interface CodeBlockProps {
   code: string;
 }
 
-/** A fenced code block: its language, Copy code (Copied! for 2 seconds), and a download asking for a file name. */
+/**
+ * A fenced code block: its language, Copy code (Copied! for 2 seconds), a download asking for a file
+ * name, and the code highlighted in the page's theme (plain while the highlighter loads).
+ */
 export function CodeBlock({ language, code }: CodeBlockProps) {
   const { state, copy } = useCopy(code);
   const [asking, setAsking] = useState(false);
@@ -49,7 +53,7 @@ export function CodeBlock({ language, code }: CodeBlockProps) {
         />
       )}
       <pre className="code-block-body">
-        <code className={language ? `language-${language}` : undefined}>{code}</code>
+        <HighlightedCode language={language} code={code} />
       </pre>
     </div>
   );

@@ -5,6 +5,7 @@ import { RenderedCode } from '../RenderedCode';
 import { canFlip, diagramTypeLabel, flipOrientation } from './mermaid-source';
 import { svgFileText } from './sanitize-svg';
 import { useDiagram } from './use-diagram';
+import { usePageTheme } from '../theme/use-page-theme';
 import { DiagramToolbar } from './DiagramToolbar';
 import { diagramZoom } from './zoom';
 import '../../../styles/chat-render.css';
@@ -16,14 +17,15 @@ export interface DiagramViewerProps {
   streaming: boolean;
 }
 
-/** A mermaid diagram with its toolbar. */
+/** A mermaid diagram with its toolbar, drawn in the page's theme. */
 export default function DiagramViewer({ code, streaming }: DiagramViewerProps) {
   const [size, setSize] = useState<number>(diagramZoom.initial);
   const [flipped, setFlipped] = useState(false);
   const [showCode, setShowCode] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const source = flipped ? (flipOrientation(code) ?? code) : code;
-  const { state, retry } = useDiagram(source, streaming);
+  const theme = usePageTheme();
+  const { state, retry } = useDiagram(source, streaming, theme);
   const host = useRef<HTMLDivElement>(null);
   const typeLabel = diagramTypeLabel(code);
   const shown = state.status === 'shown' ? state.svg : null;

@@ -1,5 +1,7 @@
-import type { Mermaid } from 'mermaid';
+import type { Mermaid, MermaidConfig } from 'mermaid';
+import type { PageTheme } from '../theme/use-page-theme';
 import { withoutConfig } from './mermaid-source';
+import { diagramThemes } from './diagram-theme';
 
 /**
  * Mermaid, loaded on first use (it is large) and set up once for untrusted text: no rendering on
@@ -8,33 +10,38 @@ import { withoutConfig } from './mermaid-source';
  * out before it is drawn (`withoutConfig`); the `secure` keys could not be changed by it anyway.
  */
 let loading: Promise<Mermaid> | null = null;
+/** The theme mermaid was last set up with. */
+let drawnIn: PageTheme | null = null;
+
+const settings = (theme: PageTheme): MermaidConfig => ({
+  ...diagramThemes[theme],
+  startOnLoad: false,
+  securityLevel: 'strict',
+  htmlLabels: false,
+  flowchart: { htmlLabels: false },
+  suppressErrorRendering: true,
+  arrowMarkerAbsolute: false,
+  secure: [
+    'secure',
+    'securityLevel',
+    'startOnLoad',
+    'maxTextSize',
+    'suppressErrorRendering',
+    'maxEdges',
+    'htmlLabels',
+    'dompurifyConfig',
+    'themeCSS',
+    'arrowMarkerAbsolute',
+    'legacyMathML',
+    'forceLegacyMathML',
+    'theme',
+    'themeVariables',
+    'darkMode',
+  ],
+});
 
 const loadMermaid = (): Promise<Mermaid> => {
-  loading ??= import('mermaid').then(({ default: mermaid }) => {
-    mermaid.initialize({
-      startOnLoad: false,
-      securityLevel: 'strict',
-      htmlLabels: false,
-      flowchart: { htmlLabels: false },
-      suppressErrorRendering: true,
-      arrowMarkerAbsolute: false,
-      secure: [
-        'secure',
-        'securityLevel',
-        'startOnLoad',
-        'maxTextSize',
-        'suppressErrorRendering',
-        'maxEdges',
-        'htmlLabels',
-        'dompurifyConfig',
-        'themeCSS',
-        'arrowMarkerAbsolute',
-        'legacyMathML',
-        'forceLegacyMathML',
-      ],
-    });
-    return mermaid;
-  });
+  loading ??= import('mermaid').then(({ default: mermaid }) => mermaid);
   loading.catch(() => {
     // A failed load (network) is tried again on the next render.
     loading = null;
@@ -45,11 +52,15 @@ const loadMermaid = (): Promise<Mermaid> => {
 let renders = 0;
 
 /**
- * Mermaid's SVG text for a diagram's source, drawn without the configuration the source carries;
- * throws mermaid's error when the source is not valid.
+ * Mermaid's SVG text for a diagram's source, in the page's theme, drawn without the configuration
+ * the source carries; throws mermaid's error when the source is not valid.
  */
-export const renderMermaid = async (code: string): Promise<string> => {
+export const renderMermaid = async (code: string, theme: PageTheme): Promise<string> => {
   const mermaid = await loadMermaid();
+  if (drawnIn !== theme) {
+    mermaid.initialize(settings(theme));
+    drawnIn = theme;
+  }
   renders += 1;
   const { svg } = await mermaid.render(`chat-diagram-${renders}`, withoutConfig(code));
   return svg;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { renderMessages } from '@app/contracts';
+import type { PageTheme } from '../theme/use-page-theme';
 import { renderMermaid } from './mermaid-render';
 import { diagramRetry, reasonOf, retryDelayMs, runWithRetries } from './retry';
 import { sanitizeDiagramSvg } from './sanitize-svg';
@@ -17,21 +18,25 @@ type Outcome = { key: string } & (
 const sleep = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
 /**
- * The diagram of a mermaid source: waiting while its message streams,
- * then loading, then shown or an error, after up to 3 attempts 500 ms × the attempt apart.
+ * The diagram of a mermaid source in the page's theme (drawn again when the theme changes):
+ * waiting while its message streams, then loading, then shown or an error, after up to 3 attempts 500 ms × the attempt apart.
  * `retry` (Try Again) starts over.
  */
-export function useDiagram(code: string, streaming: boolean): { state: DiagramState; retry: () => void } {
+export function useDiagram(
+  code: string,
+  streaming: boolean,
+  theme: PageTheme,
+): { state: DiagramState; retry: () => void } {
   const [run, setRun] = useState(0);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const empty = code.trim() === '';
-  const key = `${run}\n${code}`;
+  const key = `${run}\n${theme}\n${code}`;
 
   useEffect(() => {
     if (streaming || empty) return;
     let cancelled = false;
     const render = async () => {
-      const result = await runWithRetries(() => renderMermaid(code), {
+      const result = await runWithRetries(() => renderMermaid(code, theme), {
         attempts: diagramRetry.attempts,
         delayMs: retryDelayMs,
         sleep,
@@ -57,7 +62,7 @@ export function useDiagram(code: string, streaming: boolean): { state: DiagramSt
     return () => {
       cancelled = true;
     };
-  }, [code, streaming, empty, key]);
+  }, [code, streaming, empty, key, theme]);
 
   const retry = useCallback(() => setRun((n) => n + 1), []);
 
