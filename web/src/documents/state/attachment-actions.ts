@@ -1,5 +1,11 @@
 import { atom } from 'jotai';
-import { dataSourceKey, fileLimits, type DataSource } from '@app/contracts';
+import {
+  chatImageLimits,
+  chatImageMessages,
+  dataSourceKey,
+  fileLimits,
+  type DataSource,
+} from '@app/contracts';
 import { collapseFileName } from '../file-name';
 import { checkUpload } from '../upload-rules';
 import { uploadFile, type UploadPorts } from '../upload-file';
@@ -44,11 +50,26 @@ const dropPreview = (attachment: Attachment) => {
  */
 export const addFilesAtom = atom(null, async (get, set, files: readonly File[]) => {
   const accepted: { attachment: Attachment; file: File }[] = [];
+  let images = get(attachmentsAtom).filter(isImageAttachment).length;
   for (const file of files) {
     const check = checkUpload({ name: file.name, type: file.type, size: file.size });
     if (!check.ok) {
       set(noticeAtom, file.name, check.message);
       continue;
+    }
+    // A message takes so many images (and each image so many bytes): the others are refused here.
+    if (isImageAttachment({ name: file.name, type: file.type })) {
+      const refusal =
+        images >= chatImageLimits.perMessage
+          ? chatImageMessages.tooManyInMessage
+          : file.size > chatImageLimits.bytes
+            ? chatImageMessages.tooLarge(file.name)
+            : null;
+      if (refusal !== null) {
+        set(noticeAtom, file.name, refusal);
+        continue;
+      }
+      images++;
     }
     const attachment: Attachment = {
       id: crypto.randomUUID(),
