@@ -23,6 +23,8 @@ export interface ChatTurn {
   cost: number;
   end?: 'ChatCompleted' | 'ChatStopped' | 'ChatFailed';
   requestId?: string;
+  /** The request it follows (`options.parentRequestId`); absent: not named. */
+  parentRequestId?: string | null;
 }
 
 /** Appends a chat request's ChatRequested (answers its requestId and position). */
@@ -35,6 +37,7 @@ export const requestChat = async (db: Db, email: string, turn: ChatTurn) => {
       requestId,
       model: 'gpt-4o',
       ...(turn.conversationId === undefined ? {} : { conversationId: turn.conversationId }),
+      ...(turn.parentRequestId === undefined ? {} : { parentRequestId: turn.parentRequestId }),
       accountId: 'default',
       maxTokens: 1000,
       reserved: 0.5,
