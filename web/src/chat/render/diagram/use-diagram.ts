@@ -11,7 +11,8 @@ export type DiagramState =
   | { status: 'shown'; svg: SVGSVGElement }
   | { status: 'error'; message: string };
 
-type Outcome = { key: string } & (
+/** `key`: what it was drawn from (the attempt, the theme, the code); `source`: the same without the theme. */
+type Outcome = { key: string; source: string } & (
   { status: 'shown'; svg: SVGSVGElement } | { status: 'error'; message: string }
 );
 
@@ -30,7 +31,8 @@ export function useDiagram(
   const [run, setRun] = useState(0);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const empty = code.trim() === '';
-  const key = `${run}\n${theme}\n${code}`;
+  const source = `${run}\n${code}`;
+  const key = `${theme}\n${source}`;
 
   useEffect(() => {
     if (streaming || empty) return;
@@ -48,26 +50,31 @@ export function useDiagram(
           diagramRetry.attempts,
           reasonOf(result.error),
         );
-        setOutcome({ key, status: 'error', message });
+        setOutcome({ key, source, status: 'error', message });
         return;
       }
       const svg = sanitizeDiagramSvg(result.value);
       setOutcome(
         svg
-          ? { key, status: 'shown', svg }
-          : { key, status: 'error', message: renderMessages.diagramMalformed },
+          ? { key, source, status: 'shown', svg }
+          : { key, source, status: 'error', message: renderMessages.diagramMalformed },
       );
     };
     void render();
     return () => {
       cancelled = true;
     };
-  }, [code, streaming, empty, key, theme]);
+  }, [code, streaming, empty, key, source, theme]);
 
   const retry = useCallback(() => setRun((n) => n + 1), []);
 
   if (streaming) return { state: { status: 'waiting' }, retry };
   if (empty) return { state: { status: 'error', message: renderMessages.diagramEmpty }, retry };
-  if (outcome?.key !== key) return { state: { status: 'loading' }, retry };
+  // After a change of theme the diagram stays as it was drawn until it is drawn again.
+  if (outcome?.key !== key)
+    return {
+      state: outcome?.source === source && outcome.status === 'shown' ? outcome : { status: 'loading' },
+      retry,
+    };
   return { state: outcome, retry };
 }
