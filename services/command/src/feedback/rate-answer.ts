@@ -21,7 +21,7 @@ export class NoSuchRatedRequestError extends Error {
 /**
  * Records the caller's rating of the answer of one of their requests, inside the caller's
  * transaction: the model and the conversation are the request's own (its ChatRequested), the actor
- * is the events' metadata.
+ * is the events' metadata; the comment is kept trimmed, a blank one not at all.
  */
 export const rateAnswer = async (
   trx: Db,
@@ -30,6 +30,8 @@ export const rateAnswer = async (
 ): Promise<CommandOutcome> => {
   const request = await ownChatRequest(trx, metadata.actor.email, rating.requestId);
   if (request === null) throw new NoSuchRatedRequestError(rating.requestId);
+  // A blank comment is no comment.
+  const comment = rating.comment?.trim() || undefined;
   return handleCommand(
     trx,
     feedbackDecider,
@@ -41,7 +43,7 @@ export const rateAnswer = async (
         ...(request.conversationId === undefined ? {} : { conversationId: request.conversationId }),
         model: request.model,
         rating: rating.rating,
-        ...(rating.comment === undefined ? {} : { comment: rating.comment }),
+        ...(comment === undefined ? {} : { comment }),
       },
     },
     { metadata },

@@ -138,8 +138,8 @@ describe('rating an answer', () => {
     ]);
   });
 
-  it('a request without a conversation is rated too, naming none', async () => {
-    expect((await rate(ann, { requestId: 'fb-api', rating: 'bad' })).status).toBe(200);
+  it('a request without a conversation is rated too, naming none; a blank comment is none', async () => {
+    expect((await rate(ann, { requestId: 'fb-api', rating: 'bad', comment: '  \n ' })).status).toBe(200);
     expect((await ratings('fb-api'))[0]?.data).toEqual({
       requestId: 'fb-api',
       model: testChatModelId,
