@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
 import { renderMessages } from '@app/contracts';
+import { seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { buildRenderHarness } from './support/render-harness/build-harness';
 import {
@@ -186,6 +187,43 @@ describe('sources under an answer', () => {
     expect((await page.getByRole('list', { name: 'Sources' }).textContent()) ?? '').not.toMatch(
       /item|lastItem/,
     );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a message with math, code and a diagram', () => {
+  it('has no serious accessibility violations in either theme, on a phone', async () => {
+    const { context, page, errors, message } = await openHarness(browser, server.url);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const text = [
+      'Inline $E_k = \\tfrac{1}{2} m v^2$ and a wide formula:',
+      '$$\n\\sum_{k=1}^{n} k^2 = \\frac{n(n+1)(2n+1)}{6} = \\frac{n^3}{3} + \\frac{n^2}{2} + \\frac{n}{6} + 0 + 0 + 0 + 0\n$$',
+      fence(
+        'ts',
+        '// A comment.\nexport const greet = (name: string): string => `Hello, ${name}! You owe ${1 + 2} dollars.`;',
+      ),
+      fence('python', '# A comment.\ndef f(x: int) -> str:\n    return f"{x!r}" if x > 2 else None'),
+      fence('mermaid', 'graph TD\n  A[Start] --> B{Ready?}\n  B -->|yes| C[Go]\n  B -->|no| A'),
+      '| a | b |\n|---|---|\n| 1 | 2 |',
+    ].join('\n\n');
+    await showMessage(page, text);
+    await message.locator('.katex-display').waitFor();
+    await message.locator('.code-block').nth(1).locator('.code-token').first().waitFor();
+    await message.locator('[data-testid="diagram-canvas"] svg').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page, { include: ['.harness-message'] })).toEqual([]);
+
+    const nodeFill = () =>
+      message
+        .locator('[data-testid="diagram-canvas"] svg g.node rect')
+        .first()
+        .evaluate((el) => getComputedStyle(el).fill);
+    const lightFill = await nodeFill();
+    await setTheme(page, 'dark');
+    // Scanned once the diagram is drawn again in the dark theme.
+    await expect.poll(nodeFill).not.toBe(lightFill);
+    expect(await seriousViolations(page, { include: ['.harness-message'] })).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

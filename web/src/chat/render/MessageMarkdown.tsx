@@ -51,7 +51,7 @@ const Image = ({ src, alt }: ComponentProps<'img'> & ExtraProps) => {
 };
 
 const Table = ({ children }: ComponentProps<'table'> & ExtraProps) => (
-  <div className="md-table-wrap">
+  <div className="md-table-wrap" tabIndex={0}>
     <table>{children}</table>
   </div>
 );

@@ -52,7 +52,8 @@ export function CodeBlock({ language, code }: CodeBlockProps) {
           }}
         />
       )}
-      <pre className="code-block-body">
+      {/* Focusable: long lines scroll sideways, by keyboard too. */}
+      <pre className="code-block-body" tabIndex={0}>
         <HighlightedCode language={language} code={code} />
       </pre>
     </div>

@@ -82,6 +82,8 @@ export default function DiagramViewer({ code, streaming }: DiagramViewerProps) {
         <div
           ref={host}
           className="diagram-canvas"
+          // Focusable: a large diagram scrolls, by keyboard too.
+          tabIndex={0}
           data-testid="diagram-canvas"
           style={{ '--diagram-width': `${size}px` } as CSSProperties}
         />

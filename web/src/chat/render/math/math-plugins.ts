@@ -1,3 +1,4 @@
+import type { Element, Root } from 'hast';
 import type { Options } from 'react-markdown';
 import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
@@ -13,6 +14,20 @@ type PluggableList = NonNullable<Options['remarkPlugins']>;
  */
 export const mathRemarkPlugins: PluggableList = [[remarkMath, { singleDollarTextMath: true }]];
 
+/** Display math that is wider than the message scrolls sideways: it can take the focus, for the keyboard. */
+const focusableDisplayMath = () => (tree: Root) => {
+  const visit = (node: Root | Element) => {
+    for (const child of node.children) {
+      if (child.type !== 'element') continue;
+      const classes = child.properties['className'];
+      if (Array.isArray(classes) && classes.includes('katex-display')) child.properties['tabIndex'] = 0;
+      else visit(child);
+    }
+  };
+  visit(tree);
+};
+
 export const mathRehypePlugins: PluggableList = [
   [rehypeKatex, { trust: false, strict: 'ignore', output: 'htmlAndMathml' }],
+  focusableDisplayMath,
 ];
