@@ -82,6 +82,14 @@ beforeAll(async () => {
   await page.getByRole('textbox', { name: 'Message' }).fill(question);
   await page.getByRole('button', { name: 'Send' }).click();
   await chatReady(page);
+  // A feature flag, so the Feature Flags table is scanned too.
+  const dialog = await openAdmin(page);
+  await dialog.getByRole('tab', { name: /^Feature Flags/ }).click();
+  await dialog.getByLabel('Feature name').fill('darkMode');
+  await dialog.getByRole('button', { name: 'Add Feature' }).click();
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await dialog.getByRole('heading', { name: 'Admin Interface', exact: true }).waitFor();
+  await closeAdmin(page);
 });
 
 afterAll(async () => {
@@ -124,6 +132,16 @@ describe.each(['light', 'dark'] as const)('in the %s theme', (theme) => {
           )
           .toEqual([]);
       }
+      // The add-model form: a layer of its own above the Admin Interface.
+      await dialog.getByRole('tab', { name: /^Supported Models/ }).click();
+      await dialog.getByRole('button', { name: 'Add Model' }).click();
+      const form = page.getByRole('dialog', { name: 'Adding Model' });
+      await form.getByLabel('ID', { exact: true }).waitFor();
+      expect
+        .soft(await seriousViolations(page, { include: ['.model-form-dialog'] }), 'Adding Model')
+        .toEqual([]);
+      await form.getByLabel('ID', { exact: true }).press('Escape');
+      await form.waitFor({ state: 'detached' });
       expect(session.errors).toEqual([]);
     });
   });

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { dirtySectionsAtom } from '../../state/sections';
 import { tabLabel, type TabDef, type TabId } from './tabs';
@@ -14,6 +14,13 @@ export interface AdminTabsProps {
 export function AdminTabs({ tabs, active, onSelect, idOf }: AdminTabsProps) {
   const dirtySections = useAtomValue(dirtySectionsAtom);
   const list = useRef<HTMLDivElement>(null);
+
+  // The bar scrolls sideways when the tabs do not fit (a phone): the chosen tab is brought into view.
+  useEffect(() => {
+    list.current
+      ?.querySelector<HTMLElement>('[aria-selected="true"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((t) => t.id === active);

@@ -1,6 +1,8 @@
+import { useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { anyDirtyAtom } from '../../state/sections';
 import { configsStatusAtom, liveStatusAtom, savingAtom } from '../../state/admin-status';
+import { useFocusKeptInDialog } from './use-focus-kept';
 
 export interface AdminTopBarProps {
   titleId: string;
@@ -16,13 +18,21 @@ const liveText = {
   off: 'Offline',
 } as const;
 
-/** Title (with * while anything is unsaved), live indicator, reload, Close and Save Changes. */
+/**
+ * Title (with * while anything is unsaved), live indicator, reload, Close and Save Changes (on a phone
+ * a bar at the foot of the screen); a button that disables itself keeps the focus in the dialog.
+ */
 export function AdminTopBar({ titleId, onReload, onClose, onSave }: AdminTopBarProps) {
   const dirty = useAtomValue(anyDirtyAtom);
   const status = useAtomValue(configsStatusAtom);
   const saving = useAtomValue(savingAtom);
   const live = useAtomValue(liveStatusAtom);
   const loading = status !== 'ready';
+  const saveDisabled = !dirty || loading || saving;
+  const reloadButton = useRef<HTMLButtonElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  useFocusKeptInDialog(reloadButton, saving);
+  useFocusKeptInDialog(saveButton, saveDisabled);
 
   return (
     <header className="admin-topbar">
@@ -35,6 +45,7 @@ export function AdminTopBar({ titleId, onReload, onClose, onSave }: AdminTopBarP
       </span>
       <div className="admin-actions">
         <button
+          ref={reloadButton}
           type="button"
           className="btn btn-icon"
           onClick={onReload}
@@ -53,10 +64,11 @@ export function AdminTopBar({ titleId, onReload, onClose, onSave }: AdminTopBarP
           Close
         </button>
         <button
+          ref={saveButton}
           type="button"
           className="btn btn-primary"
           onClick={onSave}
-          disabled={!dirty || loading || saving}
+          disabled={saveDisabled}
         >
           {saving ? 'Saving…' : 'Save Changes'}
         </button>
