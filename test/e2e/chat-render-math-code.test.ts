@@ -10,6 +10,7 @@ import {
   setTheme,
   showMessage,
   showSources,
+  updateMessage,
 } from './support/render-harness/harness-page';
 import { startHarnessServer, type HarnessServer } from './support/render-harness/harness-server';
 
@@ -130,6 +131,26 @@ describe('code highlighting', () => {
     await block.getByRole('button', { name: 'Copy code' }).click();
     await block.getByRole('button', { name: renderMessages.copied }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a block highlighted while it streams in, its text always the code so far', async () => {
+    const { context, page, errors, message } = await openHarness(browser, server.url);
+    const lines = code.split('\n');
+    const block = message.locator('.code-block');
+    await showMessage(page, `\`\`\`ts\n${lines.slice(0, 2).join('\n')}`, true);
+    await block.locator('.code-token').first().waitFor();
+    for (const upTo of [4, 6, lines.length]) {
+      const sofar = lines.slice(0, upTo).join('\n');
+      await updateMessage(page, `\`\`\`ts\n${sofar}`, true);
+      await expect.poll(() => block.locator('pre').textContent()).toBe(sofar);
+      // The lines highlighted before stay highlighted while the new ones are (read at once, no waiting).
+      expect(await block.evaluate((el) => el.querySelector('.code-token')?.textContent)).toBe('import');
+    }
+    await updateMessage(page, fence('ts', code), false);
+    await expect.poll(() => colourOf(block, 'return')).not.toBe('none');
+    expect(await block.locator('pre').textContent()).toBe(code);
     expect(errors).toEqual([]);
     await context.close();
   });

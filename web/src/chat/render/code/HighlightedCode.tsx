@@ -21,12 +21,12 @@ const tokenStyle = (token: CodeToken): CSSProperties =>
  * until then and for languages it does not know. Its text is the code, exactly, either way.
  */
 export function HighlightedCode({ language, code }: HighlightedCodeProps) {
-  const lines = useHighlightedCode(code, language);
+  const highlighted = useHighlightedCode(code, language);
   const className = language ? `language-${language}` : undefined;
-  if (!lines) return <code className={className}>{code}</code>;
+  if (!highlighted) return <code className={className}>{code}</code>;
   return (
     <code className={className ? `${className} code-highlighted` : 'code-highlighted'}>
-      {lines.map((line, i) => (
+      {highlighted.lines.map((line, i) => (
         <Fragment key={i}>
           {i > 0 && '\n'}
           {line.map((token, j) => (
@@ -36,6 +36,7 @@ export function HighlightedCode({ language, code }: HighlightedCodeProps) {
           ))}
         </Fragment>
       ))}
+      {highlighted.rest}
     </code>
   );
 }

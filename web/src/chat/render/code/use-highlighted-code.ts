@@ -11,12 +11,19 @@ interface Highlighted {
   lines: CodeToken[][];
 }
 
+export interface HighlightedLines {
+  lines: CodeToken[][];
+  /** Code added since those lines were highlighted (a block still streaming in), shown plain after them. */
+  rest: string;
+}
+
 /**
  * The code's highlighted lines once the highlighter (loaded on first use) and the language's grammar
  * have loaded; null meanwhile, for a language it does not know, or when highlighting failed: the
- * code then shows plain.
+ * code then shows plain. While a block grows (its message streams), the lines highlighted so far
+ * stay, the new text plain after them until it is highlighted too.
  */
-export function useHighlightedCode(code: string, language: string): CodeToken[][] | null {
+export function useHighlightedCode(code: string, language: string): HighlightedLines | null {
   const [shown, setShown] = useState<Highlighted | null>(null);
   const grammar = code.length <= maxHighlightedChars ? highlightLanguageOf(language) : null;
 
@@ -36,5 +43,6 @@ export function useHighlightedCode(code: string, language: string): CodeToken[][
     };
   }, [code, language, grammar]);
 
-  return grammar && shown?.code === code && shown.language === language ? shown.lines : null;
+  if (!grammar || !shown || shown.language !== language || !code.startsWith(shown.code)) return null;
+  return { lines: shown.lines, rest: code.slice(shown.code.length) };
 }
