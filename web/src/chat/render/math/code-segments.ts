@@ -4,7 +4,8 @@ export interface Segment {
   text: string;
 }
 
-const fenceOpen = /^[ \t>]*(`{3,}|~{3,})/;
+/** A fence's opening line: three or more backticks (no backtick after them) or tildes. */
+const fenceOpen = /^[ \t>]*(`{3,}(?=[^`]*$)|~{3,})/;
 
 /** Where the fence opened by `marker` closes: the end of its closing line, or the end of the text. */
 const fenceEnd = (text: string, from: number, marker: string): number => {

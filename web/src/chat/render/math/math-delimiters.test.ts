@@ -54,6 +54,8 @@ describe('normaliseMath', () => {
     expect(text('  ```sh\n  echo $1 $2\n  ```\n$5 and $6')).toBe(
       '  ```sh\n  echo $1 $2\n  ```\n\\$5 and \\$6',
     );
+    // Triple backticks closed on their line are inline code, not a fence: the math after them counts.
+    expect(normaliseMath('```$a$``` then $b$')).toEqual({ text: '```$a$``` then $b$', hasMath: true });
   });
 
   it('keeps escapes and text without math as they are', () => {
