@@ -10,6 +10,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { BROWSER_ENDPOINT_VARIABLE, SHARED_DIR_VARIABLE } from './run-variables';
+import { chooseFromAccountMenu, signedInMark } from './account-menu';
 
 /** Debian's Chromium, headless, as every browser test runs it. */
 export const chromiumOptions = {
@@ -54,13 +55,16 @@ export async function signIn(browser: Browser, baseURL: string, email: string): 
   await page.goto('/');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await signedInMark(page).first().waitFor();
   return { context, page, errors };
 }
 
-/** Opens the Admin Interface and waits until the configuration is loaded and live updates flow. */
+/**
+ * Opens the Admin Interface from the account menu and waits until the configuration is loaded and
+ * live updates flow.
+ */
 export async function openAdmin(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'Admin Interface' }).click();
+  await chooseFromAccountMenu(page, 'Admin Interface');
   const dialog = page.getByRole('dialog', { name: 'Admin Interface' });
   await dialog.getByRole('tab', { name: /^Configurations/ }).waitFor();
   await dialog.locator('[data-live="live"]').waitFor();

@@ -2,12 +2,18 @@ import { useState } from 'react';
 import { apiKeysText } from './api-keys-text';
 import { ApiKeysDialog } from './ApiKeysDialog';
 
-/** The header's API Keys entry: opens the user's API Keys dialog. */
-export function ApiKeysButton() {
+/** Its look where it is placed (the account menu makes it one of its entries). */
+export interface EntryButtonProps {
+  className?: string;
+  role?: 'menuitem';
+}
+
+/** The account menu's API Keys entry: opens the user's API Keys dialog. */
+export function ApiKeysButton({ className = 'btn', role }: EntryButtonProps = {}) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn" onClick={() => setOpen(true)}>
+      <button type="button" className={className} role={role} onClick={() => setOpen(true)}>
         {apiKeysText.open}
       </button>
       {open && <ApiKeysDialog onClose={() => setOpen(false)} />}

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { errorText } from '../api/http';
 import { signOutAtom } from '../auth/session-actions';
-import { ChatHeaderControls, ChatScreen } from '../chat';
+import { ChatScreen } from '../chat';
 import { pushToastAtom } from '../state/toasts';
 import { ErrorBoundary } from '../ui/error-boundary/ErrorBoundary';
 import { reloadable } from '../ui/error-boundary/reloadable';
@@ -17,7 +17,10 @@ export interface AppShellProps {
   isAdmin: boolean;
 }
 
-/** The signed-in frame: the chat, the header with its controls, the Admin Interface for admins, sign out. */
+/**
+ * The signed-in frame: the chat fills the screen (its sidebar's account menu holds the account's
+ * entries, the Admin Interface for admins and Sign out); the Admin Interface opens over it.
+ */
 export function AppShell({ email, isAdmin }: AppShellProps) {
   const [dialogOpen, setDialogOpen] = useAtom(adminDialogOpenAtom);
   const signOut = useSetAtom(signOutAtom);
@@ -29,25 +32,8 @@ export function AppShell({ email, isAdmin }: AppShellProps) {
 
   return (
     <div className="shell chat-shell">
-      <header className="shell-header">
-        <span className="shell-brand">Amplify</span>
-        <ChatHeaderControls />
-        <div className="shell-user">
-          {isAdmin && (
-            <button type="button" className="btn" onClick={() => setDialogOpen(true)}>
-              Admin Interface
-            </button>
-          )}
-          <span className="shell-email" aria-label="Signed in as">
-            {email}
-          </span>
-          <button type="button" className="btn btn-ghost" onClick={onSignOut}>
-            Sign out
-          </button>
-        </div>
-      </header>
       <DisclosureGate email={email}>
-        <ChatScreen />
+        <ChatScreen account={{ onSignOut }} />
       </DisclosureGate>
       {isAdmin && dialogOpen && (
         <ErrorBoundary

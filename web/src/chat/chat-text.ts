@@ -3,12 +3,17 @@
  * messages come from `@app/contracts`, word for word).
  */
 export const chatText = {
-  newConversation: 'New conversation',
+  newConversation: 'New chat',
   untitled: 'New conversation',
   keptElsewhere: 'Kept in another browser',
   noConversations: 'No conversations yet.',
   emptyConversation: 'Ask anything to start a conversation.',
   noModels: 'No model is available to you yet. Ask an administrator to make one available.',
+  noModelsAdmin: 'No model is available to chat with yet. Add one in the Admin Interface.',
+  openAdminForModels: 'Add a model in the Admin Interface',
+  accountHint: 'Your requests are charged to this account.',
+  defaultAccountHint: 'No COA On File: your requests are not charged to a project account.',
+  storageHint: 'Where new conversations are kept: Local, in this browser; Cloud, on the server.',
   messagePlaceholder: 'Send a message…',
   stopped: 'Stopped.',
   deleteTitle: 'Delete conversation',

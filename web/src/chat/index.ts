@@ -1,3 +1,2 @@
 /** The chat screen, the first screen every user sees (AppShell places it). */
 export { ChatScreen } from './components/ChatScreen';
-export { ChatHeaderControls } from './components/ChatHeaderControls';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { sessionAtom } from '../../state/session';
 import { AssistantPageNotice } from '../page/AssistantPageNotice';
@@ -10,13 +10,13 @@ import {
   openedAssistantAtom,
   resetAssistantsAtom,
 } from '../state/assistants';
-import { AssistantsManager } from './AssistantsManager';
 import { pickerGroups, shownOption } from './picker-options';
 import '../assistants.css';
 
 /**
  * The assistant used in the chat (Standard Conversation by default: 'No assistant will be used.'),
- * the user's assistants, and the page at `/assistants/{path}` that opens the chat with one.
+ * the user's assistants, and the page at `/assistants/{path}` that opens the chat with one (the
+ * assistants themselves are managed from `AssistantsButton`, in the account menu).
  */
 export function AssistantPicker() {
   const me = useAtomValue(sessionAtom)?.email ?? '';
@@ -25,7 +25,6 @@ export function AssistantPicker() {
   const [choice, choose] = useAtom(chosenAssistantAtom);
   const load = useSetAtom(loadAssistantsAtom);
   const reset = useSetAtom(resetAssistantsAtom);
-  const [managing, setManaging] = useState(false);
   const [page, leavePage] = useAssistantPage();
 
   useEffect(() => {
@@ -65,10 +64,6 @@ export function AssistantPicker() {
       <span className="assistant-picker-description muted" aria-label="Assistant description">
         {shown.description}
       </span>
-      <button type="button" className="btn btn-ghost btn-small" onClick={() => setManaging(true)}>
-        Assistants
-      </button>
-      {managing && <AssistantsManager me={me} onClose={() => setManaging(false)} />}
       <AssistantPageNotice state={page} onLeave={leavePage} />
     </div>
   );

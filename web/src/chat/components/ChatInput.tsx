@@ -5,9 +5,11 @@ import { FormField } from '../../ui/FormField';
 import { chatText } from '../chat-text';
 import { sendMessageAtom } from '../actions/send-message';
 import { stopRequestAtom } from '../actions/stop-request';
-import { activeConversationIdAtom } from '../../state/active-conversation';
 import { modelsErrorAtom, reasoningLevelAtom, selectedModelAtom } from '../../state/models';
-import { liveAnswersAtom } from '../state/streams';
+import { streamingAnswerAtom } from '../shortcuts/streaming-answer';
+import { messageInputId } from '../shortcuts/targets';
+import { SendIcon, StopIcon } from '../header/icons';
+import { NoModelNotice } from './NoModelNotice';
 import {
   AttachmentTray,
   UploadButton,
@@ -16,21 +18,22 @@ import {
   uploadsInFlightAtom,
 } from '../../documents';
 
-/** The input: the message, Send (Enter; Shift+Enter for a new line), Stop while an answer streams. */
+/**
+ * The composer: the message (Enter sends, Shift+Enter starts a new line), attach, Documents, the
+ * reasoning level where the model reasons, and Send, or Stop while an answer streams.
+ */
 export function ChatInput() {
   const [text, setText] = useState('');
   const [documentsOpen, setDocumentsOpen] = useState(false);
   const model = useAtomValue(selectedModelAtom);
   const modelsError = useAtomValue(modelsErrorAtom);
-  const activeId = useAtomValue(activeConversationIdAtom);
-  const live = useAtomValue(liveAnswersAtom);
+  const streaming = useAtomValue(streamingAnswerAtom);
   const [reasoning, setReasoning] = useAtom(reasoningLevelAtom);
   const send = useSetAtom(sendMessageAtom);
   const stop = useSetAtom(stopRequestAtom);
   const addFiles = useSetAtom(addFilesAtom);
   const uploading = useAtomValue(uploadsInFlightAtom);
 
-  const streaming = Object.values(live).find((l) => l.conversationId === activeId && l.phase !== 'ended');
   const canSend = model !== null && text.trim() !== '' && !streaming && !uploading;
 
   const submit = (event?: FormEvent) => {
@@ -46,28 +49,25 @@ export function ChatInput() {
 
   return (
     <form className="chat-input" onSubmit={submit}>
-      {model === null && (
-        <p role="alert" className="form-error">
-          {modelsError ?? chatText.noModels}
-        </p>
-      )}
+      {model === null && <NoModelNotice error={modelsError} />}
       {documentsOpen && <DocumentsPanel />}
-      <AttachmentTray />
-      <div className="chat-input-row">
+      <div className="chat-composer">
+        <AttachmentTray />
         <textarea
-          className="input chat-textarea"
+          id={messageInputId}
+          className="chat-textarea"
           aria-label="Message"
           placeholder={chatText.messagePlaceholder}
-          rows={3}
+          rows={2}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
         />
-        <div className="chat-input-actions">
+        <div className="chat-composer-bar">
           <UploadButton onFiles={(files) => void addFiles(files)} />
           <button
             type="button"
-            className="btn btn-ghost btn-small"
+            className="btn btn-ghost chat-touch"
             aria-expanded={documentsOpen}
             onClick={() => setDocumentsOpen((open) => !open)}
           >
@@ -94,17 +94,20 @@ export function ChatInput() {
               )}
             </FormField>
           )}
+          <span className="chat-composer-gap" />
           {streaming ? (
             <button
               type="button"
-              className="btn btn-danger"
+              className="btn btn-danger chat-send"
               disabled={streaming.phase === 'stopping'}
               onClick={() => void stop(streaming.requestId)}
             >
+              <StopIcon />
               Stop
             </button>
           ) : (
-            <button type="submit" className="btn btn-primary" disabled={!canSend}>
+            <button type="submit" className="btn btn-primary chat-send" disabled={!canSend}>
+              <SendIcon />
               Send
             </button>
           )}

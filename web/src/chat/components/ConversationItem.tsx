@@ -7,17 +7,19 @@ import { formatCost } from '../model/conversation-list';
 import type { ConversationListItem } from '../model/types';
 import { openConversationAtom } from '../state/conversations';
 import { RowAction } from '../../ui/table/RowAction';
+import { sidebarOpenAtom } from '../sidebar/sidebar-state';
 
 export interface ConversationItemProps {
   conversation: ConversationListItem;
   active: boolean;
 }
 
-/** One conversation of the list: open it, see its cost, rename it in place, delete it (confirmed). */
+/** One conversation of the list: open it (which closes a phone's drawer), see its cost, rename it in place, delete it (confirmed). */
 export function ConversationItem({ conversation, active }: ConversationItemProps) {
   const open = useSetAtom(openConversationAtom);
   const rename = useSetAtom(renameConversationAtom);
   const remove = useSetAtom(deleteConversationAtom);
+  const closeDrawer = useSetAtom(sidebarOpenAtom);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   /** Enter and the blur that follows would both submit: once is enough. */
@@ -62,7 +64,10 @@ export function ConversationItem({ conversation, active }: ConversationItemProps
           type="button"
           className="chat-conversation-open"
           aria-current={active ? 'true' : undefined}
-          onClick={() => void open(conversation.id)}
+          onClick={() => {
+            closeDrawer(false);
+            void open(conversation.id);
+          }}
         >
           <span className="chat-conversation-name">{name}</span>
           <span className="chat-conversation-cost" aria-label={`Cost of ${name}`}>

@@ -40,8 +40,17 @@ export function ModelSelector() {
       >
         ?
       </button>
-      <button type="button" className="btn btn-ghost btn-small" onClick={() => setShown('pricing')}>
-        View Model Pricing
+      <button
+        type="button"
+        className="btn btn-ghost btn-small"
+        aria-label="View Model Pricing"
+        title="View Model Pricing"
+        onClick={() => setShown('pricing')}
+      >
+        <span className="chat-pricing-text">View Model Pricing</span>
+        <span className="chat-pricing-icon" aria-hidden="true">
+          $
+        </span>
       </button>
       {shown === 'legend' && <TierLegend onClose={() => setShown(null)} />}
       {shown === 'pricing' && <ModelPricingDialog onClose={() => setShown(null)} />}

@@ -1,5 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { conversationStorageLabels, conversationStorages, type ConversationStorage } from '@app/contracts';
+import { conversationStorageLabels, conversationStorages } from '@app/contracts';
+import { SelectField } from '../../ui/SelectField';
+import { chatText } from '../chat-text';
 import { chooseConversationStorageAtom, conversationStorageAtom } from '../../state/user-settings';
 
 /** Where new conversations are kept: Local (this browser) or Cloud (the server), in the user's settings. */
@@ -7,18 +9,15 @@ export function StorageChoice() {
   const storage = useAtomValue(conversationStorageAtom);
   const choose = useSetAtom(chooseConversationStorageAtom);
   return (
-    <select
-      className="input chat-storage"
-      aria-label="Conversation storage"
-      title="Where new conversations are kept"
+    <SelectField
+      label="Conversation storage"
+      className="menu-field"
+      controlClassName="input chat-storage"
+      hint={chatText.storageHint}
       value={storage}
-      onChange={(e) => void choose(e.target.value as ConversationStorage)}
-    >
-      {conversationStorages.map((s) => (
-        <option key={s} value={s}>
-          {conversationStorageLabels[s]}
-        </option>
-      ))}
-    </select>
+      options={conversationStorages}
+      optionLabel={(s) => conversationStorageLabels[s]}
+      onChange={(s) => void choose(s)}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { saveUserSettingsAtom, themeAtom } from '../../state/user-settings';
 
-/** Light or dark, kept in the user's settings. */
+/** Light or dark, kept in the user's settings: an entry of the account menu, named for what it turns on. */
 export function ThemeToggle() {
   const theme = useAtomValue(themeAtom);
   const save = useSetAtom(saveUserSettingsAtom);
@@ -9,13 +9,15 @@ export function ThemeToggle() {
   return (
     <button
       type="button"
-      className="btn btn-ghost btn-icon btn-small"
-      aria-label={next === 'dark' ? 'Dark theme' : 'Light theme'}
-      aria-pressed={theme === 'dark'}
-      title={next === 'dark' ? 'Dark theme' : 'Light theme'}
+      role="menuitem"
+      className="menu-item"
+      data-keep-open=""
       onClick={() => void save({ theme: next })}
     >
-      {theme === 'dark' ? '☀' : '☾'}
+      <span className="menu-item-icon" aria-hidden="true">
+        {theme === 'dark' ? '☀' : '☾'}
+      </span>
+      {next === 'dark' ? 'Dark theme' : 'Light theme'}
     </button>
   );
 }

@@ -1,0 +1,65 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Opens the account menu at the sidebar's foot (on a phone, opening the drawer first) and answers
+ * its panel, where the account's entries and choices are.
+ */
+export async function openAccountMenu(page: Page): Promise<Locator> {
+  const button = page.getByRole('button', { name: 'Account menu' });
+  await openDrawer(page);
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  const panel = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
+  await panel.getByRole('menu', { name: 'Account' }).waitFor();
+  return panel;
+}
+
+/** Chooses an entry of the account menu by its name ('API Keys', 'Admin Interface', 'Sign out'...). */
+export async function chooseFromAccountMenu(page: Page, name: string): Promise<void> {
+  const panel = await openAccountMenu(page);
+  await panel.getByRole('menuitem', { name, exact: true }).click();
+}
+
+/** Turns the theme to light or dark through the account menu, and closes the menu. */
+export async function chooseTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  const current = await page.evaluate(() => document.documentElement.dataset['theme'] ?? 'light');
+  if (current !== theme) {
+    await chooseFromAccountMenu(page, theme === 'dark' ? 'Dark theme' : 'Light theme');
+    await page.waitForFunction((t) => document.documentElement.dataset['theme'] === t, theme);
+  }
+  await closeAccountMenu(page);
+}
+
+/** Closes the account menu (and a phone's drawer) with Escape when open. */
+export async function closeAccountMenu(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Account menu' });
+  if ((await button.getAttribute('aria-expanded')) === 'true') {
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="Account menu"]')?.getAttribute('aria-expanded') === 'false',
+    );
+  }
+  await closeDrawer(page);
+}
+
+/** On a phone (a screen narrow enough for 'Open sidebar'), opens the drawer; elsewhere nothing. */
+export async function openDrawer(page: Page): Promise<void> {
+  const closeButton = page.getByRole('button', { name: 'Close sidebar' });
+  if (!(await page.getByRole('button', { name: 'Open sidebar' }).isVisible())) return;
+  if (!(await closeButton.isVisible())) await page.getByRole('button', { name: 'Open sidebar' }).click();
+  await closeButton.waitFor();
+}
+
+/** Closes a phone's drawer with Escape when open, and waits until it has gone. */
+export async function closeDrawer(page: Page): Promise<void> {
+  const closeButton = page.getByRole('button', { name: 'Close sidebar' });
+  if (!(await closeButton.isVisible())) return;
+  await page.keyboard.press('Escape');
+  await closeButton.waitFor({ state: 'hidden' });
+}
+
+/** Signed in and past the sign-in page: the chat's account menu, or the Data Disclosure to accept first. */
+export const signedInMark = (page: Page): Locator =>
+  page
+    .getByRole('button', { name: 'Account menu' })
+    .or(page.getByRole('region', { name: 'Data Disclosure' }))
+    .or(page.getByRole('button', { name: 'Open sidebar' }));
