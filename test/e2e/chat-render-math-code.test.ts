@@ -72,6 +72,13 @@ describe('math in a message', () => {
       .first()
       .evaluate((el) => getComputedStyle(el).fontFamily);
     expect(font).toContain('KaTeX_Main');
+    // Its fonts come from the app itself, which the page's CSP allows.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.fonts.ready.then(() => document.fonts.check('16px KaTeX_Main'))),
+      )
+      .toBe(true);
+    expect(requests.some((r) => /\/assets\/KaTeX_Main-Regular-[\w-]+\.woff2$/.test(r))).toBe(true);
     expect(requests.some((r) => /katex/i.test(r))).toBe(true);
 
     // Money, inline code and fenced code stay as they were written.
