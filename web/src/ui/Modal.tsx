@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 const focusableSelector =
@@ -14,7 +14,10 @@ export interface ModalProps {
   children: ReactNode;
 }
 
-/** A modal layer: labelled, focus kept inside, Escape to dismiss, focus given back on close. */
+/**
+ * A modal layer: labelled, focus kept inside (also when a focused control disables itself), Escape to
+ * dismiss, focus given back on close.
+ */
 export function Modal({ label, role = 'dialog', onDismiss, className, describedBy, children }: ModalProps) {
   const panel = useRef<HTMLDivElement>(null);
 
@@ -50,6 +53,14 @@ export function Modal({ label, role = 'dialog', onDismiss, className, describedB
     }
   };
 
+  // A control that disables itself while focused (Save once saved) drops the focus to the page, where
+  // Escape and Tab no longer reach the modal: the modal takes it back.
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const node = panel.current;
+    if (event.relatedTarget !== null || !node?.contains(event.target)) return;
+    if (event.target.matches(':disabled')) node.focus();
+  };
+
   return createPortal(
     <div className="modal-backdrop">
       <div
@@ -61,6 +72,7 @@ export function Modal({ label, role = 'dialog', onDismiss, className, describedB
         tabIndex={-1}
         className={['modal', className].filter(Boolean).join(' ')}
         onKeyDown={onKeyDown}
+        onBlur={onBlur}
       >
         {children}
       </div>

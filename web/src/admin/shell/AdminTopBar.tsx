@@ -1,8 +1,6 @@
-import { useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { anyDirtyAtom } from '../../state/sections';
 import { configsStatusAtom, liveStatusAtom, savingAtom } from '../../state/admin-status';
-import { useFocusKeptInDialog } from './use-focus-kept';
 
 export interface AdminTopBarProps {
   titleId: string;
@@ -20,7 +18,7 @@ const liveText = {
 
 /**
  * Title (with * while anything is unsaved), live indicator, reload, Close and Save Changes (on a phone
- * a bar at the foot of the screen); a button that disables itself keeps the focus in the dialog.
+ * a bar at the foot of the screen).
  */
 export function AdminTopBar({ titleId, onReload, onClose, onSave }: AdminTopBarProps) {
   const dirty = useAtomValue(anyDirtyAtom);
@@ -29,10 +27,6 @@ export function AdminTopBar({ titleId, onReload, onClose, onSave }: AdminTopBarP
   const live = useAtomValue(liveStatusAtom);
   const loading = status !== 'ready';
   const saveDisabled = !dirty || loading || saving;
-  const reloadButton = useRef<HTMLButtonElement>(null);
-  const saveButton = useRef<HTMLButtonElement>(null);
-  useFocusKeptInDialog(reloadButton, saving);
-  useFocusKeptInDialog(saveButton, saveDisabled);
 
   return (
     <header className="admin-topbar">
@@ -45,7 +39,6 @@ export function AdminTopBar({ titleId, onReload, onClose, onSave }: AdminTopBarP
       </span>
       <div className="admin-actions">
         <button
-          ref={reloadButton}
           type="button"
           className="btn btn-icon"
           onClick={onReload}
@@ -63,13 +56,7 @@ export function AdminTopBar({ titleId, onReload, onClose, onSave }: AdminTopBarP
         <button type="button" className="btn" onClick={onClose}>
           Close
         </button>
-        <button
-          ref={saveButton}
-          type="button"
-          className="btn btn-primary"
-          onClick={onSave}
-          disabled={saveDisabled}
-        >
+        <button type="button" className="btn btn-primary" onClick={onSave} disabled={saveDisabled}>
           {saving ? 'Saving…' : 'Save Changes'}
         </button>
       </div>
