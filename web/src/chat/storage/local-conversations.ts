@@ -28,9 +28,15 @@ export async function listLocalConversations(email: string): Promise<BrowserConv
     .map(({ id, name, updatedAt }) => ({ id, name, updatedAt, storage: 'future-local' as const }));
 }
 
+/** The versions turned to as kept (request ids by turn); anything else there is left out. */
+const chosenOf = (value: unknown): Record<string, string> =>
+  typeof value === 'object' && value !== null
+    ? Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'))
+    : {};
+
 export async function readLocalConversation(email: string, id: string): Promise<LocalConversation | null> {
   const value = await get<unknown>(keyOf(email, id), chatStore());
-  return isConversation(value) ? value : null;
+  return isConversation(value) ? { ...value, chosen: chosenOf(value.chosen) } : null;
 }
 
 export const writeLocalConversation = (email: string, conversation: LocalConversation): Promise<void> =>
