@@ -87,6 +87,13 @@ beforeAll(async () => {
   await dialog.getByRole('tab', { name: /^Feature Flags/ }).click();
   await dialog.getByLabel('Feature name').fill('darkMode');
   await dialog.getByRole('button', { name: 'Add Feature' }).click();
+  await dialog.getByRole('button', { name: 'Disabled' }).click();
+  await dialog.getByRole('button', { name: 'Edit user exceptions of darkMode' }).click();
+  const editor = page.getByRole('dialog', { name: 'User Exceptions: darkMode' });
+  await editor.getByLabel('Add user emails').fill('tester@example.com');
+  await editor.getByLabel('Add user emails').press('Enter');
+  await editor.getByRole('button', { name: 'Apply' }).click();
+  await editor.waitFor({ state: 'detached' });
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await dialog.getByRole('heading', { name: 'Admin Interface', exact: true }).waitFor();
   await closeAdmin(page);
@@ -142,6 +149,23 @@ describe.each(['light', 'dark'] as const)('in the %s theme', (theme) => {
         .toEqual([]);
       await form.getByLabel('ID', { exact: true }).press('Escape');
       await form.waitFor({ state: 'detached' });
+
+      // A flag's exceptions editor, and the question before closing with unsaved edits.
+      await dialog.getByRole('tab', { name: /^Feature Flags/ }).click();
+      await dialog.getByRole('button', { name: 'Edit user exceptions of darkMode' }).click();
+      const editor = page.getByRole('dialog', { name: 'User Exceptions: darkMode' });
+      await editor.getByText('tester@example.com').waitFor();
+      expect
+        .soft(await seriousViolations(page, { include: ['.exceptions-editor'] }), 'User Exceptions')
+        .toEqual([]);
+      await editor.getByRole('button', { name: 'Remove tester@example.com' }).click();
+      await editor.getByRole('button', { name: 'Apply' }).click();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+      await confirm.getByRole('button', { name: 'Keep editing' }).waitFor();
+      expect.soft(await seriousViolations(page, { include: ['.confirm'] }), 'Unsaved changes').toEqual([]);
+      await confirm.getByRole('button', { name: 'Close without saving' }).click();
+      await dialog.waitFor({ state: 'detached' });
       expect(session.errors).toEqual([]);
     });
   });

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } fr
 import { testChatModel } from '@app/platform/testing';
 import { launchBrowser, openAdmin, signIn } from './support/browser';
 import { startTestPlatform, type TestPlatform } from './support/platform';
+import { signedInMark } from './support/account-menu';
 import { configureChatModels, startModelServer, type ModelServer } from './support/chat-platform';
 
 const admin = 'admin@example.com';
@@ -83,6 +84,7 @@ describe.each(screens)('the Admin Interface on $name', ({ options, touch }) => {
     page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/');
+    await signedInMark(page).first().waitFor();
   });
 
   afterAll(async () => {
