@@ -11,6 +11,7 @@ import {
   type ModelServer,
 } from './support/chat-platform';
 import { seriousViolations } from './support/axe';
+import { closeAccountMenu, openAccountMenu } from './support/account-menu';
 
 const admin = 'admin@example.com';
 const model = testChatModel();
@@ -120,7 +121,11 @@ describe.each(['light', 'dark'] as const)('in the %s theme', (theme) => {
     it('the chat screen with a conversation has no serious or critical violations', async () => {
       const { page } = session;
       await chatReady(page);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect.soft(await seriousViolations(page), 'the chat').toEqual([]);
+      // The account menu open (on a phone, in the open sidebar drawer).
+      await openAccountMenu(page);
+      expect.soft(await seriousViolations(page), 'the account menu').toEqual([]);
+      await closeAccountMenu(page);
     });
 
     it('each tab of the Admin Interface has no serious or critical violations', async () => {
