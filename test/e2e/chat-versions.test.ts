@@ -41,9 +41,12 @@ const words = (text: string): string[] => text.split(/(?= )/);
 
 /** Sends a message and waits for its whole answer (`answer`, streamed word by word). */
 const ask = async (page: Page, question: string, answer: string) => {
+  const before = await answers(page).count();
   models.behave({ tokens: words(answer) });
   await page.getByRole('textbox', { name: 'Message' }).fill(question);
   await page.getByRole('button', { name: 'Send' }).click();
+  // Its own answer, not the one before it (the next answer's words are set only once this one is in).
+  await expect.poll(() => answers(page).count()).toBe(before + 1);
   await answers(page).last().getByLabel('Usage').waitFor();
 };
 
@@ -188,6 +191,10 @@ describe.each([
     expect(await shownThread(page)).toEqual([q1, 'A bold first answer.', q2, 'The regenerated answer.']);
     await counterOf(page, q2).getByRole('button', { name: 'Previous version' }).click();
     await expect.poll(() => counterOf(page, edited).innerText()).toMatch(/2 \/ 3/);
+    // The focus stays on the switch, so the keyboard can go on stepping.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Previous version',
+    );
     await counterOf(page, edited).getByRole('button', { name: 'Next version' }).click();
     await expect.poll(() => counterOf(page, q2).innerText()).toMatch(/3 \/ 3/);
 

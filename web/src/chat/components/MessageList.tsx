@@ -13,6 +13,7 @@ import { activeConversationIdAtom } from '../../state/active-conversation';
 import { conversationStorageAtom } from '../../state/user-settings';
 import { liveAnswersAtom } from '../state/streams';
 import { shownTurns } from '../versions/shown-turns';
+import { versionKey } from '../versions/tree';
 import { AnswerMessage } from './AnswerMessage';
 import { UserMessage } from './UserMessage';
 
@@ -61,7 +62,8 @@ export function MessageList() {
           const context: TurnContext | undefined =
             activeId === null ? undefined : { turn, conversationId: activeId, storage, busy };
           return (
-            <Fragment key={turn.requestId}>
+            // Keyed by the turn (its parent), not the version: turning to another keeps the focus on its switch.
+            <Fragment key={versionKey(turn.parentRequestId)}>
               {turn.user && <UserMessage turn={turn.user} {...(context ? { context } : {})} />}
               {turn.live ? (
                 <AnswerMessage
