@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { adminMessages } from '@app/contracts';
 import { testChatModel } from '@app/platform/testing';
-import { launchBrowser, openAdmin, signIn } from './support/browser';
+import { launchBrowser, openAdmin, signIn, toast } from './support/browser';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { signedInMark } from './support/account-menu';
 import { configureChatModels, startModelServer, type ModelServer } from './support/chat-platform';
@@ -56,6 +57,12 @@ const scrollsSideways = (element: Element): boolean =>
   [...element.querySelectorAll('*')].some(
     (e) => e.scrollWidth > e.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX),
   );
+
+/** Nothing covers the element's middle (a toast, a layer). */
+const isOnTop = (element: Element): boolean => {
+  const { x, y, width, height } = element.getBoundingClientRect();
+  return element.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+};
 
 /** Closes the Admin Interface when a failed test left it open, so the next one starts on the chat. */
 async function closeAdmin(page: Page): Promise<void> {
@@ -132,7 +139,7 @@ describe.each(screens)('the Admin Interface on $name', ({ options, touch }) => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('saves, then Escape still closes it (the focus stays in the dialog)', async () => {
+  it('saves (the toast above the bar, not over Save Changes), then Escape still closes it: the focus stays in the dialog', async () => {
     onTestFinished(() => closeAdmin(page));
     const dialog = await openAdmin(page);
     const added = `phone-${touch ? 'touch' : 'desktop'}@example.com`;
@@ -145,6 +152,9 @@ describe.each(screens)('the Admin Interface on $name', ({ options, touch }) => {
     await press(save);
     await dialog.getByRole('heading', { name: 'Admin Interface', exact: true }).waitFor();
     await expect.poll(() => save.isDisabled()).toBe(true);
+    // The saved toast shows above the bar: Save Changes is not under it.
+    await toast(page, adminMessages.saved).waitFor();
+    expect(await save.evaluate(isOnTop)).toBe(true);
     expect(
       await dialog.evaluate((d) => d.contains(document.activeElement) || d === document.activeElement),
     ).toBe(true);
