@@ -27,6 +27,7 @@ import * as m0024 from './0024_rate_limits';
 import * as m0025 from './0025_projection_set_aside';
 import * as m0026 from './0026_chat_message_images';
 import * as m0027 from './0027_conversation_versions';
+import * as m0028 from './0028_conversation_settings';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0025_projection_set_aside': m0025,
   '0026_chat_message_images': m0026,
   '0027_conversation_versions': m0027,
+  '0028_conversation_settings': m0028,
 };
 
 export const migrationProvider: MigrationProvider = {

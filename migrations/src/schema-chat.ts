@@ -27,6 +27,12 @@ export interface RmConversationsTable {
   cost: number;
   requests: number;
   updated_at: Date;
+  /** The model and assistant of its latest request (migration 0028); null: not known, none. */
+  model: ColumnType<string | null, string | null | undefined, string | null>;
+  assistant_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its own settings (migration 0028); null until saved. */
+  instructions: ColumnType<string | null, string | null | undefined, string | null>;
+  temperature: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Which conversation a chat request belongs to (its end event names only the request). */

@@ -3,6 +3,7 @@ import { boundedList, boundedString } from '../bounded';
 import { limits } from '../limits';
 import { ChatId } from './chat-request';
 import { ChatImage, chatImageLimits } from './chat-images';
+import { ConversationSettings, type ConversationSettingsChangedData } from './conversation-settings';
 import { successBody, successList } from '../success';
 
 /**
@@ -17,6 +18,8 @@ export const conversationRoutes = {
   delete: '/api/conversations/delete',
   /** POST: the caller turned to a version of a turn (`ChooseVersionRequest`). */
   chooseVersion: '/api/conversations/choose-version',
+  /** POST: the settings of one of the caller's cloud conversations (`ConversationSettingsRequest`). */
+  settings: '/api/conversations/settings',
 } as const;
 
 export const conversationStorages = ['future-local', 'future-cloud'] as const;
@@ -31,6 +34,11 @@ export const ConversationSummary = z.object({
   cost: z.number().nonnegative(),
   requests: z.number().int().nonnegative(),
   updatedAt: z.string().max(64),
+  /** The model and the assistant of its latest request (null or absent: not known, a row from before). */
+  model: z.string().max(200).nullable().optional(),
+  assistantId: z.string().max(200).nullable().optional(),
+  /** A cloud conversation's own settings (conversation-settings.ts); absent: none saved. */
+  settings: ConversationSettings.optional(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 
@@ -94,4 +102,6 @@ export type ConversationEvent =
   | { type: 'ConversationRenamed'; data: { conversationId: string; name: string } }
   | { type: 'ConversationDeleted'; data: { conversationId: string } }
   /** The user turned to the version `requestId` of its turn (the versions are the requests that follow the same one). */
-  | { type: 'ConversationVersionChosen'; data: { conversationId: string; requestId: string } };
+  | { type: 'ConversationVersionChosen'; data: { conversationId: string; requestId: string } }
+  /** The conversation's own settings saved (instructions for its system prompt, its temperature). */
+  | { type: 'ConversationSettingsChanged'; data: ConversationSettingsChangedData };

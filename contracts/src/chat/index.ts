@@ -7,6 +7,7 @@ export * from './model-tiers';
 export * from './spend-periods';
 export * from './accounts';
 export * from './conversations';
+export * from './conversation-settings';
 export * from './feedback';
 export * from './user-settings';
 export * from './spend-events';

@@ -1,4 +1,4 @@
-import type { ConversationEvent } from '@app/contracts';
+import type { ConversationEvent, ConversationSettingsChangedData } from '@app/contracts';
 import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 
 /** A conversation stream's state: the name it was last given (null: never, or since deleted). */
@@ -10,7 +10,9 @@ export type ConversationCommand =
   | { type: 'RenameConversation'; data: { conversationId: string; name: string } }
   | { type: 'DeleteConversation'; data: { conversationId: string } }
   /** The user turned to a version of a turn: `requestId`, a request of this conversation (the handler's check). */
-  | { type: 'ChooseVersion'; data: { conversationId: string; requestId: string } };
+  | { type: 'ChooseVersion'; data: { conversationId: string; requestId: string } }
+  /** The user saved the conversation's own settings (conversation-settings.ts): recorded each save. */
+  | { type: 'ChangeConversationSettings'; data: ConversationSettingsChangedData };
 
 /**
  * One conversation of one user (stream `conversationStreamId(owner, conversationId)`): renamed,
@@ -33,6 +35,10 @@ export const conversationDecider: Decider<ConversationState, ConversationCommand
         const { conversationId, requestId } = command.data;
         return [{ type: 'ConversationVersionChosen', data: { conversationId, requestId } }];
       }
+      case 'ChangeConversationSettings': {
+        const { conversationId, instructions, temperature } = command.data;
+        return [{ type: 'ConversationSettingsChanged', data: { conversationId, instructions, temperature } }];
+      }
       default:
         return assertNever(command);
     }
@@ -45,6 +51,7 @@ export const conversationDecider: Decider<ConversationState, ConversationCommand
       case 'ConversationDeleted':
         return { name: null };
       case 'ConversationVersionChosen':
+      case 'ConversationSettingsChanged':
         return state;
       default:
         return assertNever(event);

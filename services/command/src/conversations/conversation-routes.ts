@@ -4,6 +4,7 @@ import {
   ChooseVersionRequest,
   ConversationCommandResponse,
   conversationRoutes,
+  ConversationSettingsRequest,
   DeleteConversationRequest,
   ErrorResponse,
   errorResponses,
@@ -15,8 +16,9 @@ import { onOwnConversation } from './conversation-commands';
 import type { ConversationCommand } from './conversation-decider';
 
 /**
- * POST /api/conversations/rename, /delete and /choose-version: the caller renames or deletes one of
- * their own conversations, or records the version of a turn they turned to (404 for a conversation
+ * POST /api/conversations/rename, /delete, /choose-version and /settings: the caller renames or
+ * deletes one of their own conversations, records the version of a turn they turned to, or saves
+ * its settings (404 for a conversation
  * that is not theirs, or a request that is not one of it). The answer carries the position for `?waitFor=`, and comes once
  * the read models show it when the projections run in this process.
  */
@@ -83,5 +85,23 @@ export const conversationRoutesPlugin =
       },
       async (request) =>
         onConversation(request, 'chooseVersion', { type: 'ChooseVersion', data: request.body }),
+    );
+
+    routes.post(
+      conversationRoutes.settings,
+      {
+        preValidation: app.requireUser,
+        schema: {
+          description:
+            "Saves the settings (instructions, temperature) of one of the caller's conversations (404 when it is not theirs).",
+          body: ConversationSettingsRequest,
+          response,
+        },
+      },
+      async (request) =>
+        onConversation(request, 'changeConversationSettings', {
+          type: 'ChangeConversationSettings',
+          data: request.body,
+        }),
     );
   };

@@ -38,10 +38,21 @@ export const ownerOf = (recorded: RecordedEvent, conversationId: string): string
     : recorded.metadata.actor.email;
 };
 
-/** A request in a conversation: the row is made by its first request, later ones count and date it. */
+/**
+ * A request in a conversation: the row is made by its first request, later ones count and date it;
+ * each one's model and assistant (null: none) are the conversation's.
+ */
 export const upsertConversation = async (
   trx: Db,
-  row: { owner: string; conversationId: string; storage: ConversationStorage; name: string | null; at: Date },
+  row: {
+    owner: string;
+    conversationId: string;
+    storage: ConversationStorage;
+    name: string | null;
+    at: Date;
+    model: string;
+    assistantId: string | null;
+  },
 ): Promise<void> => {
   await trx
     .insertInto('rm_conversations')
@@ -53,6 +64,8 @@ export const upsertConversation = async (
       cost: 0,
       requests: 1,
       updated_at: row.at,
+      model: row.model,
+      assistant_id: row.assistantId,
     })
     .onConflict((oc) =>
       oc.columns(['owner', 'conversation_id']).doUpdateSet((eb) => ({
@@ -60,6 +73,8 @@ export const upsertConversation = async (
         requests: eb('rm_conversations.requests', '+', 1),
         updated_at: row.at,
         name: eb.fn.coalesce('rm_conversations.name', eb.val(row.name)),
+        model: row.model,
+        assistant_id: row.assistantId,
       })),
     )
     .execute();

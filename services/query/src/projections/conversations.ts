@@ -21,6 +21,7 @@ export const conversationsEventTypes = [
   'ConversationRenamed',
   'ConversationDeleted',
   'ConversationVersionChosen',
+  'ConversationSettingsChanged',
 ] as const satisfies readonly ConversationsEvent['type'][];
 
 const insertMessages = async (
@@ -68,6 +69,8 @@ const requested = async (
     storage,
     name: firstUser ? autoName(firstUser.content) : null,
     at: new Date(recorded.recordedAt),
+    model: data.model,
+    assistantId: data.assistantId ?? null,
   });
   await trx
     .insertInto('rm_conversation_requests')
@@ -111,7 +114,7 @@ const ended = async (trx: Db, data: Ended['data'], recorded: RecordedEvent): Pro
 /**
  * The conversations of each user (read model `conversations`, a user read model: each change goes
  * to its owner's sockets only, its ids the conversation ids): from the chat events that name a
- * conversation, and the renames, deletes and versions turned to of the conversation streams. A
+ * conversation, and the renames, deletes, versions turned to and settings of the conversation streams. A
  * deleted conversation's rows go; a later request in it starts it again.
  */
 export const conversationsProjection = tableProjection<ConversationsEvent>(
@@ -149,6 +152,16 @@ export const conversationsProjection = tableProjection<ConversationsEvent>(
           const { conversationId, requestId } = event.data;
           const owner = ownerOf(recorded, conversationId);
           return (await chooseTurn(trx, { owner, conversationId, requestId })) ? [conversationId] : [];
+        }
+        case 'ConversationSettingsChanged': {
+          const { conversationId, instructions, temperature } = event.data;
+          const changed = await trx
+            .updateTable('rm_conversations')
+            .set({ instructions, temperature })
+            .where('owner', '=', ownerOf(recorded, conversationId))
+            .where('conversation_id', '=', conversationId)
+            .executeTakeFirst();
+          return changed.numUpdatedRows > 0n ? [conversationId] : [];
         }
         default:
           return assertNever(event);

@@ -9,6 +9,7 @@ export const readConversations = async (db: Db, owner: string): Promise<Conversa
   const rows = await db
     .selectFrom('rm_conversations')
     .select(['conversation_id', 'name', 'storage', 'cost', 'requests', 'updated_at'])
+    .select(['model', 'assistant_id', 'instructions', 'temperature'])
     .where('owner', '=', owner)
     .orderBy('updated_at', 'desc')
     .orderBy('conversation_id')
@@ -21,6 +22,11 @@ export const readConversations = async (db: Db, owner: string): Promise<Conversa
     cost: Math.max(0, r.cost),
     requests: r.requests,
     updatedAt: r.updated_at.toISOString(),
+    model: r.model,
+    assistantId: r.assistant_id,
+    ...(r.instructions === null && r.temperature === null
+      ? {}
+      : { settings: { instructions: r.instructions ?? '', temperature: r.temperature } }),
   }));
 };
 

@@ -59,6 +59,7 @@ const userRoutes = new Set([
   `POST ${conversationRoutes.rename}`,
   `POST ${conversationRoutes.delete}`,
   `POST ${conversationRoutes.chooseVersion}`,
+  `POST ${conversationRoutes.settings}`,
   `POST ${chatRateRoute}`,
   `GET ${userSettingsRoutes.get}`,
   `POST ${userSettingsRoutes.save}`,
