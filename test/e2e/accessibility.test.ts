@@ -40,6 +40,13 @@ const adminTabs: { tab: string; loaded: (panel: Locator) => Locator }[] = [
   { tab: 'Embeddings', loaded: (p) => p.getByRole('heading').first() },
 ];
 
+/** The chat screen's dialogs, each opened the way a user does. */
+const chatDialogs: { name: string; open: (page: Page) => Promise<void> }[] = [
+  { name: 'Model tiers', open: (p) => p.getByRole('button', { name: 'Model tiers legend' }).click() },
+  { name: 'Model Pricing', open: (p) => p.getByRole('button', { name: 'View Model Pricing' }).click() },
+  { name: 'Keyboard shortcuts', open: (p) => p.keyboard.press('Control+/') },
+];
+
 /** Chooses the theme as the web app saves it (the user's settings), and shows the page in it. */
 async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   const saved = await page.context().request.post(`${platform.url}${userSettingsRoutes.save}`, {
@@ -126,6 +133,15 @@ describe.each(['light', 'dark'] as const)('in the %s theme', (theme) => {
       await openAccountMenu(page);
       expect.soft(await seriousViolations(page), 'the account menu').toEqual([]);
       await closeAccountMenu(page);
+      // The chat's own dialogs: the tiers' legend, the models' pricing, the keyboard shortcuts.
+      for (const { open, name } of chatDialogs) {
+        await open(page);
+        const layer = page.getByRole('dialog', { name });
+        await layer.waitFor();
+        expect.soft(await seriousViolations(page, { include: ['.modal'] }), name).toEqual([]);
+        await page.keyboard.press('Escape');
+        await layer.waitFor({ state: 'detached' });
+      }
     });
 
     it('each tab of the Admin Interface has no serious or critical violations', async () => {
