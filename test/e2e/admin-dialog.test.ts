@@ -4,6 +4,7 @@ import { adminMessages, platformMessages } from '@app/contracts';
 import { uiText } from '../../web/src/ui/strings';
 import { launchBrowser, openAdmin, seeToast, signIn } from './support/browser';
 import { startTestPlatform, type TestPlatform } from './support/platform';
+import { openAccountMenu } from './support/account-menu';
 
 const admin = 'admin@example.com';
 let platform: TestPlatform;
@@ -20,12 +21,14 @@ afterAll(async () => {
 });
 
 describe('signing in', () => {
-  it('a user who is not an admin sees the chat, without the Admin Interface button', async () => {
+  it('a user who is not an admin sees the chat, without the Admin Interface in the account menu', async () => {
     const { context, page, errors } = await signIn(browser, platform.url, 'someone@example.com');
     await page.getByText('someone@example.com').waitFor();
-    await page.getByRole('button', { name: 'New conversation', exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'Admin Interface' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'New chat', exact: true }).waitFor();
+    const menu = await openAccountMenu(page);
+    await menu.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+    expect(await menu.getByRole('menuitem', { name: 'Admin Interface' }).count()).toBe(0);
+    await menu.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { platformMessages } from '@app/contracts';
 import { launchBrowser, openAdmin, signIn } from './support/browser';
 import { startTestPlatform, type TestPlatform } from './support/platform';
+import { chooseFromAccountMenu } from './support/account-menu';
 
 const admin = 'admin@example.com';
 let platform: TestPlatform;
@@ -58,7 +59,7 @@ describe('a part of the Admin Interface that fails', () => {
     const dialogCode = /\/assets\/AdminDialog-[^/]+\.js$/;
     await page.route(dialogCode, (route) => route.abort());
 
-    await page.getByRole('button', { name: 'Admin Interface' }).click();
+    await chooseFromAccountMenu(page, 'Admin Interface');
     const failed = page
       .getByRole('alert')
       .filter({ hasText: platformMessages.viewFailed('The Admin Interface') });
@@ -67,7 +68,7 @@ describe('a part of the Admin Interface that fails', () => {
     await failed.waitFor({ state: 'detached' });
 
     // Opened again while it still cannot load, then Try again once it can.
-    await page.getByRole('button', { name: 'Admin Interface' }).click();
+    await chooseFromAccountMenu(page, 'Admin Interface');
     await failed.waitFor();
     await page.unroute(dialogCode);
     await failed.getByRole('button', { name: 'Try again' }).click();

@@ -12,6 +12,7 @@ import {
 } from '@app/contracts';
 import { testChatModel } from '@app/platform/testing';
 import { launchBrowser, seeToast, signIn, type SignedIn } from './support/browser';
+import { chooseFromAccountMenu } from './support/account-menu';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { configureChatModels, startModelServer, type ModelServer } from './support/chat-platform';
 
@@ -92,7 +93,7 @@ describe('from the Assistant Creator to a published assistant', () => {
     await block.getByRole('button', { name: blockTexts.createAssistant }).click();
     await block.getByRole('status').getByText(blockTexts.assistantCreated(draft.name)).waitFor();
 
-    await page.getByRole('button', { name: 'Assistants', exact: true }).click();
+    await chooseFromAccountMenu(page, 'Assistants');
     const manager = page.getByRole('dialog', { name: 'My Assistants' });
     await manager
       .getByRole('listitem', { name: draft.name })

@@ -9,6 +9,7 @@ import {
 } from '@app/contracts';
 import { testChatModel } from '@app/platform/testing';
 import { launchBrowser, seeToast, signIn, type SignedIn } from './support/browser';
+import { chooseFromAccountMenu } from './support/account-menu';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { configureChatModels, startModelServer, type ModelServer } from './support/chat-platform';
 
@@ -70,7 +71,7 @@ const shownOps = async (dialog: Locator): Promise<string[]> =>
 describe("choosing an assistant's ops in its dialog", () => {
   it('lists the ops the user sees, finds them by name or tag, and saves the ticked one as a tool', async () => {
     const { page } = o;
-    await page.getByRole('button', { name: 'Assistants', exact: true }).click();
+    await chooseFromAccountMenu(page, 'Assistants');
     await manager(page).getByRole('button', { name: 'Create Assistant' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Assistant' });
     await dialog.getByLabel('Name', { exact: true }).fill('Tide Keeper');

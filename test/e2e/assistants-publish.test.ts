@@ -12,6 +12,7 @@ import {
 } from '@app/contracts';
 import { testChatModel } from '@app/platform/testing';
 import { launchBrowser, seeToast, signIn, type SignedIn } from './support/browser';
+import { chooseFromAccountMenu } from './support/account-menu';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { configureChatModels, startModelServer, type ModelServer } from './support/chat-platform';
 
@@ -105,7 +106,7 @@ describe('assistants in the chat', () => {
 
   it('creates an assistant in the dialog; the picker offers it', async () => {
     const { page } = o;
-    await page.getByRole('button', { name: 'Assistants', exact: true }).click();
+    await chooseFromAccountMenu(page, 'Assistants');
     await manager(page).getByText('No assistants yet.').waitFor();
     await manager(page).getByRole('button', { name: 'Create Assistant' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Assistant' });
@@ -155,7 +156,7 @@ describe('assistants in the chat', () => {
 
 describe('publishing an assistant at a path', () => {
   const openPublish = async (page: Page): Promise<Locator> => {
-    await page.getByRole('button', { name: 'Assistants', exact: true }).click();
+    await chooseFromAccountMenu(page, 'Assistants');
     await manager(page)
       .getByRole('listitem', { name: 'Harbour Guide' })
       .getByRole('button', { name: 'Publish' })
@@ -171,7 +172,7 @@ describe('publishing an assistant at a path', () => {
 
   it('is offered only once the publishing flag is on', async () => {
     const { page } = o;
-    await page.getByRole('button', { name: 'Assistants', exact: true }).click();
+    await chooseFromAccountMenu(page, 'Assistants');
     const row = manager(page).getByRole('listitem', { name: 'Harbour Guide' });
     await row.getByRole('button', { name: 'Edit' }).waitFor();
     expect(await row.getByRole('button', { name: 'Publish' }).count()).toBe(0);
@@ -248,7 +249,7 @@ describe('the page at /assistants/{path}', () => {
     const f = await signIn(browser, platform.url, friend);
     try {
       await f.page.goto('/assistants/Harbour-Guide');
-      await f.page.getByRole('button', { name: 'Sign out' }).waitFor();
+      await f.page.getByRole('button', { name: 'Account menu' }).waitFor();
       await expect.poll(() => chosenName(f.page)).toBe('Harbour Guide');
       await send(f.page, 'Which tide table should I read?');
       await answers(f.page).last().getByText('Hello from the test model.').waitFor();
@@ -256,7 +257,7 @@ describe('the page at /assistants/{path}', () => {
       expect(seen.some((r) => JSON.stringify(r.body).includes(instructions))).toBe(true);
       await f.page.screenshot({ path: '/tmp/assistants-page-opened.png' });
       // Its path, read-only: Restricted Access.
-      await f.page.getByRole('button', { name: 'Assistants', exact: true }).click();
+      await chooseFromAccountMenu(f.page, 'Assistants');
       await manager(f.page)
         .getByRole('list', { name: 'Shared with me' })
         .getByRole('listitem', { name: 'Harbour Guide' })
@@ -307,7 +308,7 @@ describe('changing and deleting an assistant', () => {
   it('an edit saves a new version; a deleted assistant leaves the picker, which falls back to the Standard Conversation', async () => {
     const { page } = o;
     await picker(page).selectOption({ label: 'Harbour Guide' });
-    await page.getByRole('button', { name: 'Assistants', exact: true }).click();
+    await chooseFromAccountMenu(page, 'Assistants');
     await manager(page)
       .getByRole('listitem', { name: 'Harbour Guide' })
       .getByRole('button', { name: 'Edit' })

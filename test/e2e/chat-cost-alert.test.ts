@@ -94,7 +94,7 @@ describe('the Prompt Cost Alert on the chat screen', () => {
     expect(await costAlert(page).count()).toBe(0);
 
     // A new conversation starts under the threshold: no alert.
-    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+    await page.getByRole('button', { name: 'New chat', exact: true }).click();
     expect(await costAlert(page).count()).toBe(0);
     expect(u.errors).toEqual([]);
   });

@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { chatImageMessages, userSettingsRoutes, type ConversationStorage } from '@app/contracts';
 import { testChatModel } from '@app/platform/testing';
 import { launchBrowser, signIn, type SignedIn } from './support/browser';
+import { chooseTheme } from './support/account-menu';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { configureChatModels, startModelServer, type ModelServer } from './support/chat-platform';
 
@@ -139,9 +140,9 @@ describe.each([
     await expect.poll(() => page.getByRole('list', { name: 'Attachments' }).count()).toBe(0);
     if (storage === 'future-local') {
       await shoot(page, 'desktop-light');
-      await page.getByRole('button', { name: 'Dark theme' }).click();
+      await chooseTheme(page, 'dark');
       await shoot(page, 'desktop-dark');
-      await page.getByRole('button', { name: 'Light theme' }).click();
+      await chooseTheme(page, 'light');
     }
     await page.reload();
     await page
@@ -203,9 +204,9 @@ describe('thumbnails on a phone', () => {
         .toBe('done');
       await userMessages(page).last().scrollIntoViewIfNeeded();
       await shoot(page, 'phone-light');
-      await page.getByRole('button', { name: 'Dark theme' }).click();
+      await chooseTheme(page, 'dark');
       await shoot(page, 'phone-dark');
-      await page.getByRole('button', { name: 'Light theme' }).click();
+      await chooseTheme(page, 'light');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     } finally {
       await context.close();

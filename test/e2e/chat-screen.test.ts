@@ -10,6 +10,12 @@ import {
 import { testChatModel } from '@app/platform/testing';
 import { chatText } from '../../web/src/chat/chat-text';
 import { launchBrowser, signIn, type SignedIn } from './support/browser';
+import {
+  chooseFromAccountMenu,
+  chooseTheme,
+  closeAccountMenu,
+  openAccountMenu,
+} from './support/account-menu';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import {
   configureChatModels,
@@ -97,15 +103,14 @@ describe('the chat screen', () => {
       .poll(() => modelSelect(page).locator('option').allTextContents())
       .toEqual(['Test Chat Model · cheap · average output']);
     const themeSaved = page.waitForResponse((r) => r.url().endsWith(userSettingsRoutes.save));
-    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await chooseFromAccountMenu(page, 'Dark theme');
     expect((await themeSaved).status()).toBe(200);
     await page.reload();
     await expect.poll(() => modelSelect(page).inputValue()).toBe(fast.id);
     await expect.poll(() => modelSelect(page).locator('option').count()).toBe(1);
     await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
     await page.screenshot({ path: '/tmp/chat-dark.png' });
-    await page.getByRole('button', { name: 'Light theme' }).click();
-    await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('light');
+    await chooseTheme(page, 'light');
   });
 
   it('sends a message and watches the answer stream with its status, then its usage and cost', async () => {
@@ -121,7 +126,9 @@ describe('the chat screen', () => {
     expect(await answer.innerText()).toContain(numberedTokens(40).join(''));
     const item = conversations(page).getByRole('listitem').filter({ hasText: 'Count to forty' });
     await expect.poll(() => item.getByLabel('Cost of Count to forty').innerText()).not.toBe('$0.00');
-    await expect.poll(() => page.getByLabel('Spend').innerText()).not.toBe('Spent $0.00');
+    const menu = await openAccountMenu(page);
+    await expect.poll(() => menu.getByLabel('Spend').innerText()).not.toBe('Spent $0.00');
+    await closeAccountMenu(page);
     await page.screenshot({ path: '/tmp/chat-screen.png' });
   });
 
@@ -171,7 +178,7 @@ describe('the chat screen', () => {
 
   it('a reload while the answer streams reconnects, and the answer continues where it was', async () => {
     const { page } = u;
-    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+    await page.getByRole('button', { name: 'New chat', exact: true }).click();
     models.behave({ tokens: numberedTokens(60), tokenDelayMs: 80 });
     await send(page, 'Count to sixty');
     await waitForWords(answers(page).last(), 5);
@@ -187,9 +194,9 @@ describe('the chat screen', () => {
   it('a second tab sees a new conversation at once, its answer streaming, then its cost', async () => {
     const second = await u.context.newPage();
     await second.goto('/');
-    await second.getByRole('button', { name: 'New conversation', exact: true }).waitFor();
+    await second.getByRole('button', { name: 'New chat', exact: true }).waitFor();
     models.behave({ tokens: numberedTokens(400), tokenDelayMs: 100 });
-    await u.page.getByRole('button', { name: 'New conversation', exact: true }).click();
+    await u.page.getByRole('button', { name: 'New chat', exact: true }).click();
     await send(u.page, 'Seen from the other tab');
     const item = conversations(second).getByRole('listitem').filter({ hasText: 'Seen from the other tab' });
     await item.getByRole('button', { name: /^Seen from the other tab/ }).click();
@@ -222,12 +229,14 @@ describe('the chat screen', () => {
     const { page } = u;
     const storage = page.getByRole('combobox', { name: 'Conversation storage' });
     const saved = page.waitForResponse((r) => r.url().endsWith(userSettingsRoutes.save));
+    await openAccountMenu(page);
     await storage.selectOption({ label: 'Cloud' });
     expect((await saved).status()).toBe(200);
     // The choice is the user's setting: it is still there after a reload.
     await page.reload();
     await expect.poll(() => storage.inputValue()).toBe('future-cloud');
-    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+    await closeAccountMenu(page);
+    await page.getByRole('button', { name: 'New chat', exact: true }).click();
     models.behave({ tokens: numberedTokens(8) });
     await send(page, 'Kept on the server');
     await answers(page).last().getByLabel('Usage').waitFor();
@@ -251,7 +260,9 @@ describe('the chat screen', () => {
     await expect
       .poll(() => picker.locator('option').allTextContents())
       .toEqual(['No COA On File', 'Project 42']);
+    await openAccountMenu(page);
     await picker.selectOption('coa-42');
+    await closeAccountMenu(page);
     models.behave({ tokens: numberedTokens(3) });
     await send(page, 'On account 42');
     await answers(page).last().getByLabel('Usage').waitFor();

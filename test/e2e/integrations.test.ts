@@ -6,6 +6,7 @@ import {
   type LocalOAuthProvider,
 } from '../../services/command/test/support-integrations/local-oauth-provider';
 import { launchBrowser, openAdmin, seeToast, signIn, type SignedIn } from './support/browser';
+import { chooseFromAccountMenu } from './support/account-menu';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 
 /**
@@ -44,7 +45,7 @@ beforeAll(async () => {
   await page.goto('/');
   await page.getByLabel('Email').fill(user);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
 }, 180_000);
 
 afterAll(async () => {
@@ -94,7 +95,7 @@ describe('integrations', () => {
       await held;
       await route.continue();
     });
-    await page.getByRole('button', { name: 'Integrations' }).click();
+    await chooseFromAccountMenu(page, 'Integrations');
     const dialog = page.getByRole('dialog', { name: 'Integrations' });
     await dialog.getByText(integrationMessages.loading).waitFor();
     release();
@@ -132,7 +133,7 @@ describe('integrations', () => {
         body: JSON.stringify({ success: true, Location: `http://127.0.0.1:9/authorize` }),
       }),
     );
-    await page.getByRole('button', { name: 'Integrations' }).click();
+    await chooseFromAccountMenu(page, 'Integrations');
     const dialog = page.getByRole('dialog', { name: 'Integrations' });
     const card = dialog.getByRole('listitem', { name: 'Google Drive' });
     const popupOpened = page.waitForEvent('popup');

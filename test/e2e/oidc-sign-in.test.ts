@@ -111,7 +111,7 @@ describe('OpenID Connect sign-in in Chromium', () => {
     await page.getByLabel(providerPage.loginLabel).fill(admin);
     await page.getByRole('button', { name: providerPage.continueButton }).click();
 
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await page.getByText(admin).first().waitFor();
     const dialog = await openAdmin(page);
@@ -134,7 +134,7 @@ describe('OpenID Connect sign-in in Chromium', () => {
 
     await page.getByRole('alert').filter({ hasText: platformMessages.signInErrors.cancelled }).waitFor();
     await page.getByRole('link', { name: `Sign in with ${providerName}` }).waitFor();
-    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
     // Shown once: the address no longer carries the error, so a reload does not repeat it.
     expect(new URL(page.url()).search).toBe('');
     await page.screenshot({ path: '/tmp/oidc-sign-in-cancelled.png' });

@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { adminMessages, identityMessages, sessionCookieName } from '@app/contracts';
 import { launchBrowser, openAdmin, seeToast, signIn, toast, type SignedIn } from './support/browser';
 import { startTestPlatform, type TestPlatform } from './support/platform';
+import { chooseFromAccountMenu, closeAccountMenu, openAccountMenu } from './support/account-menu';
 
 const alice = 'alice@example.com';
 const bob = 'bob@example.com';
@@ -40,7 +41,7 @@ const card = (dialog: Locator, title: string): Locator =>
 const seeSessionEnded = async (page: Page) => {
   await page.getByRole('alert').getByText(identityMessages.sessionEnded, { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
-  expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
   expect(await page.getByRole('dialog', { name: 'Admin Interface' }).count()).toBe(0);
 };
 
@@ -87,7 +88,7 @@ describe("an admin ends a user's sessions", () => {
     await dialogA.locator('[data-live="live"]').waitFor();
     await b.page.getByLabel('Email').fill(bob);
     await b.page.getByRole('button', { name: 'Sign in' }).click();
-    await b.page.getByRole('button', { name: 'Admin Interface' }).waitFor();
+    await (await openAccountMenu(b.page)).getByRole('menuitem', { name: 'Admin Interface' }).waitFor();
     expect(await b.page.getByText(identityMessages.sessionEnded).count()).toBe(0);
     expect(pageErrors(a)).toEqual([]);
     expect(pageErrors(b)).toEqual([]);
@@ -114,11 +115,14 @@ describe('an admin removed while the Admin Interface is open', () => {
     await toast(c.page, identityMessages.noLongerAdmin).waitFor();
     await dialogC.waitFor({ state: 'detached' });
     await c.page.screenshot({ path: '/tmp/no-longer-admin.png' });
-    await c.page.getByRole('button', { name: 'New conversation', exact: true }).waitFor();
-    expect(await c.page.getByRole('button', { name: 'Admin Interface' }).count()).toBe(0);
+    await c.page.getByRole('button', { name: 'New chat', exact: true }).waitFor();
+    const menu = await openAccountMenu(c.page);
+    await menu.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+    expect(await menu.getByRole('menuitem', { name: 'Admin Interface' }).count()).toBe(0);
+    await closeAccountMenu(c.page);
     expect(await c.page.getByRole('alertdialog').count()).toBe(0);
     // Still signed in: only the admin right went.
-    await c.page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await c.page.getByRole('button', { name: 'Account menu' }).waitFor();
     expect(pageErrors(c)).toEqual([]);
   });
 });
@@ -131,7 +135,7 @@ describe('signing out in one place', () => {
     const dialog2 = await openAdmin(d2.page);
     await openAdmin(d3.page);
 
-    await d1.page.getByRole('button', { name: 'Sign out' }).click();
+    await chooseFromAccountMenu(d1.page, 'Sign out');
     await d1.page.getByRole('button', { name: 'Sign in' }).waitFor();
     // Signed out on purpose: no "session ended" notice.
     expect(await d1.page.getByText(identityMessages.sessionEnded).count()).toBe(0);
@@ -144,7 +148,7 @@ describe('signing out in one place', () => {
     expect(status).toBe(200);
     await seeSessionEnded(d3.page);
 
-    await d2.page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await d2.page.getByRole('button', { name: 'Account menu' }).waitFor();
     expect(await dialog2.locator('[data-live="live"]').count()).toBe(1);
     expect((await d2.context.request.get('/auth/me')).status()).toBe(200);
     const addAdmins = card(dialog2, 'Admins').getByLabel('Add admins');

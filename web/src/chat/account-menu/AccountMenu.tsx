@@ -104,7 +104,6 @@ export function AccountMenu({ onSignOut }: AccountMenuProps) {
         onBlur={onBlur}
       >
         <div className="account-menu-head">
-          <span className="account-menu-email">{email}</span>
           <SpendDisplay />
         </div>
         <div className="account-menu-choices">

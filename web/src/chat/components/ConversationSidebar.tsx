@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { chatText } from '../chat-text';
 import { newConversationAtom } from '../actions/conversation-actions';
@@ -43,12 +43,18 @@ export function ConversationSidebar({ account }: { account: AccountMenuProps }) 
     wasOpen.current = drawer;
   }, [drawer, narrow]);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !drawer || event.defaultPrevented) return;
-    event.preventDefault();
-    setOpen(false);
-    focusById(openSidebarId);
-  };
+  // Escape closes the open drawer, wherever the focus is (a menu or a dialog in it keeps its own).
+  useEffect(() => {
+    if (!drawer) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      setOpen(false);
+      focusById(openSidebarId);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [drawer, setOpen]);
 
   const onNewChat = () => {
     newConversation();
@@ -64,7 +70,6 @@ export function ConversationSidebar({ account }: { account: AccountMenuProps }) 
         aria-label="Sidebar"
         data-open={drawer ? 'true' : undefined}
         inert={narrow && !open}
-        onKeyDown={onKeyDown}
       >
         <div className="chat-sidebar-top">
           <span className="chat-brand">Amplify</span>
