@@ -4,6 +4,7 @@ import { apiKeyMessages, apiKeyRoutes, chatRoute, type ChatRequestInput } from '
 import { testChatModel } from '@app/platform/testing';
 import { apiKeysText } from '../../web/src/api-keys/api-keys-text';
 import { launchBrowser, signIn, type SignedIn } from './support/browser';
+import { chooseFromAccountMenu } from './support/account-menu';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import {
   configureChatModels,
@@ -58,7 +59,7 @@ const chatWith = async (secret: string): Promise<{ status: number; text: string 
 };
 
 const openPanel = async (page: Page): Promise<Locator> => {
-  await page.getByRole('button', { name: apiKeysText.open, exact: true }).click();
+  await chooseFromAccountMenu(page, apiKeysText.open);
   const dialog = page.getByRole('dialog', { name: apiKeysText.title });
   await dialog.waitFor();
   return dialog;
