@@ -234,6 +234,7 @@ describe('the chat screen', () => {
     expect((await saved).status()).toBe(200);
     // The choice is the user's setting: it is still there after a reload.
     await page.reload();
+    await openAccountMenu(page);
     await expect.poll(() => storage.inputValue()).toBe('future-cloud');
     await closeAccountMenu(page);
     await page.getByRole('button', { name: 'New chat', exact: true }).click();
@@ -257,10 +258,10 @@ describe('the chat screen', () => {
     expect(saved.status()).toBe(200);
     await page.reload();
     const picker = page.getByRole('combobox', { name: 'Account' });
+    await openAccountMenu(page);
     await expect
       .poll(() => picker.locator('option').allTextContents())
       .toEqual(['No COA On File', 'Project 42']);
-    await openAccountMenu(page);
     await picker.selectOption('coa-42');
     await closeAccountMenu(page);
     models.behave({ tokens: numberedTokens(3) });
