@@ -7,3 +7,4 @@ export * from './feature-data';
 export * from './url-check';
 export * from './websites';
 export * from './storage';
+export * from './source-label';

@@ -1,14 +1,6 @@
-import type { ChatSource } from '@app/contracts';
+import { locationLabel, type ChatSource } from '@app/contracts';
 import type { GenerationRequest } from './generation-request';
 import type { Retrieval } from './retrieval';
-
-/** Where a passage is in its document, in words: "page 3", "sheet Sales, row 12". */
-export const locationText = (location: ChatSource['location']): string =>
-  location
-    ? Object.entries(location)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(', ')
-    : '';
 
 /** The passages as the system prompt gets them: numbered, each with its document's name. */
 export const passagesPrompt = (sources: readonly ChatSource[]): string =>
@@ -16,7 +8,7 @@ export const passagesPrompt = (sources: readonly ChatSource[]): string =>
     "Passages from the user's documents that may help to answer. Use them when they are relevant, " +
       'and name the document a fact comes from.',
     ...sources.map((s, i) => {
-      const where = locationText(s.location);
+      const where = locationLabel(s.location);
       return `[${i + 1}] ${s.name}${where ? ` (${where})` : ''}:\n${s.text}`;
     }),
   ].join('\n\n');

@@ -144,6 +144,12 @@ describe('the prompt with the passages', () => {
     expect(prompt.indexOf('[1]')).toBeLessThan(prompt.indexOf('[2]'));
   });
 
+  it('says where a passage is in words, never in the chunker’s field names', () => {
+    const prompt = passagesPrompt([source('notes.docx', 'Hello.', { item: 0, lastItem: 0, paragraph: 1 })]);
+    expect(prompt).toContain('[1] notes.docx (paragraph 1):\nHello.');
+    expect(prompt).not.toContain('lastItem');
+  });
+
   it("puts them after the request's system prompt, and is the system prompt when there is none", () => {
     const sources = [source('tower.pdf', 'Built in 1889.')];
     const withSystem = withRetrieved(asked, { sources, failed: false }).system ?? '';

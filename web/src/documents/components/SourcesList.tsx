@@ -1,5 +1,4 @@
-import type { ChatSource } from '@app/contracts';
-import { locationLabel } from './source-label';
+import { locationLabel, type ChatSource } from '@app/contracts';
 import '../documents.css';
 
 /** Under an answer: the passages retrieved from the attached documents, each with its document and where in it. */

@@ -1,4 +1,4 @@
-import type { ChatSource } from '@app/contracts';
+import type { ChatSource } from './embeddings';
 
 type Location = NonNullable<ChatSource['location']>;
 
