@@ -144,6 +144,7 @@ describe.each(['light', 'dark'] as const)('in the %s theme', (theme) => {
       }
     });
 
+    // Ten scans of a second or two each: more than the default minute on a busy machine.
     it('each tab of the Admin Interface has no serious or critical violations', async () => {
       const { page } = session;
       const dialog = await openAdmin(page);
@@ -188,6 +189,6 @@ describe.each(['light', 'dark'] as const)('in the %s theme', (theme) => {
       await confirm.getByRole('button', { name: 'Close without saving' }).click();
       await dialog.waitFor({ state: 'detached' });
       expect(session.errors).toEqual([]);
-    });
+    }, 120_000);
   });
 });
