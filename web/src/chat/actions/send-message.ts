@@ -16,6 +16,7 @@ import { storeTurnsAtom } from './store-turns';
 import { showVersionAtom } from './choose-version';
 import { attachedImagesAtom, attachedSourcesAtom, takeAttachedAtom } from '../../documents';
 import { chosenAssistantAtom, withAssistant } from '../../assistants';
+import { settingsForRequestAtom, withConversationSettings } from '../settings';
 
 const timeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -72,8 +73,12 @@ export const sendMessageAtom = atom(null, async (get, set, text: string, options
   });
   // The documents attached to this message go with it (the server retrieves from them).
   const withDocuments = dataSources.length > 0 ? { ...built, dataSources } : built;
-  // The assistant chosen in the picker: its id, temperature 0.7, half the model's output limit.
-  const request = withAssistant(withDocuments, get(chosenAssistantAtom), model.outputTokenLimit);
+  // The assistant chosen in the picker: its id, temperature 0.7, half the model's output limit; then
+  // the conversation's settings: its instructions in the system prompt, its temperature over the assistant's.
+  const request = withConversationSettings(
+    withAssistant(withDocuments, get(chosenAssistantAtom), model.outputTokenLimit),
+    set(settingsForRequestAtom, { conversationId, storage, isNew: shown === null }),
+  );
   if (!newVersion) set(takeAttachedAtom);
   const record: InflightRecord = {
     requestId,
