@@ -28,6 +28,7 @@ import * as m0025 from './0025_projection_set_aside';
 import * as m0026 from './0026_chat_message_images';
 import * as m0027 from './0027_conversation_versions';
 import * as m0028 from './0028_conversation_settings';
+import * as m0029 from './0029_answer_ratings';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0026_chat_message_images': m0026,
   '0027_conversation_versions': m0027,
   '0028_conversation_settings': m0028,
+  '0029_answer_ratings': m0029,
 };
 
 export const migrationProvider: MigrationProvider = {

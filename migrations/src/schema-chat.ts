@@ -67,6 +67,9 @@ export interface RmConversationTurnsTable {
   parent_request_id: string | null;
   position: ColumnType<string, string | bigint, string | bigint>;
   chosen: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The owner's latest rating of the answer, 'good' or 'bad' (migration 0029); null: not rated. */
+  rating: ColumnType<string | null, string | null | undefined, string | null>;
+  rating_comment: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A user's stored settings: only the fields they set (the contracts' UserSettings fills the rest). */

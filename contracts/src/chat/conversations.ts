@@ -4,6 +4,7 @@ import { limits } from '../limits';
 import { ChatId } from './chat-request';
 import { ChatImage, chatImageLimits } from './chat-images';
 import { ConversationSettings, type ConversationSettingsChangedData } from './conversation-settings';
+import { AnswerRating } from './feedback';
 import { successBody, successList } from '../success';
 
 /**
@@ -14,6 +15,9 @@ export const conversationRoutes = {
   list: '/api/conversations',
   messagesPattern: '/api/conversations/:conversationId/messages',
   messages: (conversationId: string) => `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
+  /** GET: the caller's latest rating of each rated answer of the conversation (`ConversationRatingsResponse`). */
+  ratingsPattern: '/api/conversations/:conversationId/ratings',
+  ratings: (conversationId: string) => `/api/conversations/${encodeURIComponent(conversationId)}/ratings`,
   rename: '/api/conversations/rename',
   delete: '/api/conversations/delete',
   /** POST: the caller turned to a version of a turn (`ChooseVersionRequest`). */
@@ -64,6 +68,8 @@ export const StoredChatMessage = z.object({
    * when none was turned to since its newest version was made (the client then shows the newest).
    */
   chosen: z.boolean(),
+  /** On an answer: the conversation's owner's latest rating of it (feedback.ts); absent: not rated. */
+  rating: AnswerRating.optional(),
 });
 export type StoredChatMessage = z.infer<typeof StoredChatMessage>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boundedString } from '../bounded';
 import { eventTypesOf } from '../event-types';
 import { limits } from '../limits';
-import { successBody } from '../success';
+import { successBody, successList } from '../success';
 import { ChatId } from './chat-request';
 
 /** POST: the caller rates the answer of one of their requests (`RateAnswerRequest`). */
@@ -30,6 +30,21 @@ export const RateAnswerResponse = successBody({
   position: boundedString('The position', limits.positionLength),
 });
 export type RateAnswerResponse = z.infer<typeof RateAnswerResponse>;
+
+/**
+ * The caller's own latest rating of one answer of their conversation, as the read model keeps it
+ * (another user's rating of it is never shown).
+ */
+export const RequestRating = z.object({
+  requestId: ChatId,
+  rating: AnswerRating,
+  comment: z.string().max(feedbackLimits.commentLength).optional(),
+});
+export type RequestRating = z.infer<typeof RequestRating>;
+
+/** GET `conversationRoutes.ratings(id)`: the rated answers of one of the caller's conversations, local or cloud. */
+export const ConversationRatingsResponse = successList(RequestRating);
+export type ConversationRatingsResponse = z.infer<typeof ConversationRatingsResponse>;
 
 /** Feedback's messages, shown to users word for word. */
 export const feedbackMessages = {

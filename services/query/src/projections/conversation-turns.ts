@@ -104,3 +104,22 @@ export const deleteTurns = async (trx: Db, owner: string, conversationId: string
     .where('conversation_id', '=', conversationId)
     .execute();
 };
+
+/**
+ * The owner's latest rating of a request's answer (and its comment, null: none). Only the
+ * conversation's owner's: a rating by anyone else changes nothing. Answers the request's
+ * conversation, or null when nothing changed (another's, or a request no longer kept).
+ */
+export const rateTurn = async (
+  trx: Db,
+  at: { owner: string; requestId: string; rating: string; comment: string | null },
+): Promise<string | null> =>
+  (
+    await trx
+      .updateTable('rm_conversation_turns')
+      .set({ rating: at.rating, rating_comment: at.comment })
+      .where('request_id', '=', at.requestId)
+      .where('owner', '=', at.owner)
+      .returning('conversation_id')
+      .executeTakeFirst()
+  )?.conversation_id ?? null;

@@ -2,15 +2,16 @@ import {
   assertNever,
   type ChatEvent,
   type ConversationEvent,
+  type FeedbackEvent,
   type RecordedEvent,
   type StoredChatMessage,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
 import { tableProjection } from './projection';
 import { autoName, deleteConversation, keptMessages, ownerOf, upsertConversation } from './conversation-rows';
-import { addTurn, chooseTurn, deleteTurns } from './conversation-turns';
+import { addTurn, chooseTurn, deleteTurns, rateTurn } from './conversation-turns';
 
-type ConversationsEvent = ChatEvent | ConversationEvent;
+type ConversationsEvent = ChatEvent | ConversationEvent | FeedbackEvent;
 type Ended = Extract<ChatEvent, { type: 'ChatCompleted' | 'ChatStopped' | 'ChatFailed' }>;
 
 export const conversationsEventTypes = [
@@ -22,6 +23,7 @@ export const conversationsEventTypes = [
   'ConversationDeleted',
   'ConversationVersionChosen',
   'ConversationSettingsChanged',
+  'AnswerRated',
 ] as const satisfies readonly ConversationsEvent['type'][];
 
 const insertMessages = async (
@@ -114,7 +116,8 @@ const ended = async (trx: Db, data: Ended['data'], recorded: RecordedEvent): Pro
 /**
  * The conversations of each user (read model `conversations`, a user read model: each change goes
  * to its owner's sockets only, its ids the conversation ids): from the chat events that name a
- * conversation, and the renames, deletes, versions turned to and settings of the conversation streams. A
+ * conversation, the renames, deletes, versions turned to and settings of the conversation streams, and
+ * the owner's ratings of its answers (the feedback streams). A
  * deleted conversation's rows go; a later request in it starts it again.
  */
 export const conversationsProjection = tableProjection<ConversationsEvent>(
@@ -162,6 +165,12 @@ export const conversationsProjection = tableProjection<ConversationsEvent>(
             .where('conversation_id', '=', conversationId)
             .executeTakeFirst();
           return changed.numUpdatedRows > 0n ? [conversationId] : [];
+        }
+        case 'AnswerRated': {
+          const { requestId, rating, comment } = event.data;
+          const owner = recorded.metadata.actor.email;
+          const rated = await rateTurn(trx, { owner, requestId, rating, comment: comment ?? null });
+          return rated === null ? [] : [rated];
         }
         default:
           return assertNever(event);

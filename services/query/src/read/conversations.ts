@@ -1,4 +1,10 @@
-import { ConversationStorageChoice, type ConversationSummary, type StoredChatMessage } from '@app/contracts';
+import {
+  AnswerRating,
+  ConversationStorageChoice,
+  type ConversationSummary,
+  type RequestRating,
+  type StoredChatMessage,
+} from '@app/contracts';
 import type { Db } from '@app/platform';
 
 /** At most this many conversations are listed (the contract's bound), newest first. */
@@ -39,6 +45,12 @@ export const hasConversation = async (db: Db, owner: string, conversationId: str
     .where('conversation_id', '=', conversationId)
     .executeTakeFirst()) !== undefined;
 
+/** A rating column read back: `{ rating }` when it holds one ('good' or 'bad'), else nothing. */
+const ratingOf = (column: string | null): { rating?: AnswerRating } => {
+  const parsed = AnswerRating.safeParse(column);
+  return parsed.success ? { rating: parsed.data } : {};
+};
+
 /** The stored messages of one of `owner`'s conversations, in order; null when they have no such conversation. */
 export const readConversationMessages = async (
   db: Db,
@@ -52,7 +64,7 @@ export const readConversationMessages = async (
       join.onRef('t.request_id', '=', 'm.request_id').onRef('t.owner', '=', 'm.owner'),
     )
     .select(['m.role', 'm.content', 'm.request_id', 'm.at', 'm.images'])
-    .select(['t.request_id as turn', 't.parent_request_id', 't.chosen'])
+    .select(['t.request_id as turn', 't.parent_request_id', 't.chosen', 't.rating'])
     .where('m.owner', '=', owner)
     .where('m.conversation_id', '=', conversationId)
     .orderBy('m.position')
@@ -71,6 +83,38 @@ export const readConversationMessages = async (
       ...(r.images?.length ? { images: r.images } : {}),
       parentRequestId: r.turn === null ? before : r.parent_request_id,
       chosen: r.chosen ?? false,
+      ...(r.role === 'assistant' ? ratingOf(r.rating) : {}),
     };
+  });
+};
+
+/**
+ * `owner`'s latest rating of each rated answer of one of their conversations (local or cloud), in
+ * the conversation's order; null when they have no such conversation.
+ */
+export const readConversationRatings = async (
+  db: Db,
+  owner: string,
+  conversationId: string,
+): Promise<RequestRating[] | null> => {
+  if (!(await hasConversation(db, owner, conversationId))) return null;
+  const rows = await db
+    .selectFrom('rm_conversation_turns')
+    .select(['request_id', 'rating', 'rating_comment'])
+    .where('owner', '=', owner)
+    .where('conversation_id', '=', conversationId)
+    .where('rating', 'is not', null)
+    .orderBy('position')
+    .execute();
+  return rows.flatMap((r) => {
+    const { rating } = ratingOf(r.rating);
+    if (rating === undefined) return [];
+    return [
+      {
+        requestId: r.request_id,
+        rating,
+        ...(r.rating_comment === null ? {} : { comment: r.rating_comment }),
+      },
+    ];
   });
 };

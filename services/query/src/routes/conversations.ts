@@ -3,10 +3,11 @@ import {
   ChatId,
   chatMessages,
   ConversationMessagesResponse,
+  ConversationRatingsResponse,
   conversationRoutes,
   ConversationsResponse,
 } from '@app/contracts';
-import { readConversationMessages, readConversations } from '../read/conversations';
+import { readConversationMessages, readConversationRatings, readConversations } from '../read/conversations';
 import { readRoute } from './read-route';
 
 export const ConversationParams = z.object({ conversationId: ChatId });
@@ -44,6 +45,31 @@ export const conversationMessagesRoute = readRoute({
         .code(404)
         .send({ success: false, message: chatMessages.noSuchConversation(conversationId) });
     const answer: ConversationMessagesResponse = { success: true, data: messages };
+    return answer;
+  },
+});
+
+/**
+ * GET /api/conversations/:conversationId/ratings: the caller's latest rating of each rated answer of
+ * one of their conversations, local ones too (the server keeps no messages of those, so the ratings
+ * are a read of their own); 404 for a conversation that is not the caller's. Takes `?waitFor=`.
+ */
+export const conversationRatingsRoute = readRoute({
+  url: conversationRoutes.ratingsPattern,
+  who: 'user',
+  description:
+    "The caller's latest rating of each rated answer of one of their conversations, local or cloud (404 when it is not theirs).",
+  params: ConversationParams,
+  answer: ConversationRatingsResponse,
+  notFound: true,
+  handle: async ({ principal, params }, { db }, reply) => {
+    const { conversationId } = params;
+    const ratings = await readConversationRatings(db, principal, conversationId);
+    if (ratings === null)
+      return reply
+        .code(404)
+        .send({ success: false, message: chatMessages.noSuchConversation(conversationId) });
+    const answer: ConversationRatingsResponse = { success: true, data: ratings };
     return answer;
   },
 });

@@ -3,7 +3,7 @@ import { amplifyGroupsList } from './amplify-groups-list';
 import { assistantGroupsRoute } from './assistant-groups';
 import { availableModelsRouteFor } from './available-models';
 import { configsRoute } from './configs';
-import { conversationMessagesRoute, conversationsRoute } from './conversations';
+import { conversationMessagesRoute, conversationRatingsRoute, conversationsRoute } from './conversations';
 import { embeddingQueueRoute } from './embeddings';
 import { endpointTestsRoute } from './endpoint-tests';
 import { eventsRoute } from './events';
@@ -31,6 +31,7 @@ export const readRoutes: readonly ReadRoute[] = [
   spendRouteFor,
   conversationsRoute,
   conversationMessagesRoute,
+  conversationRatingsRoute,
   userSettingsRoute,
   fileQueryRoute,
   fileTagsRoute,

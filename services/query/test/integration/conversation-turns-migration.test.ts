@@ -52,8 +52,10 @@ describe('migration 0027 (the turns of conversations)', () => {
       })
       .execute();
 
-    const migration = (await migrationProvider.getMigrations())['0027_conversation_versions'];
-    await migration?.up(db);
+    const migrations = await migrationProvider.getMigrations();
+    await migrations['0027_conversation_versions']?.up(db);
+    // The later migrations of the table, so the read below finds the columns it reads.
+    await migrations['0029_answer_ratings']?.up(db);
 
     const turns = await db
       .selectFrom('rm_conversation_turns')

@@ -56,6 +56,7 @@ const userRoutes = new Set([
   `GET ${amplifyGroupsListRoute}`,
   `GET ${conversationRoutes.list}`,
   `GET ${conversationRoutes.messagesPattern}`,
+  `GET ${conversationRoutes.ratingsPattern}`,
   `POST ${conversationRoutes.rename}`,
   `POST ${conversationRoutes.delete}`,
   `POST ${conversationRoutes.chooseVersion}`,
