@@ -211,6 +211,8 @@ describe('the conversation keeps its settings', () => {
       ] as const) {
         await page.setViewportSize(viewport);
         if (size === 'phone') await page.getByRole('button', { name: 'Open sidebar' }).waitFor();
+        // The drawer's slide out, started by the narrower screen, has ended.
+        await page.waitForFunction(() => document.getAnimations().length === 0);
         await page.getByRole('button', { name: 'Conversation settings' }).click();
         const dialog = settingsDialog(page);
         await dialog.getByRole('textbox', { name: 'Temperature' }).fill('2.5');
