@@ -65,6 +65,9 @@ describe('the conversations projection', () => {
       cost: 0.75,
       requests: 2,
       updatedAt: expect.any(String) as string,
+      // Its latest request's model and assistant (none).
+      model: 'gpt-4o',
+      assistantId: null,
     });
     const res = await messages(bob, 'cloud-1');
     expect(res.statusCode).toBe(200);
