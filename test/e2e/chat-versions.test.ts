@@ -236,6 +236,19 @@ describe.each([
       .toEqual(expect.arrayContaining(['good', `bad: Too bold (${name})`]));
   });
 
+  it('after a reload the ratings the user gave show pressed again', async () => {
+    const { page } = u;
+    await page.reload();
+    await openConversation(page, q1);
+    const pressed = (answer: Locator, name: 'Good response' | 'Bad response') =>
+      answer.getByRole('button', { name }).getAttribute('aria-pressed');
+    const regenerated = answers(page).filter({ hasText: 'The regenerated answer.' });
+    await expect.poll(() => pressed(regenerated, 'Good response')).toBe('true');
+    expect(await pressed(regenerated, 'Bad response')).toBe('false');
+    await expect.poll(() => pressed(answers(page).first(), 'Bad response')).toBe('true');
+    expect(await pressed(answers(page).first(), 'Good response')).toBe('false');
+  });
+
   it.runIf(storage === 'future-cloud')(
     'a second browser of the same user shows the version turned to, and its other versions',
     async () => {
@@ -247,6 +260,11 @@ describe.each([
           .poll(() => shownThread(page))
           .toEqual([q1, 'A bold first answer.', q2, 'The regenerated answer.']);
         await expect.poll(() => counterOf(page, q2).innerText()).toMatch(/3 \/ 3/);
+        // The ratings given in the first browser show here too.
+        const good = answers(page)
+          .filter({ hasText: 'The regenerated answer.' })
+          .getByRole('button', { name: 'Good response' });
+        await expect.poll(() => good.getAttribute('aria-pressed')).toBe('true');
         await counterOf(page, q2).getByRole('button', { name: 'Previous version' }).click();
         await counterOf(page, edited).getByRole('button', { name: 'Previous version' }).click();
         await expect

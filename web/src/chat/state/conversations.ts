@@ -6,6 +6,7 @@ import { answeredNotFound } from '../../api/relay';
 import { activeConversationIdAtom, userEmailAtom } from '../../state/active-conversation';
 import { mergeConversations, type BrowserConversation } from '../model/conversation-list';
 import { turnId, type ChatTurn, type ConversationListItem } from '../model/types';
+import { keepSavedRatingsAtom, loadSavedRatingsAtom, type Rating } from '../message-actions/ratings';
 import { listLocalConversations, readLocalConversation } from '../storage/local-conversations';
 import { versionKey, type ChosenVersions } from '../versions/tree';
 
@@ -92,6 +93,13 @@ const cloudChosen = (messages: CloudMessages): ChosenVersions =>
     messages.filter((m) => m.chosen).map((m) => [versionKey(m.parentRequestId), m.requestId]),
   );
 
+/** The user's ratings of the answers, as the server kept them. */
+const cloudRatings = (messages: CloudMessages): Record<string, Rating> => {
+  const rated: Record<string, Rating> = {};
+  for (const m of messages) if (m.rating) rated[m.requestId] = m.rating;
+  return rated;
+};
+
 /**
  * Loads a conversation's messages: from this browser for a local one; from the server for a cloud
  * one this tab has not loaded yet (`fresh`: again, another tab changed it).
@@ -107,10 +115,13 @@ export const loadConversationMessagesAtom = atom(null, async (get, set, id: stri
       const messages = await fetchConversationMessages(id);
       set(setConversationMessagesAtom, id, cloudTurns(messages));
       set(setChosenVersionsAtom, id, cloudChosen(messages));
+      set(keepSavedRatingsAtom, cloudRatings(messages));
     } else {
       const local = await readLocalConversation(get(userEmailAtom), id);
       set(setConversationMessagesAtom, id, local?.messages ?? []);
       set(setChosenVersionsAtom, id, local?.chosen ?? {});
+      // The server keeps a local conversation's ratings, not its messages: read on their own.
+      void set(loadSavedRatingsAtom, id);
     }
     setError(null);
   } catch (e) {

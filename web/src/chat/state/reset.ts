@@ -14,7 +14,7 @@ import { activeConversationIdAtom } from '../../state/active-conversation';
 import { chosenModelIdAtom, modelsErrorAtom } from '../../state/models';
 import { userSettingsAtom } from '../../state/user-settings';
 import { spendAtom } from './spend';
-import { ratingsAtom } from '../message-actions/ratings';
+import { forgetRatingsAtom } from '../message-actions/ratings';
 import { liveAnswersAtom, streamControllers } from './streams';
 
 /** Why a stream's reading was aborted when the screen went (sign-out): not a stop, nothing to write. */
@@ -35,7 +35,7 @@ export const resetChatAtom = atom(null, (_get, set) => {
   set(activeConversationIdAtom, null);
   set(conversationMessagesAtom, {});
   set(chosenVersionsAtom, {});
-  set(ratingsAtom, {});
+  set(forgetRatingsAtom);
   set(messagesErrorAtom, null);
   set(chosenModelIdAtom, null);
   set(modelsErrorAtom, null);
