@@ -35,7 +35,7 @@ export async function closeAccountMenu(page: Page): Promise<void> {
   if ((await button.getAttribute('aria-expanded')) === 'true') {
     await page.keyboard.press('Escape');
     await page.waitForFunction(
-      () => document.querySelector('[aria-label="Account menu"]')?.getAttribute('aria-expanded') === 'false',
+      () => document.querySelector('[aria-label^="Account menu"]')?.getAttribute('aria-expanded') === 'false',
     );
   }
   await closeDrawer(page);

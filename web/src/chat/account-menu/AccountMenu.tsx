@@ -130,7 +130,7 @@ export function AccountMenu({ onSignOut }: AccountMenuProps) {
         ref={trigger}
         type="button"
         className="account-menu-button"
-        aria-label="Account menu"
+        aria-label={`Account menu ${email}`.trim()}
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={panelId}

@@ -4,6 +4,7 @@ import { modelOptionLabel } from '../../state/model-options';
 import { chosenModelIdAtom, modelOptionsAtom, selectedModelAtom } from '../../state/models';
 import { ModelPricingDialog } from './ModelPricingDialog';
 import { TierLegend } from './TierLegend';
+import { PriceIcon } from '../header/icons';
 
 /**
  * The model selector: the user's models by name (hidden ones left out), each with its cost tier and
@@ -48,8 +49,8 @@ export function ModelSelector() {
         onClick={() => setShown('pricing')}
       >
         <span className="chat-pricing-text">View Model Pricing</span>
-        <span className="chat-pricing-icon" aria-hidden="true">
-          $
+        <span className="chat-pricing-icon">
+          <PriceIcon />
         </span>
       </button>
       {shown === 'legend' && <TierLegend onClose={() => setShown(null)} />}

@@ -21,3 +21,6 @@ export const PlusIcon = () => <Icon d="M12 5v14M5 12h14" />;
 export const SendIcon = () => <Icon d="M12 19V5M5 12l7-7 7 7" />;
 export const StopIcon = () => <Icon d="M7 7h10v10H7z" />;
 export const ChevronIcon = () => <Icon d="M6 15l6-6 6 6" />;
+export const PriceIcon = () => (
+  <Icon d="M12 3v18M16.5 7.5c-.8-1.2-2.4-2-4.5-2-2.5 0-4 1.3-4 3s1.5 2.6 4 3.1 4 1.4 4 3.2-1.6 3.2-4 3.2c-2.1 0-3.8-.8-4.6-2.1" />
+);
