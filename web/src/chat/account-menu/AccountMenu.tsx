@@ -141,9 +141,8 @@ export function AccountMenu({ onSignOut }: AccountMenuProps) {
           setOpen(true);
         }}
       >
-        <span className="account-avatar" aria-hidden="true">
-          {email.slice(0, 1).toUpperCase()}
-        </span>
+        {/* The initial is drawn by CSS: text inside the button would have to be in its name. */}
+        <span className="account-avatar" aria-hidden="true" data-initial={email.slice(0, 1).toUpperCase()} />
         <span className="account-menu-name">{email}</span>
         <ChevronIcon />
       </button>

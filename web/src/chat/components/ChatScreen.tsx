@@ -6,6 +6,7 @@ import { useChatBootstrap } from '../hooks/use-chat-bootstrap';
 import { useUserLive } from '../hooks/use-user-live';
 import { useTabSync } from '../hooks/use-tab-sync';
 import { useTheme } from '../hooks/use-theme';
+import { useConversationMemory } from '../settings';
 import { ShortcutsDialog } from '../shortcuts/ShortcutsDialog';
 import { useShortcuts } from '../shortcuts/use-shortcuts';
 import { ChatInput } from './ChatInput';
@@ -22,6 +23,7 @@ export function ChatScreen({ account }: { account: AccountMenuProps }) {
   useTabSync();
   useUserLive();
   useTheme();
+  useConversationMemory();
   useShortcuts(showShortcuts);
   return (
     <div className="chat">

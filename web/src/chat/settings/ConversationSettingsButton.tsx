@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { ConversationSettingsDialog } from './ConversationSettingsDialog';
-import { useConversationMemory } from './use-conversation-memory';
 
 const SlidersIcon = () => (
   <svg
@@ -19,12 +18,9 @@ const SlidersIcon = () => (
 );
 
 /**
- * 'Conversation settings': opens the shown conversation's settings (instructions, temperature). The
- * header shows it with every conversation, so it also brings back, when a conversation is opened,
- * what the conversation remembers (its model and assistant in the pickers, its settings).
+ * 'Conversation settings': opens the shown conversation's settings (instructions, temperature).
  */
 export function ConversationSettingsButton() {
-  useConversationMemory();
   const [open, setOpen] = useState(false);
   return (
     <>
