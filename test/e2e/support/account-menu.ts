@@ -21,10 +21,10 @@ export async function chooseFromAccountMenu(page: Page, name: string): Promise<v
 
 /** Turns the theme to light or dark through the account menu, and closes the menu. */
 export async function chooseTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  const current = await page.evaluate(() => document.documentElement.dataset['theme'] ?? 'light');
+  const current = (await page.locator('html').getAttribute('data-theme')) ?? 'light';
   if (current !== theme) {
     await chooseFromAccountMenu(page, theme === 'dark' ? 'Dark theme' : 'Light theme');
-    await page.waitForFunction((t) => document.documentElement.dataset['theme'] === t, theme);
+    await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
   }
   await closeAccountMenu(page);
 }
@@ -34,9 +34,7 @@ export async function closeAccountMenu(page: Page): Promise<void> {
   const button = page.getByRole('button', { name: 'Account menu' });
   if ((await button.getAttribute('aria-expanded')) === 'true') {
     await page.keyboard.press('Escape');
-    await page.waitForFunction(
-      () => document.querySelector('[aria-label^="Account menu"]')?.getAttribute('aria-expanded') === 'false',
-    );
+    await page.locator('[aria-label^="Account menu"][aria-expanded="false"]').waitFor({ state: 'attached' });
   }
   await closeDrawer(page);
 }

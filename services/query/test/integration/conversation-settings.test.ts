@@ -54,7 +54,7 @@ const ask = async (
     ],
     { expectedVersion: 'no-stream', metadata: userMetadata(email) },
   );
-  return endChat(p.database.db, email, requestId, { storage, cost: 0.01, answer: 'hello' });
+  return endChat(p.database.db, email, requestId, { storage, message: 'hi', cost: 0.01, answer: 'hello' });
 };
 
 const list = async (email: string, waitFor: string): Promise<ConversationSummary[]> => {
