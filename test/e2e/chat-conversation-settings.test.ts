@@ -11,7 +11,7 @@ const admin = 'admin@example.com';
 const user = 'remembers@example.com';
 const modelA = testChatModel({ id: 'model-a', name: 'Model A' });
 const modelB = testChatModel({ id: 'model-b', name: 'Model B' });
-const shots = '/work/notes/shots';
+const shots = '/tmp';
 
 let platform: TestPlatform;
 let models: ModelServer;

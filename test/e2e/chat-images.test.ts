@@ -109,7 +109,7 @@ const thumbnailLoaded = async (page: Page, name: string) => {
 };
 
 const shoot = async (page: Page, name: string) => {
-  await page.screenshot({ path: `/work/notes/shots/images-${name}.png` });
+  await page.screenshot({ path: `/tmp/images-${name}.png` });
 };
 
 describe.each([
