@@ -12,6 +12,7 @@ describe('sourceLabel', () => {
     expect(
       sourceLabel({ name: 'sales.xlsx', location: { sheet: 'Q3', row: 12, item: 40, lastItem: 40 } }),
     ).toBe('sales.xlsx, sheet “Q3”, row 12');
+    expect(sourceLabel({ name: 'tower.txt', location: { line: 1 } })).toBe('tower.txt, line 1');
     expect(sourceLabel({ name: 'notes.txt' })).toBe('notes.txt');
   });
 

@@ -39,6 +39,7 @@ export const locationParts = (location: ChatSource['location']): string[] => {
   const section = location['section'];
   if (section !== undefined && section !== '') parts.push(`section ${quoted(section)}`);
   numbered('paragraph', 'paragraph', 'paragraphs');
+  numbered('line', 'line', 'lines');
   // Empty rows are skipped when extracted: a passage over several rows says where it starts.
   const row = ordinal(location['row']);
   if (row !== null) parts.push(more > 0 ? `from row ${row}` : `row ${row}`);
