@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { chatImageMessages, userSettingsRoutes, type ConversationStorage } from '@app/contracts';
 import { testChatModel } from '@app/platform/testing';
 import { launchBrowser, signIn, type SignedIn } from './support/browser';
-import { chooseTheme } from './support/account-menu';
+import { chooseTheme, openDrawer } from './support/account-menu';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { configureChatModels, startModelServer, type ModelServer } from './support/chat-platform';
 
@@ -188,8 +188,7 @@ describe('thumbnails on a phone', () => {
       const page = await context.newPage();
       await page.goto('/');
       // The conversation list sits in a drawer on a phone, once there is one.
-      const drawer = page.getByRole('button', { name: 'Open sidebar' });
-      if (await drawer.isVisible()) await drawer.click();
+      await openDrawer(page);
       await page
         .getByRole('navigation', { name: 'Conversations' })
         .getByText('What colour is this square? (cloud)')

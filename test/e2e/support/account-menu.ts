@@ -42,6 +42,11 @@ export async function closeAccountMenu(page: Page): Promise<void> {
 /** On a phone (a screen narrow enough for 'Open sidebar'), opens the drawer; elsewhere nothing. */
 export async function openDrawer(page: Page): Promise<void> {
   const closeButton = page.getByRole('button', { name: 'Close sidebar' });
+  // The signed-in chat first: its sidebar button (a phone) or its account menu (a desktop).
+  await page
+    .locator('[aria-label="Open sidebar"]:visible, [aria-label^="Account menu"]:visible')
+    .first()
+    .waitFor();
   if (!(await page.getByRole('button', { name: 'Open sidebar' }).isVisible())) return;
   if (!(await closeButton.isVisible())) await page.getByRole('button', { name: 'Open sidebar' }).click();
   await closeButton.waitFor();
