@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { EventsResponse, routes, userSettingsRoutes, type ConversationStorage } from '@app/contracts';
+import {
+  conversationRoutes,
+  EventsResponse,
+  routes,
+  userSettingsRoutes,
+  type ConversationStorage,
+} from '@app/contracts';
 import { testChatModel } from '@app/platform/testing';
 import { launchBrowser, signIn, type SignedIn } from './support/browser';
 import { startTestPlatform, type TestPlatform } from './support/platform';
@@ -84,6 +90,16 @@ const counterOf = (page: Page, question: string): Locator =>
     .filter({ hasText: question })
     .getByRole('group', { name: /^Version \d+ of \d+$/ });
 
+/**
+ * Turns to the previous or next version of the turn showing `question`, and waits until the choice
+ * is kept (in this browser for a local conversation, then on the server), as a reload would read it.
+ */
+const turnVersion = async (page: Page, question: string, name: 'Previous version' | 'Next version') => {
+  const kept = page.waitForResponse((r) => r.url().endsWith(conversationRoutes.chooseVersion));
+  await counterOf(page, question).getByRole('button', { name }).click();
+  expect((await kept).status()).toBe(200);
+};
+
 /** The user messages the model server received last (what the model read). */
 const lastModelMessages = (): string[] => {
   const messages = models.requests.at(-1)?.body['messages'];
@@ -151,7 +167,7 @@ describe.each([
     await expect.poll(() => counterOf(page, edited).innerText()).toMatch(/2 \/ 2/);
     expect(await shownThread(page)).toEqual([q1, 'A bold first answer.', edited, 'The edited answer.']);
 
-    await counterOf(page, edited).getByRole('button', { name: 'Previous version' }).click();
+    await turnVersion(page, edited, 'Previous version');
     await expect
       .poll(() => shownThread(page))
       .toEqual([q1, 'A bold first answer.', q2, 'The second answer.', q3, 'The third answer.']);
@@ -166,7 +182,7 @@ describe.each([
       .poll(() => shownThread(page))
       .toEqual([q1, 'A bold first answer.', q2, 'The second answer.', q3, 'The third answer.']);
     await expect.poll(() => counterOf(page, q2).innerText()).toMatch(/1 \/ 2/);
-    await counterOf(page, q2).getByRole('button', { name: 'Next version' }).click();
+    await turnVersion(page, q2, 'Next version');
     await expect
       .poll(() => shownThread(page))
       .toEqual([q1, 'A bold first answer.', edited, 'The edited answer.']);
@@ -174,7 +190,7 @@ describe.each([
 
   it('Regenerate response asks the same question again after the same parent: a new version, 3 / 3', async () => {
     const { page } = u;
-    await counterOf(page, edited).getByRole('button', { name: 'Previous version' }).click();
+    await turnVersion(page, edited, 'Previous version');
     await expect.poll(() => counterOf(page, q2).innerText()).toMatch(/1 \/ 2/);
     const answer = answers(page).filter({ hasText: 'The second answer.' });
     await answer.hover();
@@ -189,13 +205,13 @@ describe.each([
     ]);
     await expect.poll(() => counterOf(page, q2).innerText()).toMatch(/3 \/ 3/);
     expect(await shownThread(page)).toEqual([q1, 'A bold first answer.', q2, 'The regenerated answer.']);
-    await counterOf(page, q2).getByRole('button', { name: 'Previous version' }).click();
+    await turnVersion(page, q2, 'Previous version');
     await expect.poll(() => counterOf(page, edited).innerText()).toMatch(/2 \/ 3/);
     // The focus stays on the switch, so the keyboard can go on stepping.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
       'Previous version',
     );
-    await counterOf(page, edited).getByRole('button', { name: 'Next version' }).click();
+    await turnVersion(page, edited, 'Next version');
     await expect.poll(() => counterOf(page, q2).innerText()).toMatch(/3 \/ 3/);
 
     await page.reload();
@@ -265,8 +281,8 @@ describe.each([
           .filter({ hasText: 'The regenerated answer.' })
           .getByRole('button', { name: 'Good response' });
         await expect.poll(() => good.getAttribute('aria-pressed')).toBe('true');
-        await counterOf(page, q2).getByRole('button', { name: 'Previous version' }).click();
-        await counterOf(page, edited).getByRole('button', { name: 'Previous version' }).click();
+        await turnVersion(page, q2, 'Previous version');
+        await turnVersion(page, edited, 'Previous version');
         await expect
           .poll(() => shownThread(page))
           .toEqual([q1, 'A bold first answer.', q2, 'The second answer.', q3, 'The third answer.']);
@@ -321,7 +337,7 @@ describe.each([
     expect(await answer.innerText()).toContain(slow.join(''));
     await expect.poll(() => counterOf(page, `A new start (${name})`).innerText()).toMatch(/2 \/ 2/);
     expect(await userMessages(page).count()).toBe(1);
-    await counterOf(page, `A new start (${name})`).getByRole('button', { name: 'Previous version' }).click();
+    await turnVersion(page, `A new start (${name})`, 'Previous version');
     // The first version goes on with the versions last turned to: in the cloud, the second browser's.
     const later =
       storage === 'future-cloud'

@@ -5,11 +5,7 @@ import { errorText } from '../../api/http';
 import { answeredNotFound } from '../../api/relay';
 import { pushToastAtom } from '../../state/toasts';
 import type { ConversationListItem } from '../model/types';
-import {
-  deleteLocalConversation,
-  readLocalConversation,
-  writeLocalConversation,
-} from '../storage/local-conversations';
+import { deleteLocalConversation, renameLocalConversation } from '../storage/local-conversations';
 import { removeInflight } from '../storage/inflight';
 import { postToTabs } from '../storage/tab-channel';
 import { detachedReason } from '../state/reset';
@@ -37,8 +33,7 @@ export const renameConversationAtom = atom(
     if (trimmed === '') return;
     try {
       if (conversation.storage === 'future-local') {
-        const local = await readLocalConversation(email, conversation.id);
-        if (local) await writeLocalConversation(email, { ...local, name: trimmed });
+        await renameLocalConversation(email, conversation.id, trimmed);
         await set(refreshLocalConversationsAtom);
         postToTabs({ type: 'localConversationsChanged', email, conversationId: conversation.id });
       } else {

@@ -1,4 +1,4 @@
-import { createStore, del, get, getMany, keys, set, type UseStore } from 'idb-keyval';
+import { createStore, del, get, getMany, keys, update, type UseStore } from 'idb-keyval';
 import type { ChatTurn, LocalConversation } from '../model/types';
 import type { BrowserConversation } from '../model/conversation-list';
 
@@ -34,16 +34,37 @@ const chosenOf = (value: unknown): Record<string, string> =>
     ? Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'))
     : {};
 
-export async function readLocalConversation(email: string, id: string): Promise<LocalConversation | null> {
-  const value = await get<unknown>(keyOf(email, id), chatStore());
-  return isConversation(value) ? { ...value, chosen: chosenOf(value.chosen) } : null;
-}
+const asConversation = (value: unknown): LocalConversation | null =>
+  isConversation(value) ? { ...value, chosen: chosenOf(value.chosen) } : null;
 
-export const writeLocalConversation = (email: string, conversation: LocalConversation): Promise<void> =>
-  set(keyOf(email, conversation.id), conversation, chatStore());
+export async function readLocalConversation(email: string, id: string): Promise<LocalConversation | null> {
+  return asConversation(await get<unknown>(keyOf(email, id), chatStore()));
+}
 
 export const deleteLocalConversation = (email: string, id: string): Promise<void> =>
   del(keyOf(email, id), chatStore());
+
+/**
+ * Changes a kept conversation in one IndexedDB transaction, so two changes at once (an answer being
+ * stored while the user turns to another version, two tabs) never overwrite each other. `change`
+ * gets the kept conversation (null: none) and answers the new one (null: leave it as it is).
+ */
+async function changeLocalConversation(
+  email: string,
+  id: string,
+  change: (current: LocalConversation | null) => LocalConversation | null,
+): Promise<LocalConversation | null> {
+  let result: LocalConversation | null = null;
+  await update<unknown>(
+    keyOf(email, id),
+    (old) => {
+      result = change(asConversation(old));
+      return result ?? old;
+    },
+    chatStore(),
+  );
+  return result;
+}
 
 /**
  * Puts messages into a conversation, each replacing the one with its id (so writing the same
@@ -55,30 +76,38 @@ export async function putLocalMessages(
   messages: readonly ChatTurn[],
   now: string,
 ): Promise<LocalConversation> {
-  const current = (await readLocalConversation(email, conversation.id)) ?? {
-    ...conversation,
+  const created: LocalConversation = {
+    id: conversation.id,
+    name: conversation.name,
     createdAt: now,
     updatedAt: now,
     messages: [],
   };
-  const next = { ...current, updatedAt: now, messages: upsertTurns(current.messages, messages) };
-  await writeLocalConversation(email, next);
-  return next;
+  const next = await changeLocalConversation(email, conversation.id, (current) => {
+    const base = current ?? created;
+    return { ...base, updatedAt: now, messages: upsertTurns(base.messages, messages) };
+  });
+  return next ?? created;
 }
 
 /** Keeps the version of a turn (`key`: `versionKey` of its parent) the user turned to; null: no such conversation. */
-export async function putLocalChosen(
+export const putLocalChosen = (
   email: string,
   conversationId: string,
   key: string,
   requestId: string,
-): Promise<LocalConversation | null> {
-  const current = await readLocalConversation(email, conversationId);
-  if (current === null) return null;
-  const next = { ...current, chosen: { ...current.chosen, [key]: requestId } };
-  await writeLocalConversation(email, next);
-  return next;
-}
+): Promise<LocalConversation | null> =>
+  changeLocalConversation(email, conversationId, (current) =>
+    current === null ? null : { ...current, chosen: { ...current.chosen, [key]: requestId } },
+  );
+
+/** Renames a kept conversation; null: no such conversation. */
+export const renameLocalConversation = (
+  email: string,
+  id: string,
+  name: string,
+): Promise<LocalConversation | null> =>
+  changeLocalConversation(email, id, (current) => (current === null ? null : { ...current, name }));
 
 /** Messages with `added` put in: a message with a known id replaces it in place, others go last. */
 export const upsertTurns = (messages: readonly ChatTurn[], added: readonly ChatTurn[]): ChatTurn[] => {
