@@ -15,6 +15,7 @@ import { launchBrowser, seeToast, signIn, type SignedIn } from './support/browse
 import { chooseFromAccountMenu } from './support/account-menu';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { configureChatModels, startModelServer, type ModelServer } from './support/chat-platform';
+import { answers, sendMessage } from './support/chat-page';
 
 /**
  * The whole journey of an assistant, in one browser: the Assistant Creator's
@@ -75,11 +76,6 @@ afterAll(async () => {
 });
 
 const picker = (page: Page): Locator => page.getByRole('combobox', { name: 'Assistant' });
-const answers = (page: Page): Locator => page.getByRole('article', { name: 'Answer' });
-const send = async (page: Page, text: string) => {
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
-};
 
 describe('from the Assistant Creator to a published assistant', () => {
   it("the Creator's assistant block creates the assistant on click; it is published at a path", async () => {
@@ -88,7 +84,7 @@ describe('from the Assistant Creator to a published assistant', () => {
     models.behave({
       tokens: ['Here is your draft.\n\n', '```assistant\n', JSON.stringify(draft), '\n```\n'],
     });
-    await send(page, 'Make me an assistant for the ferry');
+    await sendMessage(page, 'Make me an assistant for the ferry');
     const block = answers(page).last().getByRole('region', { name: 'Assistant draft', exact: true });
     await block.getByRole('button', { name: blockTexts.createAssistant }).click();
     await block.getByRole('status').getByText(blockTexts.assistantCreated(draft.name)).waitFor();
@@ -131,7 +127,7 @@ describe('from the Assistant Creator to a published assistant', () => {
         )
         .toBe(draft.name);
       models.behave({ tokens: ['The ferry leaves', ' from the north pier.'] });
-      await send(f.page, 'When does the ferry leave?');
+      await sendMessage(f.page, 'When does the ferry leave?');
       await answers(f.page).last().getByText('The ferry leaves from the north pier.').waitFor();
       const asked = models.requests.filter((r) =>
         JSON.stringify(r.body).includes('When does the ferry leave?'),

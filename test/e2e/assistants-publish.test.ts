@@ -15,6 +15,7 @@ import { launchBrowser, seeToast, signIn, type SignedIn } from './support/browse
 import { chooseFromAccountMenu } from './support/account-menu';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { configureChatModels, startModelServer, type ModelServer } from './support/chat-platform';
+import { answers, sendMessage } from './support/chat-page';
 
 const admin = 'admin@example.com';
 const owner = 'owner@example.com';
@@ -80,12 +81,6 @@ afterAll(async () => {
 
 const picker = (page: Page): Locator => page.getByRole('combobox', { name: 'Assistant' });
 const manager = (page: Page): Locator => page.getByRole('dialog', { name: 'My Assistants' });
-const answers = (page: Page): Locator => page.getByRole('article', { name: 'Answer' });
-
-const send = async (page: Page, text: string) => {
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
-};
 
 /** The chat requests the model server saw whose messages carry `text`. */
 const modelRequestsWith = (text: string) =>
@@ -135,7 +130,7 @@ describe('assistants in the chat', () => {
       .poll(() => page.getByLabel('Assistant description').textContent())
       .toBe('Knows the harbour.');
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/chat') && r.method() === 'POST');
-    await send(page, 'When is high tide in the harbour?');
+    await sendMessage(page, 'When is high tide in the harbour?');
     const body = (await sent).postDataJSON() as {
       temperature: number;
       max_tokens: number;
@@ -251,7 +246,7 @@ describe('the page at /assistants/{path}', () => {
       await f.page.goto('/assistants/Harbour-Guide');
       await f.page.getByRole('button', { name: 'Account menu' }).waitFor();
       await expect.poll(() => chosenName(f.page)).toBe('Harbour Guide');
-      await send(f.page, 'Which tide table should I read?');
+      await sendMessage(f.page, 'Which tide table should I read?');
       await answers(f.page).last().getByText('Hello from the test model.').waitFor();
       const seen = modelRequestsWith('Which tide table should I read?');
       expect(seen.some((r) => JSON.stringify(r.body).includes(instructions))).toBe(true);

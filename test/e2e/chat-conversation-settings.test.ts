@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { conversationSettingsMessages, userSettingsRoutes, type ConversationStorage } from '@app/contracts';
 import { testChatModel } from '@app/platform/testing';
-import { launchBrowser, signIn, type SignedIn } from './support/browser';
-import { startTestPlatform, type TestPlatform } from './support/platform';
-import { configureChatModels, startModelServer, type ModelServer } from './support/chat-platform';
+import { signIn, type SignedIn } from './support/browser';
+import type { TestPlatform } from './support/platform';
+import { startChatFixture, type ChatFixture } from './support/chat-fixture';
+import { type ModelServer } from './support/chat-platform';
 import { chooseTheme } from './support/account-menu';
+import { answers } from './support/chat-page';
 
 const admin = 'admin@example.com';
 const user = 'remembers@example.com';
@@ -16,27 +18,16 @@ const shots = '/tmp';
 let platform: TestPlatform;
 let models: ModelServer;
 let browser: Browser;
-let adminSession: SignedIn;
 let u: SignedIn;
+let fixture: ChatFixture;
 
 beforeAll(async () => {
-  platform = await startTestPlatform([admin]);
-  models = await startModelServer();
-  browser = await launchBrowser();
-  adminSession = await signIn(browser, platform.url, admin);
-  await configureChatModels(adminSession.context, platform.url, models, [modelA, modelB]);
-  u = await signIn(browser, platform.url, user);
+  fixture = await startChatFixture({ admin, user, chatModels: [modelA, modelB] });
+  ({ platform, models, browser, u } = fixture);
 });
 
-afterAll(async () => {
-  await adminSession?.context.close();
-  await u?.context.close();
-  await browser?.close();
-  await models?.close();
-  await platform?.close();
-});
+afterAll(() => fixture?.close());
 
-const answers = (page: Page): Locator => page.getByRole('article', { name: 'Answer' });
 const modelPicker = (page: Page): Locator => page.getByRole('combobox', { name: 'Model' });
 const settingsDialog = (page: Page): Locator => page.getByRole('dialog', { name: 'Conversation settings' });
 

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { routes, userAppConfigsRoute, type ConfigsUpdateResponse } from '@app/contracts';
 import { testChatModel } from '@app/platform/testing';
-import { launchBrowser, signIn, type SignedIn } from './support/browser';
-import { startTestPlatform, type TestPlatform } from './support/platform';
-import {
-  configureChatModels,
-  numberedTokens,
-  startModelServer,
-  type ModelServer,
-} from './support/chat-platform';
+import { type SignedIn } from './support/browser';
+import type { TestPlatform } from './support/platform';
+import { startChatFixture, type ChatFixture } from './support/chat-fixture';
+import { configureChatModels, numberedTokens, type ModelServer } from './support/chat-platform';
+import { askAndWait } from './support/chat-page';
 
 const admin = 'admin@example.com';
 const user = 'user@example.com';
@@ -19,9 +16,9 @@ const alertMessage = 'This conversation has cost <totalCost> over <prompts> prom
 
 let platform: TestPlatform;
 let models: ModelServer;
-let browser: Browser;
 let adminSession: SignedIn;
 let u: SignedIn;
+let fixture: ChatFixture;
 
 /** The admin activates the Prompt Cost Alert with a tiny threshold, and waits until users read it. */
 const activateAlert = async () => {
@@ -39,33 +36,21 @@ const activateAlert = async () => {
 };
 
 beforeAll(async () => {
-  platform = await startTestPlatform([admin]);
-  models = await startModelServer();
-  browser = await launchBrowser();
-  adminSession = await signIn(browser, platform.url, admin);
-  await configureChatModels(adminSession.context, platform.url, models, [model]);
-  await activateAlert();
-  u = await signIn(browser, platform.url, user);
+  fixture = await startChatFixture({
+    admin,
+    user,
+    prepare: async (f) => {
+      ({ platform, models, adminSession } = f);
+      await configureChatModels(adminSession.context, platform.url, models, [model]);
+      await activateAlert();
+    },
+  });
+  ({ platform, models, adminSession, u } = fixture);
 });
 
-afterAll(async () => {
-  await adminSession?.context.close();
-  await u?.context.close();
-  await browser?.close();
-  await models?.close();
-  await platform?.close();
-});
+afterAll(() => fixture?.close());
 
 const costAlert = (page: Page): Locator => page.getByRole('alert', { name: 'Prompt cost alert' });
-const answers = (page: Page): Locator => page.getByRole('article', { name: 'Answer' });
-
-const ask = async (page: Page, text: string) => {
-  const before = await answers(page).count();
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect.poll(() => answers(page).count()).toBe(before + 1);
-  await answers(page).last().getByLabel('Usage').waitFor();
-};
 
 describe('the Prompt Cost Alert on the chat screen', () => {
   it('shows once the conversation costs more than the threshold, follows its cost, and can be dismissed', async () => {
@@ -74,14 +59,14 @@ describe('the Prompt Cost Alert on the chat screen', () => {
     expect(await costAlert(page).count()).toBe(0);
     models.behave({ tokens: numberedTokens(10) });
 
-    await ask(page, 'First question');
+    await askAndWait(page, 'First question');
     await expect
       .poll(() => costAlert(page).innerText())
       .toContain('This conversation has cost $0.03 over 1 prompts.');
     await page.screenshot({ path: '/tmp/chat-cost-alert.png' });
 
     // The next answer's cost re-evaluates the alert.
-    await ask(page, 'Second question');
+    await askAndWait(page, 'Second question');
     await expect
       .poll(() => costAlert(page).innerText())
       .toContain('This conversation has cost $0.06 over 2 prompts.');
@@ -89,7 +74,7 @@ describe('the Prompt Cost Alert on the chat screen', () => {
     // Dismissed: gone for this conversation, even after one more answer.
     await costAlert(page).getByRole('button', { name: 'Dismiss the prompt cost alert' }).click();
     await costAlert(page).waitFor({ state: 'detached' });
-    await ask(page, 'Third question');
+    await askAndWait(page, 'Third question');
     await expect.poll(() => page.getByLabel('Cost of First question').innerText()).toBe('$0.09');
     expect(await costAlert(page).count()).toBe(0);
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import {
   documentMessages,
   FileMetadataResponse,
@@ -8,9 +8,10 @@ import {
   UploadFileResponse,
 } from '@app/contracts';
 import { chatModelConfigurations, testChatModel } from '@app/platform/testing';
-import { launchBrowser, signIn, type SignedIn } from './support/browser';
-import { startTestPlatform, type TestPlatform } from './support/platform';
-import { startModelServer, type ModelServer } from './support/chat-platform';
+import { type SignedIn } from './support/browser';
+import type { TestPlatform } from './support/platform';
+import { startChatFixture, type ChatFixture } from './support/chat-fixture';
+import { type ModelServer } from './support/chat-platform';
 
 const admin = 'admin@example.com';
 const user = 'docs-user@example.com';
@@ -18,36 +19,33 @@ const model = testChatModel();
 
 let platform: TestPlatform;
 let models: ModelServer;
-let browser: Browser;
 let adminSession: SignedIn;
 let u: SignedIn;
+let fixture: ChatFixture;
 
 beforeAll(async () => {
-  platform = await startTestPlatform([admin]);
-  models = await startModelServer();
-  browser = await launchBrowser();
-  adminSession = await signIn(browser, platform.url, admin);
-  // A chat model and the embeddings default, both answered by the local model server.
-  const saved = await adminSession.context.request.post(`${platform.url}${routes.configsUpdate}`, {
-    headers: { origin: platform.url },
-    data: {
-      configurations: chatModelConfigurations(models.chatUrl, {
-        models: [model],
-        embeddingsUrls: [models.embeddingsUrl],
-      }),
+  fixture = await startChatFixture({
+    admin,
+    user,
+    prepare: async (f) => {
+      ({ platform, models, adminSession } = f);
+      // A chat model and the embeddings default, both answered by the local model server.
+      const saved = await adminSession.context.request.post(`${platform.url}${routes.configsUpdate}`, {
+        headers: { origin: platform.url },
+        data: {
+          configurations: chatModelConfigurations(models.chatUrl, {
+            models: [model],
+            embeddingsUrls: [models.embeddingsUrl],
+          }),
+        },
+      });
+      expect(saved.status()).toBe(200);
     },
   });
-  expect(saved.status()).toBe(200);
-  u = await signIn(browser, platform.url, user);
+  ({ platform, models, adminSession, u } = fixture);
 });
 
-afterAll(async () => {
-  await adminSession?.context.close();
-  await u?.context.close();
-  await browser?.close();
-  await models?.close();
-  await platform?.close();
-});
+afterAll(() => fixture?.close());
 
 const fileInput = (page: Page): Locator => page.getByLabel('Files to attach');
 const chip = (page: Page, name: string): Locator =>

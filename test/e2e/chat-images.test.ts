@@ -1,12 +1,14 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { chatImageMessages, userSettingsRoutes, type ConversationStorage } from '@app/contracts';
 import { testChatModel } from '@app/platform/testing';
-import { launchBrowser, signIn, type SignedIn } from './support/browser';
+import { type SignedIn } from './support/browser';
 import { chooseTheme, openDrawer } from './support/account-menu';
-import { startTestPlatform, type TestPlatform } from './support/platform';
-import { configureChatModels, startModelServer, type ModelServer } from './support/chat-platform';
+import type { TestPlatform } from './support/platform';
+import { startChatFixture, type ChatFixture } from './support/chat-fixture';
+import { type ModelServer } from './support/chat-platform';
+import { answers, sendMessage, userMessages } from './support/chat-page';
 
 const admin = 'admin@example.com';
 const user = 'images@example.com';
@@ -44,28 +46,16 @@ const png = gradientPng(96);
 let platform: TestPlatform;
 let models: ModelServer;
 let browser: Browser;
-let adminSession: SignedIn;
 let u: SignedIn;
+let fixture: ChatFixture;
 
 beforeAll(async () => {
-  platform = await startTestPlatform([admin]);
-  models = await startModelServer();
-  browser = await launchBrowser();
-  adminSession = await signIn(browser, platform.url, admin);
-  await configureChatModels(adminSession.context, platform.url, models, [vision, textOnly]);
-  u = await signIn(browser, platform.url, user);
+  fixture = await startChatFixture({ admin, user, chatModels: [vision, textOnly] });
+  ({ platform, models, browser, u } = fixture);
 });
 
-afterAll(async () => {
-  await adminSession?.context.close();
-  await u?.context.close();
-  await browser?.close();
-  await models?.close();
-  await platform?.close();
-});
+afterAll(() => fixture?.close());
 
-const userMessages = (page: Page): Locator => page.getByRole('article', { name: 'Your message' });
-const answers = (page: Page): Locator => page.getByRole('article', { name: 'Answer' });
 const completions = () => models.requests.filter((r) => r.url.includes('/chat/completions'));
 
 const useStorage = async (session: SignedIn, storage: ConversationStorage) => {
@@ -96,11 +86,6 @@ const attachPng = async (page: Page, name: string) => {
   await expect.poll(() => chip.getAttribute('data-phase'), { timeout: 30_000 }).toBe('done');
 };
 
-const send = async (page: Page, text: string) => {
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
-};
-
 /** The thumbnail of `name` in the last user message, loaded (its natural width is the PNG's). */
 const thumbnailLoaded = async (page: Page, name: string) => {
   const img = userMessages(page).last().getByRole('img', { name });
@@ -124,7 +109,7 @@ describe.each([
     const file = `teal-${name}.png`;
     await attachPng(page, file);
     const before = completions().length;
-    await send(page, `What colour is this square? (${name})`);
+    await sendMessage(page, `What colour is this square? (${name})`);
     await answers(page).last().getByLabel('Usage').waitFor();
     expect(completions().length).toBe(before + 1);
     const messages = completions().at(-1)?.body['messages'] as { role: string; content: unknown }[];
@@ -167,7 +152,7 @@ describe('an image to a model without image support', () => {
     const answered = page.waitForResponse(
       (r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST',
     );
-    await send(page, 'Describe this picture');
+    await sendMessage(page, 'Describe this picture');
     expect((await answered).status()).toBe(400);
     await answers(page).last().getByText(refusal, { exact: true }).waitFor();
     await shoot(page, 'refused');

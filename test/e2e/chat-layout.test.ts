@@ -2,15 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { testChatModel } from '@app/platform/testing';
 import { chatText } from '../../web/src/chat/chat-text';
-import { launchBrowser, signIn, type SignedIn } from './support/browser';
+import { type SignedIn } from './support/browser';
 import { closeAccountMenu, closeDrawer, openAccountMenu, openDrawer } from './support/account-menu';
-import { startTestPlatform, type TestPlatform } from './support/platform';
-import {
-  configureChatModels,
-  numberedTokens,
-  startModelServer,
-  type ModelServer,
-} from './support/chat-platform';
+import type { TestPlatform } from './support/platform';
+import { startChatFixture, type ChatFixture } from './support/chat-fixture';
+import { configureChatModels, numberedTokens, type ModelServer } from './support/chat-platform';
+import { answers } from './support/chat-page';
 
 const admin = 'admin@example.com';
 const user = 'user@example.com';
@@ -22,24 +19,15 @@ let models: ModelServer;
 let browser: Browser;
 let adminSession: SignedIn;
 let u: SignedIn;
+let fixture: ChatFixture;
 
 beforeAll(async () => {
-  platform = await startTestPlatform([admin]);
-  models = await startModelServer();
-  browser = await launchBrowser();
-  adminSession = await signIn(browser, platform.url, admin);
-  u = await signIn(browser, platform.url, user);
+  fixture = await startChatFixture({ admin, user });
+  ({ platform, models, browser, adminSession, u } = fixture);
 });
 
-afterAll(async () => {
-  await adminSession?.context.close();
-  await u?.context.close();
-  await browser?.close();
-  await models?.close();
-  await platform?.close();
-});
+afterAll(() => fixture?.close());
 
-const answers = (page: Page): Locator => page.getByRole('article', { name: 'Answer' });
 const conversations = (page: Page): Locator => page.getByRole('navigation', { name: 'Conversations' });
 const input = (page: Page): Locator => page.getByRole('textbox', { name: 'Message' });
 const pageWidth = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { testChatModel } from '@app/platform/testing';
 import { launchBrowser, signIn, type SignedIn } from './support/browser';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { configureChatModels, startModelServer, type ModelServer } from './support/chat-platform';
+import { sendMessage } from './support/chat-page';
 
 const admin = 'admin@example.com';
 const user = 'user@example.com';
@@ -44,11 +45,6 @@ const answerText = [
 /** Splits the answer into small tokens, as a model streams it. */
 const tokens = (text: string): string[] => text.match(/[\s\S]{1,6}/g) ?? [];
 
-const send = async (page: Page, text: string) => {
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
-};
-
 describe('an answer on the chat screen', () => {
   it('draws its math with KaTeX, highlights its code and themes its diagram, loading them only then', async () => {
     const page = await u.context.newPage();
@@ -59,7 +55,7 @@ describe('an answer on the chat screen', () => {
     expect(requests.filter((r) => renderLibrary.test(r))).toEqual([]);
 
     models.behave({ tokens: tokens(answerText) });
-    await send(page, 'Show me math, code and a diagram');
+    await sendMessage(page, 'Show me math, code and a diagram');
     const answer = page.getByRole('article', { name: 'Answer' }).last();
     await answer.locator('.katex-display').waitFor();
     expect(await answer.locator('.katex-mathml annotation').allTextContents()).toEqual([

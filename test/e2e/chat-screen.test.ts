@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   accountRoutes,
   chatMessages,
@@ -9,20 +9,17 @@ import {
 } from '@app/contracts';
 import { testChatModel } from '@app/platform/testing';
 import { chatText } from '../../web/src/chat/chat-text';
-import { launchBrowser, signIn, type SignedIn } from './support/browser';
+import { type SignedIn } from './support/browser';
 import {
   chooseFromAccountMenu,
   chooseTheme,
   closeAccountMenu,
   openAccountMenu,
 } from './support/account-menu';
-import { startTestPlatform, type TestPlatform } from './support/platform';
-import {
-  configureChatModels,
-  numberedTokens,
-  startModelServer,
-  type ModelServer,
-} from './support/chat-platform';
+import type { TestPlatform } from './support/platform';
+import { startChatFixture, type ChatFixture } from './support/chat-fixture';
+import { numberedTokens, type ModelServer } from './support/chat-platform';
+import { answers, sendMessage } from './support/chat-page';
 
 const admin = 'admin@example.com';
 const user = 'user@example.com';
@@ -37,35 +34,18 @@ const pricey = testChatModel({
 
 let platform: TestPlatform;
 let models: ModelServer;
-let browser: Browser;
-let adminSession: SignedIn;
 let u: SignedIn;
+let fixture: ChatFixture;
 
 beforeAll(async () => {
-  platform = await startTestPlatform([admin]);
-  models = await startModelServer();
-  browser = await launchBrowser();
-  adminSession = await signIn(browser, platform.url, admin);
-  await configureChatModels(adminSession.context, platform.url, models, [fast, pricey]);
-  u = await signIn(browser, platform.url, user);
+  fixture = await startChatFixture({ admin, user, chatModels: [fast, pricey] });
+  ({ platform, models, u } = fixture);
 });
 
-afterAll(async () => {
-  await adminSession?.context.close();
-  await u?.context.close();
-  await browser?.close();
-  await models?.close();
-  await platform?.close();
-});
+afterAll(() => fixture?.close());
 
-const answers = (page: Page): Locator => page.getByRole('article', { name: 'Answer' });
 const conversations = (page: Page): Locator => page.getByRole('navigation', { name: 'Conversations' });
 const modelSelect = (page: Page): Locator => page.getByRole('combobox', { name: 'Model' });
-
-const send = async (page: Page, text: string) => {
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
-};
 
 /** Waits until the answer shows at least `words` words of the numbered answer. */
 const waitForWords = (answer: Locator, words: number) =>
@@ -116,7 +96,7 @@ describe('the chat screen', () => {
   it('sends a message and watches the answer stream with its status, then its usage and cost', async () => {
     const { page } = u;
     models.behave({ tokens: numberedTokens(40), tokenDelayMs: 60 });
-    await send(page, 'Count to forty');
+    await sendMessage(page, 'Count to forty');
     const answer = answers(page).last();
     await answer.getByRole('status').getByText(chatMessages.askingModel(fast.name)).waitFor();
     await waitForWords(answer, 5);
@@ -135,7 +115,7 @@ describe('the chat screen', () => {
   it('Stop ends the answer with what was received', async () => {
     const { page } = u;
     models.behave({ tokens: numberedTokens(400), tokenDelayMs: 100 });
-    await send(page, 'Count to four hundred');
+    await sendMessage(page, 'Count to four hundred');
     const answer = answers(page).last();
     await waitForWords(answer, 3);
     await page.getByRole('button', { name: 'Stop' }).click();
@@ -152,7 +132,7 @@ describe('the chat screen', () => {
     const { page } = u;
     // The screen asks for 1,000 tokens: the relay stops the answer at 6,000 bytes, some 1,180 of these.
     models.behave({ tokens: numberedTokens(1500), tokenDelayMs: 2 });
-    await send(page, 'Count without end');
+    await sendMessage(page, 'Count without end');
     const answer = answers(page).last();
     // Said in the model's status line while it streams, and under the answer.
     await answer.getByText(chatMessages.stopReasons.maxTokens).first().waitFor();
@@ -167,7 +147,7 @@ describe('the chat screen', () => {
   it("a model that fails: the relay's words show under the answer", async () => {
     const { page } = u;
     models.behave({ failWith: 500 });
-    await send(page, 'This one fails');
+    await sendMessage(page, 'This one fails');
     const answer = answers(page).last();
     await answer
       .getByRole('alert')
@@ -180,7 +160,7 @@ describe('the chat screen', () => {
     const { page } = u;
     await page.getByRole('button', { name: 'New chat', exact: true }).click();
     models.behave({ tokens: numberedTokens(60), tokenDelayMs: 80 });
-    await send(page, 'Count to sixty');
+    await sendMessage(page, 'Count to sixty');
     await waitForWords(answers(page).last(), 5);
     await page.reload();
     const answer = answers(page).last();
@@ -197,7 +177,7 @@ describe('the chat screen', () => {
     await second.getByRole('button', { name: 'New chat', exact: true }).waitFor();
     models.behave({ tokens: numberedTokens(400), tokenDelayMs: 100 });
     await u.page.getByRole('button', { name: 'New chat', exact: true }).click();
-    await send(u.page, 'Seen from the other tab');
+    await sendMessage(u.page, 'Seen from the other tab');
     const item = conversations(second).getByRole('listitem').filter({ hasText: 'Seen from the other tab' });
     await item.getByRole('button', { name: /^Seen from the other tab/ }).click();
     const followed = answers(second).last();
@@ -239,7 +219,7 @@ describe('the chat screen', () => {
     await closeAccountMenu(page);
     await page.getByRole('button', { name: 'New chat', exact: true }).click();
     models.behave({ tokens: numberedTokens(8) });
-    await send(page, 'Kept on the server');
+    await sendMessage(page, 'Kept on the server');
     await answers(page).last().getByLabel('Usage').waitFor();
     await page.reload();
     await conversations(page)
@@ -265,7 +245,7 @@ describe('the chat screen', () => {
     await picker.selectOption('coa-42');
     await closeAccountMenu(page);
     models.behave({ tokens: numberedTokens(3) });
-    await send(page, 'On account 42');
+    await sendMessage(page, 'On account 42');
     await answers(page).last().getByLabel('Usage').waitFor();
     expect(u.errors).toEqual([]);
   });

@@ -8,9 +8,11 @@ import {
   type ConversationStorage,
 } from '@app/contracts';
 import { testChatModel } from '@app/platform/testing';
-import { launchBrowser, signIn, type SignedIn } from './support/browser';
-import { startTestPlatform, type TestPlatform } from './support/platform';
-import { configureChatModels, startModelServer, type ModelServer } from './support/chat-platform';
+import { signIn, type SignedIn } from './support/browser';
+import type { TestPlatform } from './support/platform';
+import { startChatFixture, type ChatFixture } from './support/chat-fixture';
+import { type ModelServer } from './support/chat-platform';
+import { answers, userMessages } from './support/chat-page';
 
 const admin = 'admin@example.com';
 const user = 'versions@example.com';
@@ -21,27 +23,16 @@ let models: ModelServer;
 let browser: Browser;
 let adminSession: SignedIn;
 let u: SignedIn;
+let fixture: ChatFixture;
 
 beforeAll(async () => {
-  platform = await startTestPlatform([admin]);
-  models = await startModelServer();
-  browser = await launchBrowser();
-  adminSession = await signIn(browser, platform.url, admin);
-  await configureChatModels(adminSession.context, platform.url, models, [model]);
-  u = await signIn(browser, platform.url, user);
+  fixture = await startChatFixture({ admin, user, chatModels: [model] });
+  ({ platform, models, browser, adminSession, u } = fixture);
   await u.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: platform.url });
 });
 
-afterAll(async () => {
-  await adminSession?.context.close();
-  await u?.context.close();
-  await browser?.close();
-  await models?.close();
-  await platform?.close();
-});
+afterAll(() => fixture?.close());
 
-const userMessages = (page: Page): Locator => page.getByRole('article', { name: 'Your message' });
-const answers = (page: Page): Locator => page.getByRole('article', { name: 'Answer' });
 const conversations = (page: Page): Locator => page.getByRole('navigation', { name: 'Conversations' });
 const words = (text: string): string[] => text.split(/(?= )/);
 
