@@ -8,6 +8,8 @@ export const chatText = {
   keptElsewhere: 'Kept in another browser',
   noConversations: 'No conversations yet.',
   emptyConversation: 'Ask anything to start a conversation.',
+  noModelOption: 'No model',
+  loadingModels: 'Loading models…',
   noModels: 'No model is available to you yet. Ask an administrator to make one available.',
   noModelsAdmin: 'No model is available to chat with yet. Add one in the Admin Interface.',
   openAdminForModels: 'Add a model in the Admin Interface',

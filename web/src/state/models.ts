@@ -9,12 +9,29 @@ import { hiddenModelIdsAtom } from './user-settings';
 /** Why the models could not be loaded; null when they were (or are loading). */
 export const modelsErrorAtom = atom<string | null>(null);
 
+/** The models are known: read, or their reading failed (before then nothing says there are none). */
+export const modelsSettledAtom = atom<boolean>(
+  (get) => get(availableModelsAtom) !== null || get(modelsErrorAtom) !== null,
+);
+
+/** Waits before the next try of a reading that failed: 0.5 s, then 1 s, then 2 s. */
+const retryDelaysMs = [500, 1_000, 2_000] as const;
+
+/** Reads the user's models; a failed reading (a restart, a blip) is tried again before it is shown. */
 export const loadModelsAtom = atom(null, async (_get, set) => {
-  try {
-    set(availableModelsAtom, await fetchAvailableModels());
-    set(modelsErrorAtom, null);
-  } catch (e) {
-    set(modelsErrorAtom, errorText(e));
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      set(availableModelsAtom, await fetchAvailableModels());
+      set(modelsErrorAtom, null);
+      return;
+    } catch (e) {
+      const delay = retryDelaysMs[attempt];
+      if (delay === undefined) {
+        set(modelsErrorAtom, errorText(e));
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   }
 });
 

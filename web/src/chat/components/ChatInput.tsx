@@ -5,7 +5,12 @@ import { FormField } from '../../ui/FormField';
 import { chatText } from '../chat-text';
 import { sendMessageAtom } from '../actions/send-message';
 import { stopRequestAtom } from '../actions/stop-request';
-import { modelsErrorAtom, reasoningLevelAtom, selectedModelAtom } from '../../state/models';
+import {
+  modelsErrorAtom,
+  modelsSettledAtom,
+  reasoningLevelAtom,
+  selectedModelAtom,
+} from '../../state/models';
 import { streamingAnswerAtom } from '../shortcuts/streaming-answer';
 import { messageInputId } from '../shortcuts/targets';
 import { SendIcon, StopIcon } from '../header/icons';
@@ -27,6 +32,7 @@ export function ChatInput() {
   const [documentsOpen, setDocumentsOpen] = useState(false);
   const model = useAtomValue(selectedModelAtom);
   const modelsError = useAtomValue(modelsErrorAtom);
+  const modelsSettled = useAtomValue(modelsSettledAtom);
   const streaming = useAtomValue(streamingAnswerAtom);
   const [reasoning, setReasoning] = useAtom(reasoningLevelAtom);
   const send = useSetAtom(sendMessageAtom);
@@ -49,7 +55,7 @@ export function ChatInput() {
 
   return (
     <form className="chat-input" onSubmit={submit}>
-      {model === null && <NoModelNotice error={modelsError} />}
+      {model === null && modelsSettled && <NoModelNotice error={modelsError} />}
       {documentsOpen && <DocumentsPanel />}
       <div className="chat-composer">
         <AttachmentTray />

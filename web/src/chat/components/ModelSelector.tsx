@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { modelOptionLabel } from '../../state/model-options';
-import { chosenModelIdAtom, modelOptionsAtom, selectedModelAtom } from '../../state/models';
+import {
+  chosenModelIdAtom,
+  modelOptionsAtom,
+  modelsSettledAtom,
+  selectedModelAtom,
+} from '../../state/models';
+import { chatText } from '../chat-text';
 import { ModelPricingDialog } from './ModelPricingDialog';
 import { TierLegend } from './TierLegend';
 import { PriceIcon } from '../header/icons';
@@ -14,6 +20,7 @@ export function ModelSelector() {
   const options = useAtomValue(modelOptionsAtom);
   const selected = useAtomValue(selectedModelAtom);
   const choose = useSetAtom(chosenModelIdAtom);
+  const settled = useAtomValue(modelsSettledAtom);
   const [shown, setShown] = useState<'legend' | 'pricing' | null>(null);
 
   return (
@@ -25,7 +32,9 @@ export function ModelSelector() {
         disabled={options.length === 0}
         onChange={(e) => choose(e.target.value)}
       >
-        {options.length === 0 && <option value="">No model</option>}
+        {options.length === 0 && (
+          <option value="">{settled ? chatText.noModelOption : chatText.loadingModels}</option>
+        )}
         {options.map((o) => (
           <option key={o.model.id} value={o.model.id}>
             {modelOptionLabel(o)}
