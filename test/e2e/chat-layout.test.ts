@@ -3,7 +3,13 @@ import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } fr
 import { testChatModel } from '@app/platform/testing';
 import { chatText } from '../../web/src/chat/chat-text';
 import { type SignedIn } from './support/browser';
-import { closeAccountMenu, closeDrawer, openAccountMenu, openDrawer } from './support/account-menu';
+import {
+  chooseFromAccountMenu,
+  closeAccountMenu,
+  closeDrawer,
+  openAccountMenu,
+  openDrawer,
+} from './support/account-menu';
 import type { TestPlatform } from './support/platform';
 import { startChatFixture, type ChatFixture } from './support/chat-fixture';
 import { configureChatModels, numberedTokens, type ModelServer } from './support/chat-platform';
@@ -51,6 +57,12 @@ describe('nothing to chat with yet', () => {
     const { page } = adminSession;
     await page.getByRole('button', { name: chatText.openAdminForModels }).click();
     const dialog = page.getByRole('dialog', { name: 'Admin Interface' });
+    // It opens where models are added.
+    await dialog.getByRole('tab', { name: 'Supported Models', selected: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The account menu's Admin Interface opens on its first tab.
+    await chooseFromAccountMenu(page, 'Admin Interface');
     await dialog.getByRole('heading', { name: 'Admins', exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -4,7 +4,7 @@ import { platformMessages } from '@app/contracts';
 import { anyDirtyAtom } from '../state/sections';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Modal } from '../ui/Modal';
-import { configsStatusAtom } from '../state/admin-status';
+import { adminOpeningTabAtom, configsStatusAtom } from '../state/admin-status';
 import { closeAdminDialogAtom } from './actions/close-dialog';
 import { loadConfigsAtom } from './actions/load-configs';
 import { saveConfigsAtom } from './actions/save-configs';
@@ -24,7 +24,7 @@ export default function AdminDialog() {
   const load = useSetAtom(loadConfigsAtom);
   const save = useSetAtom(saveConfigsAtom);
   const close = useSetAtom(closeAdminDialogAtom);
-  const [active, setActive] = useState<TabId>('configurations');
+  const [active, setActive] = useState<TabId>(useAtomValue(adminOpeningTabAtom));
   const [confirmClose, setConfirmClose] = useState(false);
   const baseId = useId();
   const titleId = `${baseId}-title`;

@@ -11,7 +11,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { ApiKeysButton } from '../../api-keys';
 import { AssistantsButton } from '../../assistants';
 import { IntegrationsButton } from '../../integrations';
-import { adminDialogOpenAtom } from '../../state/admin-status';
+import { openAdminOnTabAtom } from '../../state/admin-status';
 import { sessionAtom } from '../../state/session';
 import { AccountPicker } from '../components/AccountPicker';
 import { SpendDisplay } from '../components/SpendDisplay';
@@ -33,7 +33,7 @@ export interface AccountMenuProps {
  */
 export function AccountMenu({ onSignOut }: AccountMenuProps) {
   const session = useAtomValue(sessionAtom);
-  const openAdmin = useSetAtom(adminDialogOpenAtom);
+  const openAdmin = useSetAtom(openAdminOnTabAtom);
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -117,7 +117,12 @@ export function AccountMenu({ onSignOut }: AccountMenuProps) {
           <AssistantsButton className="menu-item" role="menuitem" />
           <div role="separator" className="menu-separator" />
           {session?.isAdmin && (
-            <button type="button" role="menuitem" className="menu-item" onClick={() => openAdmin(true)}>
+            <button
+              type="button"
+              role="menuitem"
+              className="menu-item"
+              onClick={() => openAdmin('configurations')}
+            >
               Admin Interface
             </button>
           )}

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { adminDialogOpenAtom } from '../../state/admin-status';
+import { openAdminOnTabAtom } from '../../state/admin-status';
 import { sessionAtom } from '../../state/session';
 import { chatText } from '../chat-text';
 
@@ -9,7 +9,7 @@ import { chatText } from '../chat-text';
  */
 export function NoModelNotice({ error }: { error: string | null }) {
   const isAdmin = useAtomValue(sessionAtom)?.isAdmin === true;
-  const openAdmin = useSetAtom(adminDialogOpenAtom);
+  const openAdmin = useSetAtom(openAdminOnTabAtom);
   if (error !== null || !isAdmin)
     return (
       <p role="alert" className="form-error chat-no-model">
@@ -19,7 +19,11 @@ export function NoModelNotice({ error }: { error: string | null }) {
   return (
     <div role="alert" className="chat-no-model chat-no-model-admin">
       <p>{chatText.noModelsAdmin}</p>
-      <button type="button" className="btn btn-primary chat-touch" onClick={() => openAdmin(true)}>
+      <button
+        type="button"
+        className="btn btn-primary chat-touch"
+        onClick={() => openAdmin('supportedModels')}
+      >
         {chatText.openAdminForModels}
       </button>
     </div>
