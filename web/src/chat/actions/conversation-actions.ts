@@ -7,6 +7,7 @@ import { pushToastAtom } from '../../state/toasts';
 import type { ConversationListItem } from '../model/types';
 import { deleteLocalConversation, renameLocalConversation } from '../storage/local-conversations';
 import { removeInflight } from '../storage/inflight';
+import { deleteLocalSettings } from '../settings';
 import { postToTabs } from '../storage/tab-channel';
 import { detachedReason } from '../state/reset';
 import { dropLiveAnswerAtom, liveAnswersAtom, streamControllers } from '../state/streams';
@@ -62,7 +63,10 @@ export const deleteConversationAtom = atom(null, async (get, set, conversation: 
     set(dropLiveAnswerAtom, live.requestId);
   }
   try {
-    if (conversation.storage === 'future-local') await deleteLocalConversation(email, conversation.id);
+    if (conversation.storage === 'future-local') {
+      await deleteLocalConversation(email, conversation.id);
+      await deleteLocalSettings(email, conversation.id);
+    }
     set(
       newCloudConversationsAtom,
       get(newCloudConversationsAtom).filter((c) => c.id !== conversation.id),
