@@ -29,6 +29,7 @@ import * as m0026 from './0026_chat_message_images';
 import * as m0027 from './0027_conversation_versions';
 import * as m0028 from './0028_conversation_settings';
 import * as m0029 from './0029_answer_ratings';
+import * as m0030ck from './0030_conversation_keys';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0027_conversation_versions': m0027,
   '0028_conversation_settings': m0028,
   '0029_answer_ratings': m0029,
+  '0030_conversation_keys': m0030ck,
 };
 
 export const migrationProvider: MigrationProvider = {

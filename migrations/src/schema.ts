@@ -8,6 +8,7 @@ import type { IntegrationsTables } from './schema-integrations';
 import type { AssistantsTables } from './schema-assistants';
 import type { ApiKeysTables } from './schema-api-keys';
 import type { ChatTables } from './schema-chat';
+import type { ConversationKeysTables } from './schema-conversation-keys';
 import type { RateLimitsTables } from './schema-rate-limits';
 
 /** The tables every service may read, as kysely sees them. */
@@ -231,6 +232,7 @@ export interface Database
     IntegrationsTables,
     AssistantGroupsTables,
     ChatTables,
+    ConversationKeysTables,
     RateLimitsTables {
   events: EventsTable;
   command_results: CommandResultsTable;

@@ -1,5 +1,6 @@
 import type { ChatMessage, ReasoningLevel } from './chat-request';
 import type { ChatStatus, ChatStopReason, ChatUsage } from './chat-stream';
+import type { SealedText } from './sealed-text';
 import { eventTypesOf } from '../event-types';
 
 /** Every chat request is a stream of its own: requested, statuses, then one of completed/stopped/failed. */
@@ -22,20 +23,30 @@ export interface ChatRequestedData {
   reserved: number;
   messageCount: number;
   storage: ConversationStorage;
-  /** Only when the conversation is stored in the cloud. */
+  /**
+   * The request's kept messages (its last user message) in clear: only in events from before cloud
+   * text was sealed (still read, never written).
+   */
   messages?: ChatMessage[];
+  /**
+   * A cloud conversation's kept messages, sealed under the conversation's data key (sealed-text.ts,
+   * purpose `chatMessages`): the JSON of a ChatMessage[]. Shredded when the conversation is deleted.
+   */
+  sealedMessages?: SealedText;
 }
 
 interface Ended {
   requestId: string;
   usage: ChatUsage;
   durationMs: number;
+  /** A cloud conversation's answer, sealed under its data key (purpose `chatAnswer`). */
+  sealedAnswer?: SealedText;
 }
 
 export type ChatEvent =
   | { type: 'ChatRequested'; data: ChatRequestedData }
   | { type: 'ChatStatusChanged'; data: { requestId: string; status: ChatStatus } }
-  /** `answer` only when the conversation is stored in the cloud. */
+  /** `answer` (in clear) only in cloud conversations' events from before `sealedAnswer`. */
   | { type: 'ChatCompleted'; data: Ended & { answer?: string } }
   /** `reason` is absent on answers stopped before it was recorded (a kill switch then). */
   | { type: 'ChatStopped'; data: Ended & { answer?: string; reason?: ChatStopReason } }

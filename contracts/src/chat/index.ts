@@ -2,6 +2,7 @@ export * from './chat-request';
 export * from './chat-images';
 export * from './chat-stream';
 export * from './chat-events';
+export * from './sealed-text';
 export * from './chat-messages';
 export * from './model-tiers';
 export * from './spend-periods';

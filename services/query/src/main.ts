@@ -12,7 +12,9 @@ import { allProjections, queryService, startProjectionRunner } from './index';
  * The query service on its own (split deployment): read routes, /live, and the projection runner
  * (every instance runs one; the advisory lock lets one lead).
  */
-const start = splitServiceStart('query', { session: true });
+// The master key: the conversations projection opens cloud conversations' sealed text
+// (platform secrets/conversation-keys.ts).
+const start = splitServiceStart('query', { session: true, masterKey: true });
 const { settings, logger, databaseUrl } = start;
 const authOptions = orRefuseToStart(logger, () => serviceAuthOptions(settings));
 const database = await openMigratedDatabase(start);

@@ -8,12 +8,14 @@ import {
   type ChatStatus,
   type EventMetadata,
   type Model,
+  type SealedText,
 } from '@app/contracts';
-import { ConcurrencyError, DomainError, inTransaction, type Db } from '@app/platform';
+import { ConcurrencyError, DomainError, inTransaction, SecretUnavailableError, type Db } from '@app/platform';
 import { UnknownAccountError, type SpendGuard, type SpendPlan, type SpendRequest } from '../spend/index';
 import { chatRequestDecider } from './chat-decider';
 import type { Reservation } from './reservation';
 import { ChatRefusal, type ResolvedChat } from './resolve-chat';
+import { sealConversationText, type ConversationText } from './conversation-text';
 import { chatApiKeyOf, recordChatRateLimitRefusal } from '../api-keys/index';
 
 /** The model's status line (`st`): in progress while it is asked, with a note after a failover. */
@@ -32,6 +34,8 @@ export interface AcceptedChat {
   accountId: string;
   /** What the spend guard is told at the end, with the actual cost. */
   spendRequest: Omit<SpendRequest, 'amount' | 'at'>;
+  /** A cloud conversation's: seals the answer under its data key for the end event. */
+  sealAnswer?: (answer: string) => SealedText;
 }
 
 /**
@@ -39,8 +43,9 @@ export interface AcceptedChat {
  * the spend reservation decided on the ledgers (over a limit: a 429; an account the caller does not
  * have: a 400 naming it; nothing is kept either way), then ChatRequested (at 'no stream': a
  * reused requestId is a 409) with the model's first status and the ledgers' events, in one
- * statement. Only the last user message is kept, and only when the conversation is stored in the
- * cloud. `onDecided` lets the caller start what needs an accepted
+ * statement. Only the last user message is kept, and only when the request is in a conversation
+ * stored in the cloud: sealed under the conversation's data key (conversation-text.ts), made in this
+ * transaction on its first request. `onDecided` lets the caller start what needs an accepted
  * request (its stream) while the transaction commits: a commit that fails still throws here.
  */
 export const acceptChat = async (
@@ -52,6 +57,8 @@ export const acceptChat = async (
     reservation: Reservation;
     actor: string;
     metadata: EventMetadata;
+    /** The id of the master key new conversation keys are wrapped under (the SecretBox's keyId). */
+    masterKeyId: string;
     /** The ledgers read ahead for this request (else read in the transaction). */
     plan?: SpendPlan | undefined;
     /** Called once the reservation is decided, before it and the request are appended and committed. */
@@ -82,15 +89,30 @@ export const acceptChat = async (
     reserved,
     messageCount: request.messages.length,
     storage,
-    ...(storage === 'future-cloud' && lastUser ? { messages: [lastUser] } : {}),
   };
+  const { conversationId } = request.options;
+  const kept = storage === 'future-cloud' && conversationId && lastUser ? [lastUser] : [];
+  let text: ConversationText | undefined;
   const spendRequest = { requestId, actor, accountId, metadata, ...(viaKey ? { apiKey: viaKey.spend } : {}) };
   try {
     await inTransaction(db, async (trx) => {
+      const owner = metadata.actor.email;
+      text =
+        conversationId && kept.length > 0
+          ? await sealConversationText(
+              trx,
+              { owner, conversationId, requestId, masterKeyId: input.masterKeyId },
+              kept,
+            )
+          : undefined;
       // A new stream: decided on the empty state, appended at version 0 (a stream there already: 409),
       // in one statement with the reservation's ledgers once they decided.
       const events = chatRequestDecider.decide(
-        { type: 'RequestChat', data, status: modelStatus(model, true) },
+        {
+          type: 'RequestChat',
+          data: text ? { ...data, sealedMessages: text.sealedMessages } : data,
+          status: modelStatus(model, true),
+        },
         chatRequestDecider.initialState(),
       );
       try {
@@ -114,10 +136,11 @@ export const acceptChat = async (
   } catch (e) {
     if (e instanceof ChatRefusal && e.statusCode === 429 && viaKey)
       await recordChatRateLimitRefusal(db, viaKey, e.message, metadata).catch(() => false);
-    if (e instanceof ChatRefusal) throw e;
+    if (e instanceof ChatRefusal || e instanceof SecretUnavailableError) throw e;
     if ((e instanceof ConcurrencyError && e.streamId === chatStreamId(requestId)) || e instanceof DomainError)
       throw new ChatRefusal(chatMessages.requestIdInUse, 409);
     throw e;
   }
-  return { inputTokens, reserved, accountId, spendRequest };
+  const sealAnswer = text?.sealAnswer;
+  return { inputTokens, reserved, accountId, spendRequest, ...(sealAnswer ? { sealAnswer } : {}) };
 };

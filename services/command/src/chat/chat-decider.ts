@@ -5,6 +5,7 @@ import {
   type ChatStatus,
   type ChatStopReason,
   type ChatUsage,
+  type SealedText,
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
 import { assertNever, type Decider } from '../shared/decider';
@@ -18,8 +19,8 @@ export type ChatRequestState =
 export interface ChatEnding {
   usage: ChatUsage;
   durationMs: number;
-  /** Only when the conversation is stored in the cloud. */
-  answer?: string;
+  /** Only when the conversation is stored in the cloud: the answer sealed under its data key. */
+  sealedAnswer?: SealedText;
 }
 
 export type ChatRequestCommand =
@@ -47,7 +48,7 @@ const ended = (requestId: string, e: ChatEnding) => ({
   requestId,
   usage: e.usage,
   durationMs: e.durationMs,
-  ...(e.answer === undefined ? {} : { answer: e.answer }),
+  ...(e.sealedAnswer === undefined ? {} : { sealedAnswer: e.sealedAnswer }),
 });
 
 export const chatRequestDecider: Decider<ChatRequestState, ChatRequestCommand, ChatEvent> = {

@@ -219,6 +219,7 @@ const chat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) =
       reservation,
       actor: call.actor,
       metadata,
+      masterKeyId: deps.secrets.keyId,
       plan: ahead.plan,
       // Reserved (the request is ours): while it is appended and committed, its stream is opened and
       // the model is asked; its tokens are held until the commit succeeded.

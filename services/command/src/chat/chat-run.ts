@@ -83,7 +83,8 @@ const endCommand = (
   const ending = {
     usage,
     durationMs: Math.max(0, Math.round(performance.now() - input.startedAt)),
-    ...(input.resolved.storage === 'future-cloud' ? { answer: outcome.answer } : {}),
+    // A cloud conversation's answer, sealed under its data key (accept-chat.ts); else none.
+    ...(input.accepted.sealAnswer ? { sealedAnswer: input.accepted.sealAnswer(outcome.answer) } : {}),
   };
   if (outcome.kind === 'completed') return { type: 'CompleteChat', ending };
   if (outcome.kind === 'stopped') return { type: 'StopChat', ending, reason: outcome.reason };

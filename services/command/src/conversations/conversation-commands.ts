@@ -1,5 +1,5 @@
 import { chatMessages, conversationStreamId, versionMessages, type EventMetadata } from '@app/contracts';
-import { runIdempotent, type Db } from '@app/platform';
+import { destroyConversationKey, runIdempotent, type Db } from '@app/platform';
 import { ownChatRequest } from '../shared/chat-request-record';
 import { handleCommand, type CommandOutcome } from '../shared/handle-command';
 import { conversationDecider, type ConversationCommand } from './conversation-decider';
@@ -37,7 +37,9 @@ export const hasConversation = async (db: Db, owner: string, conversationId: str
 
 /**
  * Runs a command on one of the caller's conversations, once per command id; 404 when it is not
- * theirs, or (a version turned to) when the request is not one of that conversation of theirs.
+ * theirs, or (a version turned to) when the request is not one of that conversation of theirs. A
+ * delete also destroys the conversation's data key in the same transaction (a cloud one's text in the
+ * log is shredded: platform `secrets/conversation-keys.ts`).
  */
 export const onOwnConversation = async (
   db: Db,
@@ -58,9 +60,15 @@ export const onOwnConversation = async (
         !(await isRequestOf(trx, owner, conversationId, command.data.requestId))
       )
         throw new NoSuchVersionError(command.data.requestId);
-      return handleCommand(trx, conversationDecider, conversationStreamId(owner, conversationId), command, {
-        metadata,
-      });
+      const outcome = await handleCommand(
+        trx,
+        conversationDecider,
+        conversationStreamId(owner, conversationId),
+        command,
+        { metadata },
+      );
+      if (command.type === 'DeleteConversation') await destroyConversationKey(trx, owner, conversationId);
+      return outcome;
     },
   );
 };

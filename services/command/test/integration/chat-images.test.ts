@@ -5,12 +5,13 @@ import {
   chatImageMessages,
   chatImageRoutes,
   fileStreamId,
+  sealedTextPurposes,
   sessionCookieName,
   type ChatRequestInput,
   type ChatRequestedData,
   type FileEvent,
 } from '@app/contracts';
-import { appendToStream, type BlobHead, type BlobStore } from '@app/platform';
+import { appendToStream, openSealedText, type BlobHead, type BlobStore } from '@app/platform';
 import {
   chatModelConfigurations,
   startModelServer,
@@ -160,10 +161,16 @@ describe('images sent with a chat message', () => {
         { type: 'image_url', image_url: { url: `data:image/png;base64,${png.toString('base64')}` } },
       ],
     });
-    const requested = (await p.chatEvents(request.options.requestId))[0];
-    expect((requested?.data as ChatRequestedData).messages?.[0]?.images).toEqual([
-      { key, name: 'pixel.png' },
-    ]);
+    const requested = (await p.chatEvents(request.options.requestId))[0]?.data as ChatRequestedData;
+    // Sealed under the conversation's data key (conversation-keys.ts), the images with the message.
+    const kept = JSON.parse(
+      await openSealedText(
+        p.database.db,
+        requested.sealedMessages,
+        sealedTextPurposes.chatMessages(request.options.requestId),
+      ),
+    ) as ChatRequestedData['messages'];
+    expect(kept?.[0]?.images).toEqual([{ key, name: 'pixel.png' }]);
   });
 
   it('counts each image in the reservation', async () => {

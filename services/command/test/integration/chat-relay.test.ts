@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chatMessages,
   costOf,
+  sealedTextPurposes,
   type ChatRequestedData,
   type ChatRequestInput,
   type ChatUsage,
+  type SealedText,
 } from '@app/contracts';
+import { openSealedText } from '@app/platform';
 import {
   chatModelConfigurations,
   startModelServer,
@@ -128,28 +131,49 @@ describe('POST /api/chat: a streamed answer', () => {
     expect(settled?.amount).toBeCloseTo(costOf(m, { inputTokens: 40, outputTokens: 5, cachedTokens: 8 }));
   });
 
-  it('with cloud storage, ChatRequested keeps the last user message and ChatCompleted the answer', async () => {
+  it('with cloud storage, ChatRequested keeps the last user message and ChatCompleted the answer, sealed under the conversation key', async () => {
     await p.configure([{ type: 'defaultConversationStorage', data: 'future-cloud' }]);
     try {
       const id = requestId();
-      await p.chat(
-        ann,
-        ask(id, {
-          messages: [
-            { role: 'user', content: 'first question' },
-            { role: 'assistant', content: 'first answer' },
-            { role: 'user', content: 'second question' },
-          ],
-        }),
-      );
-      const events = await p.chatEvents(id);
-      expect((events[0]?.data as ChatRequestedData).messages).toEqual([
-        { role: 'user', content: 'second question' },
-      ]);
-      expect(events.at(-1)).toMatchObject({
-        type: 'ChatCompleted',
-        data: { answer: 'Hello from the test model.' },
+      const conversation = ask(id, {
+        messages: [
+          { role: 'user', content: 'first question' },
+          { role: 'assistant', content: 'first answer' },
+          { role: 'user', content: 'second question' },
+        ],
       });
+      conversation.options = { ...conversation.options, conversationId: 'relay-cloud-1' };
+      await p.chat(ann, conversation);
+      const events = await p.chatEvents(id);
+      const requested = events[0]?.data as ChatRequestedData;
+      expect(requested.messages).toBeUndefined();
+      const db = p.database.db;
+      expect(
+        JSON.parse(await openSealedText(db, requested.sealedMessages, sealedTextPurposes.chatMessages(id))),
+      ).toEqual([{ role: 'user', content: 'second question' }]);
+      const end = events.at(-1);
+      expect(end?.type).toBe('ChatCompleted');
+      const ended = end?.data as { answer?: string; sealedAnswer?: SealedText };
+      expect(ended.answer).toBeUndefined();
+      expect(ended.sealedAnswer?.dataKeyId).toBe(requested.sealedMessages?.dataKeyId);
+      expect(await openSealedText(db, ended.sealedAnswer, sealedTextPurposes.chatAnswer(id))).toBe(
+        'Hello from the test model.',
+      );
+      // Nothing of the text in clear in the log.
+      const text = JSON.stringify(events);
+      for (const clear of ['second question', 'test model']) expect(text).not.toContain(clear);
+      // The conversation's next request is sealed under the same key (one key per conversation).
+      const next = requestId();
+      await p.chat(ann, { ...conversation, options: { ...conversation.options, requestId: next } });
+      const nextRequested = (await p.chatEvents(next))[0]?.data as ChatRequestedData;
+      expect(nextRequested.sealedMessages?.dataKeyId).toBe(requested.sealedMessages?.dataKeyId);
+      // A cloud request in no conversation keeps no text at all: there is nothing that could show or delete it.
+      const lone = requestId();
+      await p.chat(ann, ask(lone));
+      const loneEvents = await p.chatEvents(lone);
+      expect(loneEvents[0]?.data).not.toHaveProperty('sealedMessages');
+      expect(loneEvents.at(-1)?.data).not.toHaveProperty('sealedAnswer');
+      expect(JSON.stringify(loneEvents)).not.toContain('private question');
     } finally {
       await p.configure([{ type: 'defaultConversationStorage', data: 'future-local' }]);
     }

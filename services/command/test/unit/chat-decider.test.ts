@@ -70,10 +70,11 @@ describe('chat request decider: requested, running, ended', () => {
     given([requested]).when({ type: 'StopChat', ending, reason: 'user' }).then([stopped]);
   });
 
-  it('the answer is carried only when given (cloud storage)', () => {
+  it('the sealed answer is carried only when given (cloud storage)', () => {
+    const sealedAnswer = { v: 1 as const, dataKeyId: 'k1', iv: 'iv', tag: 'tag', ciphertext: 'c' };
     given([requested])
-      .when({ type: 'CompleteChat', ending: { ...ending, answer: 'hi' } })
-      .then([{ type: 'ChatCompleted', data: { requestId, ...ending, answer: 'hi' } }]);
+      .when({ type: 'CompleteChat', ending: { ...ending, sealedAnswer } })
+      .then([{ type: 'ChatCompleted', data: { requestId, ...ending, sealedAnswer } }]);
   });
 
   it('refuses a second end, a stop after the end, and a status after it', () => {

@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { decrypt, encrypt } from './crypto';
 import type { DataKeyRecord, DataKeyRef, DataKeyStore } from './data-key-store';
 import { SecretUnavailableError } from './errors';
+import { holdMasterKey } from './held-master-keys';
 import { masterKeyWrapper } from './master-key-wrapper';
 import { pgDataKeys } from './pg-data-keys';
 
@@ -87,6 +88,8 @@ const unreadable = () => new SecretUnavailableError('unreadable');
 export const createSecretBox = (masterKey: Buffer): SecretBox => {
   const master = masterKeyWrapper(masterKey);
   const { keyId } = master;
+  // Conversation texts are opened with the master key their data key is under (conversation-keys.ts).
+  holdMasterKey(master);
 
   const unwrapRecord = (record: DataKeyRecord | undefined): Buffer => {
     if (!record) throw unreadable();

@@ -6,3 +6,6 @@ export * from './memory-data-keys';
 export * from './pg-data-keys';
 export * from './envelope';
 export * from './rotation';
+export * from './sealed-text';
+export * from './conversation-keys';
+export { createKeyCache, type KeyCache } from './key-cache';

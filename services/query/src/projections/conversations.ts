@@ -10,6 +10,7 @@ import type { Db } from '@app/platform';
 import { tableProjection } from './projection';
 import { autoName, deleteConversation, keptMessages, ownerOf, upsertConversation } from './conversation-rows';
 import { addTurn, chooseTurn, deleteTurns, rateTurn } from './conversation-turns';
+import { answerOf, requestMessagesOf } from './conversation-text';
 
 type ConversationsEvent = ChatEvent | ConversationEvent | FeedbackEvent;
 type Ended = Extract<ChatEvent, { type: 'ChatCompleted' | 'ChatStopped' | 'ChatFailed' }>;
@@ -63,7 +64,8 @@ const requested = async (
   const { conversationId, requestId, storage } = data;
   if (conversationId === undefined) return [];
   const owner = recorded.metadata.actor.email;
-  const messages = storage === 'future-cloud' ? keptMessages(data.messages) : [];
+  // Sealed under the conversation's key (conversation-text.ts): none once the conversation was deleted.
+  const messages = storage === 'future-cloud' ? keptMessages(await requestMessagesOf(trx, data)) : [];
   const firstUser = messages.find((m) => m.role === 'user');
   await upsertConversation(trx, {
     owner,
@@ -106,9 +108,10 @@ const ended = async (trx: Db, data: Ended['data'], recorded: RecordedEvent): Pro
     .returning('storage')
     .executeTakeFirst();
   if (!updated) return [];
-  if (updated.storage === 'future-cloud' && data.answer)
+  const answer = updated.storage === 'future-cloud' ? await answerOf(trx, data) : undefined;
+  if (answer)
     await insertMessages(trx, recorded, { owner, conversationId, requestId: data.requestId }, [
-      { role: 'assistant', content: data.answer },
+      { role: 'assistant', content: answer },
     ]);
   return [conversationId];
 };

@@ -11,6 +11,7 @@ import { loadSettings } from '@app/platform';
 import { parseCommand } from './args';
 import { runCli, withCliDatabase } from './cli-run';
 import { runTail } from './tail';
+import { holdServicesMasterKey } from './text-key';
 import { usage } from './usage';
 
 const main = async (): Promise<void> => {
@@ -19,12 +20,14 @@ const main = async (): Promise<void> => {
     process.stdout.write(usage);
     return;
   }
-  await withCliDatabase(loadSettings(), async (handle) => {
+  const settings = loadSettings();
+  await withCliDatabase(settings, async (handle) => {
     switch (command.name) {
       case 'tail':
         await runTail(handle.db, handle.url, command.options);
         break;
       case 'replay': {
+        holdServicesMasterKey(settings);
         const { runReplay } = await import('./replay');
         await runReplay(handle.db, handle.url, command.options);
         break;
@@ -36,6 +39,7 @@ const main = async (): Promise<void> => {
       }
       case 'retry':
       case 'skip': {
+        holdServicesMasterKey(settings);
         const { runParkAction } = await import('./projections');
         await runParkAction(handle.db, command.name, command.options);
         break;

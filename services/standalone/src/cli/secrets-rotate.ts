@@ -53,7 +53,7 @@ export const rotationText = (report: RotationReport, newKeySource: string, repla
     'Next:',
     replacedFile
       ? `  1. The embedded default's key file ${replacedFile} now holds the new key.`
-      : `  1. Set APP_MASTER_KEY (or APP_MASTER_KEY_FILE) for every service (command, workers, standalone) to the new key: the one in ${newKeySource}.`,
+      : `  1. Set APP_MASTER_KEY (or APP_MASTER_KEY_FILE) for every service (command, query, workers, standalone) to the new key: the one in ${newKeySource}.`,
     '  2. Restart them. Until then a service still on the old key refuses to seal or open secrets, saying so.',
     '  3. Then destroy every copy of the old key: values sealed under it can no longer be opened by anyone.',
     '',
