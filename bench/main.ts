@@ -23,6 +23,7 @@ import { measureConfigsRead } from './configs-read';
 import { longStreamSummary, measureLongStream } from './long-stream';
 import { measureNotifyFloor } from './notify-floor';
 import { measureRebuild } from './rebuild';
+import { measureSealing } from './sealing';
 import { fixed, thousands } from './stats';
 import { table } from './table';
 import { chatSection, webSection } from './chat-sections';
@@ -218,6 +219,33 @@ const rebuildSection = async (server: BenchServer) => {
   out();
 };
 
+const sealingSection = async (server: BenchServer) => {
+  const n = envInt('BENCH_SEALING', 500);
+  out(
+    "(s) Sealing a cloud conversation's text under its data key (the relay) and opening it (the projection)",
+  );
+  try {
+    const f = await measureSealing(server, n);
+    out(
+      `    seal a 2 KB message ${fixed(f.sealMessageUs, 1)} µs, a 16 KB answer ${fixed(f.sealAnswerUs, 1)} µs`,
+    );
+    out();
+    out(
+      table(
+        ['transaction (ms)', 'p50', 'p99'],
+        [
+          ["with the conversation's key looked up", fixed(f.lookup.p50, 2), fixed(f.lookup.p99, 2)],
+          ['floor: select 1', fixed(f.floor.p50, 2), fixed(f.floor.p99, 2)],
+          ['open a sealed 16 KB answer (row read, key cached)', fixed(f.open.p50, 2), fixed(f.open.p99, 2)],
+        ],
+      ),
+    );
+  } catch (e) {
+    out(`    skipped: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  out();
+};
+
 const longStreamSection = async (server: BenchServer) => {
   const prior = envInt('BENCH_LONG_STREAM_EVENTS', 20_000);
   out(`(d) A feature-flags save (one flag toggled) on a stream with ${thousands(prior)} prior events`);
@@ -260,6 +288,7 @@ const main = async () => {
       ['long-stream', longStreamSection],
       ['rebuild', rebuildSection],
       ['chat', (server) => chatSection(server, out, envInt)],
+      ['sealing', sealingSection],
       ['web', () => webSection(out).then(() => renderLibrariesSection(out))],
       ['embeddings', (server) => embeddingsSection(server, out, envInt)],
       ['documents', () => documentsSection(out, envInt)],
