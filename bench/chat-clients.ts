@@ -85,7 +85,8 @@ export const platformStream = (url: string, cookie: string, requestId: string): 
   const body: ChatRequestInput = {
     model: benchModelId,
     messages: [{ role: 'user', content: 'Count.' }],
-    options: { requestId },
+    // Each user's requests in one conversation of theirs (its text sealed when BENCH_CHAT_STORAGE is cloud).
+    options: { requestId, conversationId: 'bench-conversation' },
   };
   return timed(
     () =>

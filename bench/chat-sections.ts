@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chatRoute } from '@app/contracts';
+import { benchChatStorage } from './chat-setup';
 import { measureChatStreams, type FirstTokens, type Rate, type Throughput } from './chat-stream';
 import { summary } from './live-latency';
 import type { BenchServer } from './server';
@@ -24,6 +25,7 @@ export const chatSection = async (server: BenchServer, out: Out, envInt: EnvInt)
   out(
     '    the floor (a pipe relay) and the peer (the AI SDK provider alone), each relay in a process of its own',
   );
+  out(`    conversations stored ${benchChatStorage} (BENCH_CHAT_STORAGE)`);
   try {
     const f = await measureChatStreams(server, opts);
     out(
