@@ -91,26 +91,26 @@ export const acceptChat = async (
     storage,
   };
   const { conversationId } = request.options;
-  const kept = storage === 'future-cloud' && conversationId && lastUser ? [lastUser] : [];
+  // A cloud conversation's text is sealed under its key; a request in no conversation keeps none.
+  const cloudConversation = storage === 'future-cloud' ? conversationId : undefined;
   let text: ConversationText | undefined;
   const spendRequest = { requestId, actor, accountId, metadata, ...(viaKey ? { apiKey: viaKey.spend } : {}) };
   try {
     await inTransaction(db, async (trx) => {
       const owner = metadata.actor.email;
-      text =
-        conversationId && kept.length > 0
-          ? await sealConversationText(
-              trx,
-              { owner, conversationId, requestId, masterKeyId: input.masterKeyId },
-              kept,
-            )
-          : undefined;
+      text = cloudConversation
+        ? await sealConversationText(
+            trx,
+            { owner, conversationId: cloudConversation, requestId, masterKeyId: input.masterKeyId },
+            lastUser ? [lastUser] : [],
+          )
+        : undefined;
       // A new stream: decided on the empty state, appended at version 0 (a stream there already: 409),
       // in one statement with the reservation's ledgers once they decided.
       const events = chatRequestDecider.decide(
         {
           type: 'RequestChat',
-          data: text ? { ...data, sealedMessages: text.sealedMessages } : data,
+          data: text?.sealedMessages ? { ...data, sealedMessages: text.sealedMessages } : data,
           status: modelStatus(model, true),
         },
         chatRequestDecider.initialState(),

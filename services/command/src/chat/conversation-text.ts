@@ -8,8 +8,8 @@ import { sealerForConversation, type Db, type TextSealer } from '@app/platform';
  * request in no conversation, goes into no event.
  */
 export interface ConversationText {
-  /** The kept messages, sealed, for ChatRequested. */
-  sealedMessages: SealedText;
+  /** The kept messages, sealed, for ChatRequested (none kept: none). */
+  sealedMessages?: SealedText;
   /** Seals the answer for the end event, with the same key (held in memory for the request). */
   sealAnswer: (answer: string) => SealedText;
 }
@@ -22,7 +22,14 @@ export const sealConversationText = async (
 ): Promise<ConversationText> => {
   const sealer: TextSealer = await sealerForConversation(db, at);
   return {
-    sealedMessages: sealer.seal(sealedTextPurposes.chatMessages(at.requestId), JSON.stringify(messages)),
+    ...(messages.length > 0
+      ? {
+          sealedMessages: sealer.seal(
+            sealedTextPurposes.chatMessages(at.requestId),
+            JSON.stringify(messages),
+          ),
+        }
+      : {}),
     sealAnswer: (answer) => sealer.seal(sealedTextPurposes.chatAnswer(at.requestId), answer),
   };
 };

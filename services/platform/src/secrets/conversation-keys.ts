@@ -50,10 +50,11 @@ const unwrapped = (row: KeyRow): Buffer => {
   return key;
 };
 
-const sealerOf = (dataKeyId: string, key: Buffer): TextSealer => ({
-  dataKeyId,
-  seal: (purpose, plain) => sealTextUnder(key, dataKeyId, purpose, plain),
-});
+/** A sealer on its own copy of the key: the cache zeroes its entries when they go, a request may outlast them. */
+const sealerOf = (dataKeyId: string, key: Buffer): TextSealer => {
+  const own = Buffer.from(key);
+  return { dataKeyId, seal: (purpose, plain) => sealTextUnder(own, dataKeyId, purpose, plain) };
+};
 
 /**
  * The conversation's current key, its row held (key share) until the transaction ends, so a delete
