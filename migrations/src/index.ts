@@ -30,6 +30,7 @@ import * as m0027 from './0027_conversation_versions';
 import * as m0028 from './0028_conversation_settings';
 import * as m0029 from './0029_answer_ratings';
 import * as m0030ck from './0030_conversation_keys';
+import * as m0031cs from './0031_conversation_search';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0028_conversation_settings': m0028,
   '0029_answer_ratings': m0029,
   '0030_conversation_keys': m0030ck,
+  '0031_conversation_search': m0031cs,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -33,6 +33,8 @@ export interface RmConversationsTable {
   /** Its own settings (migration 0028); null until saved. */
   instructions: ColumnType<string | null, string | null | undefined, string | null>;
   temperature: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Its name's words (migration 0031): generated from `name`, never written. */
+  name_search: ColumnType<string, never, never>;
 }
 
 /** Which conversation a chat request belongs to (its end event names only the request). */
@@ -54,6 +56,8 @@ export interface RmConversationMessagesTable {
   at: Date;
   /** The images a user message was sent with (migration 0026); null without. */
   images: ColumnType<{ key: string; name?: string }[] | null, string | null | undefined, string | null>;
+  /** Its words (migration 0031): generated from `content`, never written. */
+  search: ColumnType<string, never, never>;
 }
 
 /**

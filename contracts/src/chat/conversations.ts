@@ -24,6 +24,8 @@ export const conversationRoutes = {
   chooseVersion: '/api/conversations/choose-version',
   /** POST: the settings of one of the caller's cloud conversations (`ConversationSettingsRequest`). */
   settings: '/api/conversations/settings',
+  /** GET: the caller's cloud conversations holding words (`ConversationSearchQuery`, conversation-search.ts). */
+  search: '/api/conversations/search',
 } as const;
 
 export const conversationStorages = ['future-local', 'future-cloud'] as const;

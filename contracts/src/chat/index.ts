@@ -8,6 +8,7 @@ export * from './model-tiers';
 export * from './spend-periods';
 export * from './accounts';
 export * from './conversations';
+export * from './conversation-search';
 export * from './conversation-settings';
 export * from './feedback';
 export * from './user-settings';

@@ -4,10 +4,13 @@ import {
   chatMessages,
   ConversationMessagesResponse,
   ConversationRatingsResponse,
+  ConversationSearchQuery,
+  ConversationSearchResponse,
   conversationRoutes,
   ConversationsResponse,
 } from '@app/contracts';
 import { readConversationMessages, readConversationRatings, readConversations } from '../read/conversations';
+import { searchConversations } from '../read/conversation-search';
 import { readRoute } from './read-route';
 
 export const ConversationParams = z.object({ conversationId: ChatId });
@@ -70,6 +73,26 @@ export const conversationRatingsRoute = readRoute({
         .code(404)
         .send({ success: false, message: chatMessages.noSuchConversation(conversationId) });
     const answer: ConversationRatingsResponse = { success: true, data: ratings };
+    return answer;
+  },
+});
+
+/**
+ * GET /api/conversations/search?q=&limit=: the caller's cloud conversations whose name or a message
+ * holds the words of `q` (read/conversation-search.ts), the best first; only ever their own.
+ */
+export const conversationSearchRoute = readRoute({
+  url: conversationRoutes.search,
+  who: 'user',
+  description:
+    "The caller's cloud conversations whose name or a message holds every word of `q` (the last as a prefix), the best first, each with a snippet and where the words are in it.",
+  query: ConversationSearchQuery,
+  answer: ConversationSearchResponse,
+  handle: async ({ principal, query }, { db }) => {
+    const answer: ConversationSearchResponse = {
+      success: true,
+      results: await searchConversations(db, principal, query.q, query.limit),
+    };
     return answer;
   },
 });

@@ -3,7 +3,12 @@ import { amplifyGroupsList } from './amplify-groups-list';
 import { assistantGroupsRoute } from './assistant-groups';
 import { availableModelsRouteFor } from './available-models';
 import { configsRoute } from './configs';
-import { conversationMessagesRoute, conversationRatingsRoute, conversationsRoute } from './conversations';
+import {
+  conversationMessagesRoute,
+  conversationRatingsRoute,
+  conversationSearchRoute,
+  conversationsRoute,
+} from './conversations';
 import { embeddingQueueRoute } from './embeddings';
 import { endpointTestsRoute } from './endpoint-tests';
 import { eventsRoute } from './events';
@@ -32,6 +37,7 @@ export const readRoutes: readonly ReadRoute[] = [
   conversationsRoute,
   conversationMessagesRoute,
   conversationRatingsRoute,
+  conversationSearchRoute,
   userSettingsRoute,
   fileQueryRoute,
   fileTagsRoute,

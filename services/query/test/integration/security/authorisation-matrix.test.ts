@@ -57,6 +57,7 @@ const userRoutes = new Set([
   `GET ${conversationRoutes.list}`,
   `GET ${conversationRoutes.messagesPattern}`,
   `GET ${conversationRoutes.ratingsPattern}`,
+  `GET ${conversationRoutes.search}`,
   `POST ${conversationRoutes.rename}`,
   `POST ${conversationRoutes.delete}`,
   `POST ${conversationRoutes.chooseVersion}`,
