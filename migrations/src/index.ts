@@ -31,6 +31,7 @@ import * as m0028 from './0028_conversation_settings';
 import * as m0029 from './0029_answer_ratings';
 import * as m0030ck from './0030_conversation_keys';
 import * as m0031cs from './0031_conversation_search';
+import * as m0032tu from './0032_conversation_turn_usage';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0029_answer_ratings': m0029,
   '0030_conversation_keys': m0030ck,
   '0031_conversation_search': m0031cs,
+  '0032_conversation_turn_usage': m0032tu,
 };
 
 export const migrationProvider: MigrationProvider = {

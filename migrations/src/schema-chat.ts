@@ -74,6 +74,12 @@ export interface RmConversationTurnsTable {
   /** The owner's latest rating of the answer, 'good' or 'bad' (migration 0029); null: not rated. */
   rating: ColumnType<string | null, string | null | undefined, string | null>;
   rating_comment: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its model and assistant, tokens and cost (migration 0032); null: not known (yet). */
+  model: ColumnType<string | null, string | null | undefined, string | null>;
+  assistant_id: ColumnType<string | null, string | null | undefined, string | null>;
+  tokens_in: ColumnType<number | null, number | null | undefined, number | null>;
+  tokens_out: ColumnType<number | null, number | null | undefined, number | null>;
+  cost: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A user's stored settings: only the fields they set (the contracts' UserSettings fills the rest). */

@@ -5,6 +5,7 @@ import { ChatId } from './chat-request';
 import { ChatImage, chatImageLimits } from './chat-images';
 import { ConversationSettings, type ConversationSettingsChangedData } from './conversation-settings';
 import { AnswerRating } from './feedback';
+import type { ConversationImportedData } from './conversation-import-event';
 import { successBody, successList } from '../success';
 
 /**
@@ -112,4 +113,6 @@ export type ConversationEvent =
   /** The user turned to the version `requestId` of its turn (the versions are the requests that follow the same one). */
   | { type: 'ConversationVersionChosen'; data: { conversationId: string; requestId: string } }
   /** The conversation's own settings saved (instructions for its system prompt, its temperature). */
-  | { type: 'ConversationSettingsChanged'; data: ConversationSettingsChangedData };
+  | { type: 'ConversationSettingsChanged'; data: ConversationSettingsChangedData }
+  /** A conversation imported from a file into the cloud (conversation-export.ts): its whole turns tree. */
+  | { type: 'ConversationImported'; data: ConversationImportedData };

@@ -31,4 +31,6 @@ export const sealedTextPurposes = {
   chatMessages: (requestId: string) => `chat-messages|${requestId}`,
   /** `sealedAnswer` of ChatCompleted, ChatStopped, ChatFailed: the answer's text. */
   chatAnswer: (requestId: string) => `chat-answer|${requestId}`,
+  /** `ConversationImported.sealedText`: the JSON of its turns' text (ImportedTurnText[]). */
+  importedTurns: (conversationId: string) => `imported-turns|${conversationId}`,
 } as const;

@@ -14,7 +14,7 @@ import { warnLeftOutTo } from './shared/left-out-warnings';
 import { configsUpdateRoute } from './configurations/configs-update';
 import { defaultEndpointTestWaitMs, secretRoutesPlugin } from './configurations/secrets';
 import { chatService, type ChatServiceOptions } from './chat/chat-service';
-import { conversationRoutesPlugin } from './conversations/index';
+import { conversationRoutesPlugin, importRoutesPlugin } from './conversations/index';
 import { feedbackRoutesPlugin } from './feedback/index';
 import { userSettingsRoutesPlugin } from './user-settings/index';
 import { accountRoutesPlugin } from './accounts/index';
@@ -168,6 +168,7 @@ export const commandService =
     );
     const awaitProjected = opts.awaitProjected ?? answerAtOnce;
     await app.register(conversationRoutesPlugin({ db: opts.db, awaitProjected }));
+    await app.register(importRoutesPlugin({ db: opts.db, awaitProjected, secrets: opts.secrets }));
     await app.register(feedbackRoutesPlugin({ db: opts.db, awaitProjected }));
     await app.register(userSettingsRoutesPlugin({ db: opts.db, awaitProjected }));
     await app.register(embeddingRoutesPlugin({ db: opts.db }));

@@ -1,4 +1,8 @@
-import type { ConversationEvent, ConversationSettingsChangedData } from '@app/contracts';
+import type {
+  ConversationEvent,
+  ConversationImportedData,
+  ConversationSettingsChangedData,
+} from '@app/contracts';
 import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 
 /** A conversation stream's state: the name it was last given (null: never, or since deleted). */
@@ -12,7 +16,9 @@ export type ConversationCommand =
   /** The user turned to a version of a turn: `requestId`, a request of this conversation (the handler's check). */
   | { type: 'ChooseVersion'; data: { conversationId: string; requestId: string } }
   /** The user saved the conversation's own settings (conversation-settings.ts): recorded each save. */
-  | { type: 'ChangeConversationSettings'; data: ConversationSettingsChangedData };
+  | { type: 'ChangeConversationSettings'; data: ConversationSettingsChangedData }
+  /** A conversation imported from a file (import-conversations.ts): only into a new stream. */
+  | { type: 'ImportConversation'; data: ConversationImportedData };
 
 /**
  * One conversation of one user (stream `conversationStreamId(owner, conversationId)`): renamed,
@@ -39,6 +45,8 @@ export const conversationDecider: Decider<ConversationState, ConversationCommand
         const { conversationId, instructions, temperature } = command.data;
         return [{ type: 'ConversationSettingsChanged', data: { conversationId, instructions, temperature } }];
       }
+      case 'ImportConversation':
+        return [{ type: 'ConversationImported', data: command.data }];
       default:
         return assertNever(command);
     }
@@ -52,6 +60,7 @@ export const conversationDecider: Decider<ConversationState, ConversationCommand
         return { name: null };
       case 'ConversationVersionChosen':
       case 'ConversationSettingsChanged':
+      case 'ConversationImported':
         return state;
       default:
         return assertNever(event);

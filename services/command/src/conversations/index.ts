@@ -10,3 +10,5 @@ export {
   NoSuchVersionError,
   onOwnConversation,
 } from './conversation-commands';
+export { importRoutesPlugin } from './import-routes';
+export { importConversations, ImportRefusal, type ImportOutcome } from './import-conversations';

@@ -11,6 +11,7 @@ import { tableProjection } from './projection';
 import { autoName, deleteConversation, keptMessages, ownerOf, upsertConversation } from './conversation-rows';
 import { addTurn, chooseTurn, deleteTurns, rateTurn } from './conversation-turns';
 import { answerOf, requestMessagesOf } from './conversation-text';
+import { conversationImported } from './conversation-import';
 
 type ConversationsEvent = ChatEvent | ConversationEvent | FeedbackEvent;
 type Ended = Extract<ChatEvent, { type: 'ChatCompleted' | 'ChatStopped' | 'ChatFailed' }>;
@@ -25,6 +26,7 @@ export const conversationsEventTypes = [
   'ConversationVersionChosen',
   'ConversationSettingsChanged',
   'AnswerRated',
+  'ConversationImported',
 ] as const satisfies readonly ConversationsEvent['type'][];
 
 const insertMessages = async (
@@ -83,6 +85,12 @@ const requested = async (
     .execute();
   const place = { owner, conversationId, requestId, position: recorded.globalPosition };
   await addTurn(trx, place, data.parentRequestId);
+  await trx
+    .updateTable('rm_conversation_turns')
+    .set({ model: data.model, assistant_id: data.assistantId ?? null })
+    .where('request_id', '=', requestId)
+    .where('owner', '=', owner)
+    .execute();
   await insertMessages(trx, recorded, { owner, conversationId, requestId }, messages);
   return [conversationId];
 };
@@ -108,6 +116,12 @@ const ended = async (trx: Db, data: Ended['data'], recorded: RecordedEvent): Pro
     .returning('storage')
     .executeTakeFirst();
   if (!updated) return [];
+  await trx
+    .updateTable('rm_conversation_turns')
+    .set({ tokens_in: data.usage.inputTokens, tokens_out: data.usage.outputTokens, cost: data.usage.cost })
+    .where('request_id', '=', data.requestId)
+    .where('owner', '=', owner)
+    .execute();
   const answer = updated.storage === 'future-cloud' ? await answerOf(trx, data) : undefined;
   if (answer)
     await insertMessages(trx, recorded, { owner, conversationId, requestId: data.requestId }, [
@@ -175,6 +189,8 @@ export const conversationsProjection = tableProjection<ConversationsEvent>(
           const rated = await rateTurn(trx, { owner, requestId, rating, comment: comment ?? null });
           return rated === null ? [] : [rated];
         }
+        case 'ConversationImported':
+          return conversationImported(trx, event.data, recorded);
         default:
           return assertNever(event);
       }

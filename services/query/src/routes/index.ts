@@ -9,6 +9,7 @@ import {
   conversationSearchRoute,
   conversationsRoute,
 } from './conversations';
+import { conversationExportRoute, conversationsExportRoute } from './conversation-export';
 import { embeddingQueueRoute } from './embeddings';
 import { endpointTestsRoute } from './endpoint-tests';
 import { eventsRoute } from './events';
@@ -38,6 +39,8 @@ export const readRoutes: readonly ReadRoute[] = [
   conversationMessagesRoute,
   conversationRatingsRoute,
   conversationSearchRoute,
+  conversationExportRoute,
+  conversationsExportRoute,
   userSettingsRoute,
   fileQueryRoute,
   fileTagsRoute,
