@@ -18,6 +18,7 @@ import { SpendDisplay } from '../components/SpendDisplay';
 import { StorageChoice } from '../components/StorageChoice';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { ChevronIcon } from '../header/icons';
+import { FileMenuItems } from '../export';
 import { menuItemsOf, nextItemIndex } from './menu-keys';
 
 export interface AccountMenuProps {
@@ -115,6 +116,7 @@ export function AccountMenu({ onSignOut }: AccountMenuProps) {
           <ApiKeysButton className="menu-item" role="menuitem" />
           <IntegrationsButton className="menu-item" role="menuitem" />
           <AssistantsButton className="menu-item" role="menuitem" />
+          <FileMenuItems />
           <div role="separator" className="menu-separator" />
           {session?.isAdmin && (
             <button

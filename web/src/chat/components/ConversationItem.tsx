@@ -8,6 +8,13 @@ import type { ConversationListItem } from '../model/types';
 import { openConversationAtom } from '../state/conversations';
 import { RowAction } from '../../ui/table/RowAction';
 import { sidebarOpenAtom } from '../sidebar/sidebar-state';
+import { ConversationFileActions } from '../export';
+
+/** A date as the list shows it (the user's locale). */
+const shortDate = (iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString();
+};
 
 export interface ConversationItemProps {
   conversation: ConversationListItem;
@@ -73,7 +80,12 @@ export function ConversationItem({ conversation, active }: ConversationItemProps
           <span className="chat-conversation-cost" aria-label={`Cost of ${name}`}>
             {formatCost(conversation.cost)}
           </span>
-          {conversation.elsewhere && <span className="chat-conversation-note">{chatText.keptElsewhere}</span>}
+          {conversation.elsewhere && (
+            <span className="chat-conversation-note">
+              {chatText.keptElsewhere} ·{' '}
+              <time dateTime={conversation.updatedAt}>{shortDate(conversation.updatedAt)}</time>
+            </span>
+          )}
         </button>
       )}
       <div className="chat-conversation-actions">
@@ -88,6 +100,7 @@ export function ConversationItem({ conversation, active }: ConversationItemProps
             ✎
           </RowAction>
         )}
+        <ConversationFileActions conversation={conversation} name={name} />
         <RowAction
           action="Delete"
           name={name}

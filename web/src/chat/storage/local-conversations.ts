@@ -119,3 +119,8 @@ export const upsertTurns = (messages: readonly ChatTurn[], added: readonly ChatT
   }
   return next;
 };
+
+/** Keeps a whole conversation (an import, a conversation moved here from the cloud), replacing any with its id. */
+export async function putLocalConversation(email: string, conversation: LocalConversation): Promise<void> {
+  await changeLocalConversation(email, conversation.id, () => conversation);
+}
