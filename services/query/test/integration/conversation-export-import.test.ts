@@ -12,6 +12,8 @@ import {
   type ImportConversationsResponse,
   type ImportRefusedResponse,
 } from '@app/contracts';
+import { rebuild } from '../../src/index';
+import { conversationsProjection } from '../../src/projections/conversations';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
 import { chat, type ChatTurn } from './conversation-chat';
 
@@ -240,5 +242,26 @@ describe('export and import of conversations', () => {
     const annsTrip = await exportJson(ann, 'trip', imported.body.position);
     expect(annsTrip.file?.conversations[0]?.turns).toHaveLength(3);
     expect((await exportJson(bob, 'trip')).status).toBe(404);
+  });
+
+  it('a rebuild from the log gives the same imported turns and messages as the runner', async () => {
+    await p.settle();
+    const rows = async () => ({
+      turns: await p.database.db
+        .selectFrom('rm_conversation_turns')
+        .selectAll()
+        .orderBy('request_id')
+        .execute(),
+      messages: await p.database.db
+        .selectFrom('rm_conversation_messages')
+        .select(['request_id', 'role', 'content', 'ordinal'])
+        .orderBy('position')
+        .orderBy('ordinal')
+        .execute(),
+    });
+    const folded = await rows();
+    expect(folded.turns.some((t) => t.cost !== null && t.model !== null)).toBe(true);
+    await rebuild(p.database.db, conversationsProjection);
+    expect(await rows()).toEqual(folded);
   });
 });
