@@ -32,6 +32,10 @@ export const conversationSearchMessages = {
   /** The search box's accessible name and placeholder. */
   label: 'Search conversations',
   noResults: 'No conversation matches.',
+  searching: 'Searching…',
+  /** The list of results' accessible name. */
+  resultsLabel: 'Search results',
+  results: (n: number) => (n === 1 ? '1 conversation found.' : `${n} conversations found.`),
 } as const;
 
 const wordPattern = /[\p{L}\p{N}]+/gu;

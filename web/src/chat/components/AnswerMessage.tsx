@@ -36,7 +36,12 @@ export function AnswerMessage({ content, live, context }: AnswerMessageProps) {
   const limited = live ? live.answer.stopped : (content?.stopReason ?? null);
 
   return (
-    <article className="chat-message chat-message-answer" aria-label="Answer" aria-busy={streaming}>
+    <article
+      className="chat-message chat-message-answer"
+      aria-label="Answer"
+      aria-busy={streaming}
+      data-message-id={content?.id}
+    >
       {live && <StatusLines answer={live.answer} streaming={streaming} />}
       {text !== '' && (
         <Suspense fallback={<div className="message-text">{text}</div>}>

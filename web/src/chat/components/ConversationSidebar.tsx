@@ -14,6 +14,7 @@ import { openSidebarId, sidebarOpenAtom } from '../sidebar/sidebar-state';
 import { useNarrowScreen } from '../sidebar/use-narrow-screen';
 import { focusById, messageInputId } from '../shortcuts/targets';
 import { CloseIcon, PlusIcon } from '../header/icons';
+import { ConversationSearch } from '../search/ConversationSearch';
 
 /** The focus is nowhere, or in the drawer that just closed. */
 const focusLeftBehind = (): boolean =>
@@ -92,6 +93,7 @@ export function ConversationSidebar({ account }: { account: AccountMenuProps }) 
           <PlusIcon />
           {chatText.newConversation}
         </button>
+        <ConversationSearch />
         {error !== null && (
           <p role="alert" className="form-error">
             {error}

@@ -23,7 +23,7 @@ export function UserMessage({ turn, context }: { turn: ChatTurn; context?: TurnC
     setEdited(true);
   };
   return (
-    <article className="chat-message chat-message-user" aria-label="Your message">
+    <article className="chat-message chat-message-user" aria-label="Your message" data-message-id={turn.id}>
       <MessageImages turn={turn} />
       {editing && context ? (
         <UserMessageEdit turn={turn} context={context} onClose={close} />

@@ -19,9 +19,10 @@ export interface Shortcut {
   keys: readonly string[];
 }
 
-/** The shortcuts the list shows, in its order (search is kept for the conversation search). */
+/** The shortcuts the list shows, in its order. */
 export const shortcuts: readonly Shortcut[] = [
   { action: 'newChat', label: 'New chat', keys: ['Mod', 'Shift', 'O'] },
+  { action: 'search', label: 'Search conversations', keys: ['Mod', 'K'] },
   { action: 'focusInput', label: 'Focus the message input', keys: ['Shift', 'Esc'] },
   { action: 'stop', label: 'Stop the answer', keys: ['Esc'] },
   { action: 'showShortcuts', label: 'Show keyboard shortcuts', keys: ['Mod', '/'] },

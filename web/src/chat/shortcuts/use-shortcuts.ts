@@ -5,7 +5,8 @@ import { stopRequestAtom } from '../actions/stop-request';
 import { sidebarOpenAtom } from '../sidebar/sidebar-state';
 import { isMac, shortcutOf } from './shortcut-keys';
 import { streamingAnswerAtom } from './streaming-answer';
-import { conversationSearchId, focusById, messageInputId } from './targets';
+import { focusById, messageInputId } from './targets';
+import { focusConversationSearch } from '../search/focus-search';
 
 /** Escape inside a dialog or a menu is theirs (closing them), not a Stop. */
 const insideLayer = (target: EventTarget | null): boolean =>
@@ -28,8 +29,8 @@ export function useShortcuts(showShortcuts: () => void): void {
       if (action === null) return;
       if (action === 'stop' && insideLayer(event.target)) return;
       if (action === 'search') {
-        // Reserved for the conversation search: without one, the browser keeps the keys.
-        if (focusById(conversationSearchId)) event.preventDefault();
+        // The conversation search (opening a phone's drawer first); without one, the browser keeps the keys.
+        if (focusConversationSearch(() => setSidebarOpen(true))) event.preventDefault();
         return;
       }
       event.preventDefault();
