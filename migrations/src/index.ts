@@ -32,6 +32,7 @@ import * as m0029 from './0029_answer_ratings';
 import * as m0030ck from './0030_conversation_keys';
 import * as m0031cs from './0031_conversation_search';
 import * as m0032tu from './0032_conversation_turn_usage';
+import * as m0033sh from './0033_conversation_shares';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '0030_conversation_keys': m0030ck,
   '0031_conversation_search': m0031cs,
   '0032_conversation_turn_usage': m0032tu,
+  '0033_conversation_shares': m0033sh,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,6 +10,7 @@ import type { ApiKeysTables } from './schema-api-keys';
 import type { ChatTables } from './schema-chat';
 import type { ConversationKeysTables } from './schema-conversation-keys';
 import type { RateLimitsTables } from './schema-rate-limits';
+import type { SharesTables } from './schema-shares';
 
 /** The tables every service may read, as kysely sees them. */
 export interface EventsTable {
@@ -233,6 +234,7 @@ export interface Database
     AssistantGroupsTables,
     ChatTables,
     ConversationKeysTables,
+    SharesTables,
     RateLimitsTables {
   events: EventsTable;
   command_results: CommandResultsTable;

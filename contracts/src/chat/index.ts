@@ -21,3 +21,4 @@ export * from './conversation-import';
 export * from './conversation-markdown';
 export * from './chatgpt-conversations';
 export * from './conversation-import-event';
+export * from './conversation-shares';

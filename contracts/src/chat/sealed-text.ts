@@ -33,4 +33,6 @@ export const sealedTextPurposes = {
   chatAnswer: (requestId: string) => `chat-answer|${requestId}`,
   /** `ConversationImported.sealedText`: the JSON of its turns' text (ImportedTurnText[]). */
   importedTurns: (conversationId: string) => `imported-turns|${conversationId}`,
+  /** `ConversationShared.sealedSnapshot`: the JSON of the share's `ShareSnapshot`. */
+  shareSnapshot: (shareId: string) => `share-snapshot|${shareId}`,
 } as const;

@@ -16,6 +16,7 @@ import { defaultEndpointTestWaitMs, secretRoutesPlugin } from './configurations/
 import { chatService, type ChatServiceOptions } from './chat/chat-service';
 import { conversationRoutesPlugin, importRoutesPlugin } from './conversations/index';
 import { feedbackRoutesPlugin } from './feedback/index';
+import { shareRoutesPlugin } from './shares/index';
 import { userSettingsRoutesPlugin } from './user-settings/index';
 import { accountRoutesPlugin } from './accounts/index';
 import { embeddingRoutesPlugin } from './embeddings/index';
@@ -170,6 +171,7 @@ export const commandService =
     await app.register(conversationRoutesPlugin({ db: opts.db, awaitProjected }));
     await app.register(importRoutesPlugin({ db: opts.db, awaitProjected, secrets: opts.secrets }));
     await app.register(feedbackRoutesPlugin({ db: opts.db, awaitProjected }));
+    await app.register(shareRoutesPlugin({ db: opts.db, awaitProjected, secrets: opts.secrets }));
     await app.register(userSettingsRoutesPlugin({ db: opts.db, awaitProjected }));
     await app.register(embeddingRoutesPlugin({ db: opts.db }));
     await app.register(apiKeyRoutesPlugin({ db: opts.db }));

@@ -211,6 +211,8 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     await app.register(fastifyStatic, { root: opts.webDist, wildcard: false });
     // A published assistant's page (/assistants/{path}) is the app itself: the SPA reads its path.
     app.get('/assistants/*', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+    // A shared conversation's page (/share/{shareId}) too.
+    app.get('/share/*', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
   }
   const address = await app.listen({ port: opts.port, host: opts.host });
 

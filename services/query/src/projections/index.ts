@@ -17,6 +17,7 @@ import { featureDataProjection } from './feature-data';
 import { externalApisProjection } from './external-apis';
 import { assistantGroupsProjection } from './assistant-groups';
 import { assistantsProjection } from './assistants';
+import { sharesProjection } from './shares';
 import type { Projection } from './projection';
 
 export type { Projection };
@@ -42,4 +43,5 @@ export const allProjections: readonly Projection[] = [
   assistantsProjection,
   externalApisProjection,
   assistantGroupsProjection,
+  sharesProjection,
 ];

@@ -19,6 +19,7 @@ import { featureFlagsRoute } from './feature-flags';
 import { fileQueryRoute, fileTagsRoute } from './files';
 import { projectionsRoute } from './projections';
 import type { ReadContext, ReadRoute } from './read-route';
+import { sharesRoute } from './shares';
 import { spendRouteFor } from './spend';
 import { userAppConfigsRouteFor } from './user-app-configs';
 import { userSettingsRoute } from './user-settings';
@@ -49,6 +50,7 @@ export const readRoutes: readonly ReadRoute[] = [
   embeddingQueueRoute,
   externalApisRoute,
   assistantGroupsRoute,
+  sharesRoute,
 ];
 
 /** The read routes as one plugin (each needs the identity plugin registered first). */

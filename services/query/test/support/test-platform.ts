@@ -64,7 +64,7 @@ export interface TestPlatform {
   /** An HTTP call as `email` (anonymous when null), through app.inject. */
   call(
     email: string | null,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     url: string,
     options?: { body?: unknown; headers?: Record<string, string> },
   ): Promise<LightMyRequestResponse>;

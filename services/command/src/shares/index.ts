@@ -1,0 +1,2 @@
+export { shareRoutesPlugin } from './share-routes';
+export { shareDecider, shareVerdict, type ShareCommand, type ShareState } from './share-decider';
