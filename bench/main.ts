@@ -24,6 +24,7 @@ import { longStreamSummary, measureLongStream } from './long-stream';
 import { measureNotifyFloor } from './notify-floor';
 import { measureRebuild } from './rebuild';
 import { measureSealing } from './sealing';
+import { measureSearch } from './search';
 import { fixed, thousands } from './stats';
 import { table } from './table';
 import { chatSection, webSection } from './chat-sections';
@@ -246,6 +247,39 @@ const sealingSection = async (server: BenchServer) => {
   out();
 };
 
+const searchSection = async (server: BenchServer) => {
+  const n = envInt('BENCH_SEARCH', 100);
+  const sizes = [envInt('BENCH_SEARCH_SMALL', 10_000), envInt('BENCH_SEARCH_LARGE', 100_000)];
+  out(
+    "(q) Conversation search: GET /api/conversations/search among one user's cloud messages, beside its SQL alone",
+  );
+  try {
+    const figures = await measureSearch(server, sizes, n);
+    for (const f of figures)
+      out(`    ${thousands(f.messages)} messages seeded in ${fixed(f.seedSeconds, 1)} s`);
+    out();
+    out(
+      table(
+        ['messages', 'query', 'found', 'HTTP p50 ms', 'HTTP p99 ms', 'SQL p50 ms (floor)', 'SQL p99 ms'],
+        figures.flatMap((f) =>
+          f.queries.map((q) => [
+            thousands(f.messages),
+            q.q,
+            String(q.found),
+            fixed(q.http.p50, 2),
+            fixed(q.http.p99, 2),
+            fixed(q.sql.p50, 2),
+            fixed(q.sql.p99, 2),
+          ]),
+        ),
+      ),
+    );
+  } catch (e) {
+    out(`    skipped: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  out();
+};
+
 const longStreamSection = async (server: BenchServer) => {
   const prior = envInt('BENCH_LONG_STREAM_EVENTS', 20_000);
   out(`(d) A feature-flags save (one flag toggled) on a stream with ${thousands(prior)} prior events`);
@@ -289,6 +323,7 @@ const main = async () => {
       ['rebuild', rebuildSection],
       ['chat', (server) => chatSection(server, out, envInt)],
       ['sealing', sealingSection],
+      ['search', searchSection],
       ['web', () => webSection(out).then(() => renderLibrariesSection(out))],
       ['embeddings', (server) => embeddingsSection(server, out, envInt)],
       ['documents', () => documentsSection(out, envInt)],

@@ -62,3 +62,4 @@ export { readAdmins, readFeatureFlags, readSectionMeta } from './read/admin-conf
 export { readAmplifyGroups, readGroupsOf } from './read/amplify-groups';
 export { groupMembershipFrom } from './read/group-membership';
 export { readSupportedModels, readDefaultModels, readAvailableModels } from './read/models';
+export { searchConversations, searchQuery } from './read/conversation-search';
