@@ -25,7 +25,13 @@ export const adminReadModelNames = readModelNames;
  * The user read models: any signed-in user may subscribe, and each change is pushed only to the
  * sockets of the user it belongs to (the change's actor). Its ids are that user's (conversation ids...).
  */
-export const userReadModelNames = ['conversations', 'spend', 'userSettings', 'files'] as const;
+export const userReadModelNames = [
+  'conversations',
+  'spend',
+  'userSettings',
+  'files',
+  'conversationFiling',
+] as const;
 export type UserReadModelName = (typeof userReadModelNames)[number];
 
 /** Every read model `/live` knows, admin and user. */

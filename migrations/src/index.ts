@@ -33,6 +33,7 @@ import * as m0030ck from './0030_conversation_keys';
 import * as m0031cs from './0031_conversation_search';
 import * as m0032tu from './0032_conversation_turn_usage';
 import * as m0033sh from './0033_conversation_shares';
+import * as m0034cf from './0034_conversation_filing';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0031_conversation_search': m0031cs,
   '0032_conversation_turn_usage': m0032tu,
   '0033_conversation_shares': m0033sh,
+  '0034_conversation_filing': m0034cf,
 };
 
 export const migrationProvider: MigrationProvider = {

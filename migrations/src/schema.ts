@@ -11,6 +11,7 @@ import type { ChatTables } from './schema-chat';
 import type { ConversationKeysTables } from './schema-conversation-keys';
 import type { RateLimitsTables } from './schema-rate-limits';
 import type { SharesTables } from './schema-shares';
+import type { FilingTables } from './schema-filing';
 
 /** The tables every service may read, as kysely sees them. */
 export interface EventsTable {
@@ -235,6 +236,7 @@ export interface Database
     ChatTables,
     ConversationKeysTables,
     SharesTables,
+    FilingTables,
     RateLimitsTables {
   events: EventsTable;
   command_results: CommandResultsTable;

@@ -22,3 +22,4 @@ export * from './conversation-markdown';
 export * from './chatgpt-conversations';
 export * from './conversation-import-event';
 export * from './conversation-shares';
+export * from './conversation-filing';

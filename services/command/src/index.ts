@@ -18,6 +18,7 @@ import { conversationRoutesPlugin, importRoutesPlugin } from './conversations/in
 import { feedbackRoutesPlugin } from './feedback/index';
 import { shareRoutesPlugin } from './shares/index';
 import { userSettingsRoutesPlugin } from './user-settings/index';
+import { filingRoutesPlugin } from './conversation-filing/index';
 import { accountRoutesPlugin } from './accounts/index';
 import { embeddingRoutesPlugin } from './embeddings/index';
 import { chatRetrieverFor } from './chat/retrieval-wiring';
@@ -173,6 +174,7 @@ export const commandService =
     await app.register(feedbackRoutesPlugin({ db: opts.db, awaitProjected }));
     await app.register(shareRoutesPlugin({ db: opts.db, awaitProjected, secrets: opts.secrets }));
     await app.register(userSettingsRoutesPlugin({ db: opts.db, awaitProjected }));
+    await app.register(filingRoutesPlugin({ db: opts.db, awaitProjected }));
     await app.register(embeddingRoutesPlugin({ db: opts.db }));
     await app.register(apiKeyRoutesPlugin({ db: opts.db }));
     const integrationsOutbound = opts.integrations?.outbound ?? opts.userUrls;

@@ -11,6 +11,7 @@ import { endpointTestsProjection } from './endpoint-tests';
 import { spendAccountsProjection, spendTotalsProjection } from './spend';
 import { conversationsProjection } from './conversations';
 import { userSettingsProjection } from './user-settings';
+import { conversationFilingProjection } from './conversation-filing';
 import { filesProjection } from './files';
 import { embeddingQueueProjection } from './embedding-queue';
 import { featureDataProjection } from './feature-data';
@@ -37,6 +38,7 @@ export const allProjections: readonly Projection[] = [
   spendAccountsProjection,
   conversationsProjection,
   userSettingsProjection,
+  conversationFilingProjection,
   filesProjection,
   featureDataProjection,
   embeddingQueueProjection,

@@ -23,6 +23,7 @@ import { sharesRoute } from './shares';
 import { spendRouteFor } from './spend';
 import { userAppConfigsRouteFor } from './user-app-configs';
 import { userSettingsRoute } from './user-settings';
+import { conversationFilingRoute } from './conversation-filing';
 
 export type { ReadContext } from './read-route';
 
@@ -43,6 +44,7 @@ export const readRoutes: readonly ReadRoute[] = [
   conversationExportRoute,
   conversationsExportRoute,
   userSettingsRoute,
+  conversationFilingRoute,
   fileQueryRoute,
   fileTagsRoute,
   userAppConfigsRouteFor,

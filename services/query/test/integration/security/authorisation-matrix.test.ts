@@ -15,6 +15,7 @@ import {
   amplifyGroupsListRoute,
   conversationExportRoutes,
   conversationRoutes,
+  conversationFilingRoutes,
   shareRoutes,
   routes,
   userSettingsRoutes,
@@ -74,6 +75,10 @@ const userRoutes = new Set([
   `DELETE ${shareRoutes.onePattern}`,
   `GET ${userSettingsRoutes.get}`,
   `POST ${userSettingsRoutes.save}`,
+  `GET ${conversationFilingRoutes.get}`,
+  ...Object.entries(conversationFilingRoutes)
+    .filter(([name]) => name !== 'get')
+    .map(([, path]) => `POST ${path}`),
   `POST ${accountRoutes.save}`,
   `GET ${accountRoutes.get}`,
   `GET ${spendRoute}`,
