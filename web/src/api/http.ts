@@ -48,7 +48,7 @@ export const onUnauthorized = (listener: SessionEndedListener): (() => void) => 
 export const answeredSignedOut = (e: unknown): boolean => e instanceof ApiError && e.status === 401;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
   /** Non-2xx statuses whose body is still an answer of `schema` (e.g. 400/409 of a partial save). */
   acceptStatuses?: readonly number[];

@@ -1,8 +1,9 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { errorText } from '../api/http';
 import { signOutAtom } from '../auth/session-actions';
-import { ChatScreen } from '../chat';
+import { ChatScreen, SharePage } from '../chat';
+import { sharePagePrefix } from '@app/contracts';
 import { pushToastAtom } from '../state/toasts';
 import { ErrorBoundary } from '../ui/error-boundary/ErrorBoundary';
 import { reloadable } from '../ui/error-boundary/reloadable';
@@ -25,6 +26,16 @@ export function AppShell({ email, isAdmin }: AppShellProps) {
   const [dialogOpen, setDialogOpen] = useAtom(adminDialogOpenAtom);
   const signOut = useSetAtom(signOutAtom);
   const toast = useSetAtom(pushToastAtom);
+  // A shared conversation's page (/share/<id>): the share's id as the path writes it, until the user leaves it.
+  const [sharePath, setSharePath] = useState(() =>
+    window.location.pathname.startsWith(sharePagePrefix)
+      ? window.location.pathname.slice(sharePagePrefix.length)
+      : null,
+  );
+  const leaveShare = () => {
+    window.history.pushState(null, '', '/');
+    setSharePath(null);
+  };
 
   const onSignOut = () => {
     signOut().catch((e: unknown) => toast({ tone: 'error', message: errorText(e) }));
@@ -33,7 +44,11 @@ export function AppShell({ email, isAdmin }: AppShellProps) {
   return (
     <div className="shell chat-shell">
       <DisclosureGate email={email}>
-        <ChatScreen account={{ onSignOut }} />
+        {sharePath !== null ? (
+          <SharePage shareId={sharePath} onLeave={leaveShare} />
+        ) : (
+          <ChatScreen account={{ onSignOut }} />
+        )}
       </DisclosureGate>
       {isAdmin && dialogOpen && (
         <ErrorBoundary

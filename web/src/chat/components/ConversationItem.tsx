@@ -9,6 +9,7 @@ import { openConversationAtom } from '../state/conversations';
 import { RowAction } from '../../ui/table/RowAction';
 import { sidebarOpenAtom } from '../sidebar/sidebar-state';
 import { ConversationFileActions } from '../export';
+import { ShareAction } from '../share';
 
 /** A date as the list shows it (the user's locale). */
 const shortDate = (iso: string): string => {
@@ -101,6 +102,7 @@ export function ConversationItem({ conversation, active }: ConversationItemProps
           </RowAction>
         )}
         <ConversationFileActions conversation={conversation} name={name} />
+        <ShareAction conversation={conversation} name={name} />
         <RowAction
           action="Delete"
           name={name}

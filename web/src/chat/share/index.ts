@@ -1,0 +1,3 @@
+/** Sharing a cloud conversation: the row's Share action and dialog, and the `/share/<id>` page. */
+export { ShareAction } from './ShareAction';
+export { SharePage } from './SharePage';
