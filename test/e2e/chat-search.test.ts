@@ -50,11 +50,21 @@ const searchBox = (page: Page): Locator =>
   page.getByRole('combobox', { name: conversationSearchMessages.label });
 const results = (page: Page): Locator =>
   page.getByRole('listbox', { name: conversationSearchMessages.resultsLabel }).getByRole('option');
-const inViewport = (target: Locator) =>
-  target.evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    return box.bottom > 0 && box.top < window.innerHeight;
-  });
+/** Whether `word` shows in the window inside `target` (its first occurrence as text). */
+const wordInView = (target: Locator, word: string) =>
+  target.evaluate((el, w) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const at = (node.nodeValue ?? '').indexOf(w);
+      if (at === -1) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + w.length);
+      const box = range.getBoundingClientRect();
+      return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+    }
+    return false;
+  }, word);
 
 beforeAll(async () => {
   fixture = await startChatFixture({ admin, user, chatModels: [testChatModel()] });
@@ -102,7 +112,7 @@ describe('searching conversations', () => {
     const hit = answers(page).filter({ hasText: 'The ferry to Zanzibar' });
     await hit.waitFor();
     await expect.poll(() => hit.getAttribute('data-search-hit')).toBe('true');
-    await expect.poll(() => inViewport(hit)).toBe(true);
+    await expect.poll(() => wordInView(hit, 'Zanzibar')).toBe(true);
     // The conversation has turns after it: the open was at the answer, not at the end.
     expect(await answers(page).count()).toBe(3);
     expect(await results(page).count()).toBe(0);
@@ -126,7 +136,7 @@ describe('searching conversations', () => {
     await page.keyboard.press('Enter');
     const hit = answers(page).filter({ hasText: 'Pack a hat for Zanzibar' });
     await hit.waitFor();
-    await expect.poll(() => inViewport(hit)).toBe(true);
+    await expect.poll(() => wordInView(hit, 'Zanzibar')).toBe(true);
     await expect
       .poll(() =>
         page.getByRole('textbox', { name: 'Message' }).evaluate((el) => el === document.activeElement),
@@ -156,7 +166,8 @@ describe('searching conversations', () => {
       await results(page).first().tap();
       const hit = answers(page).filter({ hasText: 'The ferry to Zanzibar' });
       await hit.waitFor();
-      await expect.poll(() => inViewport(hit)).toBe(true);
+      await expect.poll(() => wordInView(hit, 'Zanzibar')).toBe(true);
+      await page.screenshot({ path: '/work/notes/shots/search-phone-opened.png' });
       // The drawer closed.
       await expect
         .poll(() => page.getByRole('navigation', { name: 'Conversations' }).isVisible())

@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import {
+  searchWords,
   conversationSearchLimits,
   conversationSearchMessages,
   type ConversationSearchResult,
@@ -43,7 +44,7 @@ export function ConversationSearch() {
     setQuery('');
     setActive(-1);
     setOpen(false);
-    void choose(result).then(() => focusById(messageInputId));
+    void choose(result, searchWords(search.query)).then(() => focusById(messageInputId));
   };
 
   const move = (by: number) => {

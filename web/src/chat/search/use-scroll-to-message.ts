@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { activeConversationIdAtom } from '../../state/active-conversation';
+import { firstWordRange, highlightWord, showSpot, spotInView } from './message-spot';
 import { searchTargetAtom } from './search-state';
 
 /** How long a message opened from a search stays highlighted (and kept in view). */
@@ -15,22 +16,12 @@ const messageElement = (messageId: string): HTMLElement | null => {
   return element instanceof HTMLElement ? element : null;
 };
 
-const inView = (element: HTMLElement): boolean => {
-  const box = element.getBoundingClientRect();
-  return box.bottom > 0 && box.top < window.innerHeight;
-};
-
-/** Scrolls a message into view: its middle in the middle, or its start when it is taller than the window. */
-const show = (element: HTMLElement) =>
-  element.scrollIntoView?.({
-    block: element.getBoundingClientRect().height > window.innerHeight * 0.8 ? 'start' : 'center',
-  });
-
 /**
- * Once the conversation of a chosen result shows its message, scrolls to it and highlights it
- * (`data-search-hit`) for `highlightMs`, keeping it in view meanwhile (the list scrolling to its end
- * as the conversation finishes loading) until the user scrolls, touches or types. A message of a
- * version not shown is not waited for past `maxFrames`.
+ * Once the conversation of a chosen result shows its message, scrolls to its first searched word
+ * and highlights the message (`data-search-hit`) and the word for `highlightMs`, keeping them in view
+ * meanwhile (the list scrolls to its end as the conversation finishes loading, the markdown replaces
+ * the plain text) until the user scrolls, touches or types. A message of a version not shown is not
+ * waited for past `maxFrames`.
  */
 export function useScrollToMessage(): void {
   const target = useAtomValue(searchTargetAtom);
@@ -41,17 +32,33 @@ export function useScrollToMessage(): void {
     let frame = 0;
     let frames = 0;
     let hit: HTMLElement | null = null;
+    let range: Range | null = null;
+    let unmark = () => {};
     let until = 0;
     let following = true;
     const stopFollowing = () => {
       following = false;
     };
+    const mark = (element: HTMLElement) => {
+      unmark();
+      range = firstWordRange(element, target.words);
+      unmark = highlightWord(range);
+    };
     const follow = () => {
       if (hit === null || performance.now() > until) {
         if (hit) delete hit.dataset.searchHit;
+        unmark();
         return;
       }
-      if (following && !inView(hit)) show(hit);
+      // The message or its text drawn again (its markdown loaded): find the word again.
+      const now = messageElement(target.messageId);
+      if (now && (now !== hit || (range !== null && !range.startContainer.isConnected))) {
+        delete hit.dataset.searchHit;
+        hit = now;
+        hit.dataset.searchHit = 'true';
+        mark(hit);
+      }
+      if (following && !spotInView(hit, range)) showSpot(hit, range);
       frame = requestAnimationFrame(follow);
     };
     const find = () => {
@@ -59,7 +66,8 @@ export function useScrollToMessage(): void {
       const element = shown ? messageElement(target.messageId) : null;
       if (element) {
         hit = element;
-        show(element);
+        mark(element);
+        showSpot(element, range);
         element.dataset.searchHit = 'true';
         until = performance.now() + highlightMs;
         for (const type of followEnds) window.addEventListener(type, stopFollowing, true);
@@ -73,6 +81,7 @@ export function useScrollToMessage(): void {
       cancelAnimationFrame(frame);
       for (const type of followEnds) window.removeEventListener(type, stopFollowing, true);
       if (hit) delete hit.dataset.searchHit;
+      unmark();
     };
   }, [target, store]);
 }
