@@ -7,6 +7,11 @@ describe('where a sign-in lands', () => {
     expect(returnPathAfterSignIn('/assistants/team/Ferry_Guide')).toBe('/assistants/team/Ferry_Guide');
   });
 
+  it("a shared conversation's page is kept", () => {
+    const shareId = 'Ab3_-'.repeat(6) + 'xy';
+    expect(returnPathAfterSignIn(`/share/${shareId}`)).toBe(`/share/${shareId}`);
+  });
+
   it('anything else lands on /: no other origin, no other page, nothing encoded', () => {
     for (const v of [
       undefined,
@@ -22,6 +27,9 @@ describe('where a sign-in lands', () => {
       '/assistants/../auth/me',
       '/amplifymin/configs',
       `/assistants/${'a'.repeat(101)}`,
+      '/share/short',
+      `/share/${'a'.repeat(32)}/more`,
+      `/share/${'a'.repeat(31)}.`,
     ])
       expect(returnPathAfterSignIn(v), String(v)).toBe('/');
   });

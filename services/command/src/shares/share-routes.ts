@@ -65,6 +65,8 @@ export const shareRoutesPlugin =
       shareRoutes.onePattern,
       {
         preValidation: app.requireUser,
+        // Each answer appends a ShareViewed: counted in the caller's budget like a command.
+        config: { recordsEvents: true },
         schema: {
           description:
             'A shared conversation: its snapshot, for whoever its rules allow (403 otherwise; 404 when it is unknown, revoked or its conversation deleted). Each answer records a ShareViewed.',

@@ -8,6 +8,16 @@ import { stateChangingMethods } from './http-names';
 import { pgWindowCounter, redisWindowCounter } from './rate-limit-counters';
 import { sharedRateLimitStore } from './rate-limit-store';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A read that records an event each time it answers (a share's view): counted in the caller's
+     * budget of state-changing requests like a command.
+     */
+    recordsEvents?: boolean;
+  }
+}
+
 export interface RateLimits {
   /** Sign-in attempts per address per minute (development sign-in, OIDC start and callback). */
   signInPerMinute: number;
@@ -54,8 +64,8 @@ export const callerKey = (request: FastifyRequest): string => {
 const warnEveryMs = 60_000;
 
 /**
- * @fastify/rate-limit on sign-in (per address) and on every state-changing route (one budget per
- * caller, `callerKey`), as the routes are registered: a route added later is limited without a
+ * @fastify/rate-limit on sign-in (per address) and on every state-changing route or read that records
+ * events (one budget per caller, `callerKey`), as the routes are registered: a route added later is limited without a
  * line of its own. The counters are shared by every route and every instance (Redis, else the
  * `rate_limit_counters` table). Counts at `preParsing`: after the identity hook (`onRequest`: the
  * session or API key is looked up there, so the caller is known) and before the body is read, so a
@@ -83,7 +93,8 @@ export const installRateLimits = async (
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const signIn = signInPaths.has(route.url);
-    if (!signIn && !methods.some((m) => stateChangingMethods.has(m))) return;
+    const recordsEvents = route.config?.recordsEvents === true;
+    if (!signIn && !recordsEvents && !methods.some((m) => stateChangingMethods.has(m))) return;
     route.config = {
       ...route.config,
       rateLimit: signIn

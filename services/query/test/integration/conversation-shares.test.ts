@@ -191,3 +191,32 @@ describe('sharing a cloud conversation', () => {
     expect(await rows()).toEqual([]);
   });
 });
+
+describe("a share's views", () => {
+  it("count in the viewer's budget of state-changing requests (each appends an event)", async () => {
+    const q = await startTestPlatform({
+      admins: [ann],
+      rateLimits: { signInPerMinute: 100, commandsPerMinute: 3 },
+    });
+    try {
+      await chat(q.database.db, ann, {
+        conversationId: 'solo',
+        requestId: 's1',
+        storage: 'future-cloud',
+        message: 'asks',
+        answer: 'answers',
+        cost: 0.01,
+      });
+      await q.settle();
+      const made = await q.call(ann, 'POST', shareRoutes.create('solo'), { body: { isPublic: true } });
+      expect(made.statusCode).toBe(200);
+      const { shareId } = made.json<CreateShareResponse>();
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push((await q.call(bob, 'GET', shareRoutes.one(shareId))).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await q.close();
+    }
+  });
+});
