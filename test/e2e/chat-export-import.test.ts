@@ -16,7 +16,7 @@ import type { TestPlatform } from './support/platform';
 import { startChatFixture, type ChatFixture } from './support/chat-fixture';
 import { type ModelServer } from './support/chat-platform';
 import { answers, userMessages } from './support/chat-page';
-import { chooseFromAccountMenu } from './support/account-menu';
+import { chooseFromAccountMenu, chooseTheme, closeDrawer, openDrawer } from './support/account-menu';
 
 const admin = 'admin@example.com';
 const user = 'files@example.com';
@@ -163,5 +163,27 @@ describe('export and import of conversations', () => {
       .first()
       .click();
     await answers(page).getByText('Local answer.').waitFor();
+  });
+
+  it('the row actions and the import dialog on a phone, light and dark: nothing scrolls sideways (screenshots)', async () => {
+    const { page } = u;
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const theme of ['light', 'dark'] as const) {
+      await chooseTheme(page, theme);
+      await openDrawer(page);
+      await rowAction(page, 'Export', 'Kept here first').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: join(tmpdir(), `export-row-phone-${theme}.png`) });
+      await chooseFromAccountMenu(page, 'Import conversations');
+      const dialog = page.getByRole('dialog', { name: 'Import conversations' });
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      await dialog.getByRole('alert').getByText('Choose a file to import.').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: join(tmpdir(), `export-import-phone-${theme}.png`) });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await closeDrawer(page);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

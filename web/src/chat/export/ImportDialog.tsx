@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { conversationStorageLabels, conversationStorages, type ConversationStorage } from '@app/contracts';
 import { errorText } from '../../api/http';
 import { conversationStorageAtom } from '../../state/user-settings';
 import { pushToastAtom } from '../../state/toasts';
 import { FormActions } from '../../ui/DialogActions';
+import { FormField } from '../../ui/FormField';
 import { Modal } from '../../ui/Modal';
 import { SelectField } from '../../ui/SelectField';
 import { exportText } from './export-text';
@@ -24,8 +25,6 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const [storage, setStorage] = useState<ConversationStorage>(defaultStorage);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ message: string; problems: ImportProblem[] } | null>(null);
-  const fileId = useId();
-  const hintId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,23 +58,18 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     <Modal label={exportText.importTitle} onDismiss={onClose} className="conversation-import">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <h2 className="modal-title">{exportText.importTitle}</h2>
-        <div className="form-field">
-          <label className="form-label" htmlFor={fileId}>
-            {exportText.fileLabel}
-          </label>
-          <input
-            id={fileId}
-            className="input conversation-import-file"
-            type="file"
-            accept="application/json,.json"
-            aria-describedby={hintId}
-            data-autofocus
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
-          <p id={hintId} className="form-hint">
-            {exportText.importHint}
-          </p>
-        </div>
+        <FormField label={exportText.fileLabel} hint={exportText.importHint}>
+          {(control) => (
+            <input
+              {...control}
+              className="input conversation-import-file"
+              type="file"
+              accept="application/json,.json"
+              data-autofocus
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+          )}
+        </FormField>
         <SelectField
           label={exportText.storageLabel}
           value={storage}
