@@ -7,6 +7,7 @@ import type { TestPlatform } from './support/platform';
 import { startChatFixture, type ChatFixture } from './support/chat-fixture';
 import type { ModelServer } from './support/chat-platform';
 import { answers } from './support/chat-page';
+import { seriousViolations } from './support/axe';
 
 const admin = 'admin@example.com';
 const user = 'searcher@example.com';
@@ -107,6 +108,12 @@ describe('searching conversations', () => {
     await local.getByText('Local notes on the trip').waitFor();
     expect(await local.locator('mark').allInnerTexts()).toContain('Zanzibar');
     expect(await local.locator('time').innerText()).not.toBe('');
+    // The open list is accessible (its marks' colours too), in the light theme and the dark one.
+    expect(await seriousViolations(page, { include: ['.conversation-search'] })).toEqual([]);
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    expect(await seriousViolations(page, { include: ['.conversation-search'] })).toEqual([]);
+    await page.locator('#chat-sidebar').screenshot({ path: '/work/notes/shots/search-desktop-dark.png' });
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
 
     await page.keyboard.press('Enter');
     const hit = answers(page).filter({ hasText: 'The ferry to Zanzibar' });
