@@ -26,6 +26,7 @@ const sessions: SignedIn[] = [];
 beforeAll(async () => {
   fixture = await startChatFixture({ admin, user: owner, chatModels: [model] });
   ({ platform, models, browser, u } = fixture);
+  await u.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: platform.url });
 });
 
 afterAll(async () => {
@@ -82,7 +83,9 @@ describe('sharing a cloud conversation', () => {
     await field.waitFor();
     link = await field.inputValue();
     expect(link).toMatch(/\/share\/[A-Za-z0-9_-]{32}$/);
-    await dialog.getByRole('button', { name: 'Copy link' }).waitFor();
+    await dialog.getByRole('button', { name: 'Copy link', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Copied!', exact: true }).waitFor();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await dialog.getByRole('listitem').filter({ hasText: reader }).getByText('Viewed 0 times').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
@@ -119,18 +122,37 @@ describe('sharing a cloud conversation', () => {
   it('someone it was not shared with gets the not-allowed page', async () => {
     const s = await signIn(browser, platform.url, stranger);
     sessions.push(s);
+    // In the dark theme, on a phone.
+    const saved = await s.context.request.post(`${platform.url}${userSettingsRoutes.save}`, {
+      headers: { origin: platform.url },
+      data: { theme: 'dark' },
+    });
+    expect(saved.status()).toBe(200);
+    await s.page.setViewportSize({ width: 390, height: 844 });
     await s.page.goto(new URL(link).pathname);
     await s.page.getByRole('heading', { name: 'Not shared with you' }).waitFor();
     await s.page.getByRole('alert').getByText('This conversation was not shared with you.').waitFor();
     expect(await s.page.getByRole('article', { name: 'Answer' }).count()).toBe(0);
+    await expect.poll(() => s.page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark');
+    expect(await scrollsSideways(s.page)).toBe(false);
+    await s.page
+      .screenshot({ path: '/work/notes/shots/share-not-allowed-dark-390.png' })
+      .catch(() => undefined);
   });
 
   it('the owner sees one view and revokes the link; it then says it no longer exists', async () => {
     const { page } = u;
+    await page.setViewportSize({ width: 390, height: 844 });
+    // A phone's conversation list is in the drawer.
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
     const dialog = await openShareDialog(page);
     const row = dialog.getByRole('listitem').filter({ hasText: reader });
     await row.getByText('Viewed 1 time').waitFor();
-    await row.getByRole('button', { name: /^Revoke/ }).click();
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.screenshot({ path: '/work/notes/shots/share-dialog-390.png' }).catch(() => undefined);
+    // By keyboard: the Revoke button focused, then Enter.
+    await row.getByRole('button', { name: /^Revoke/ }).focus();
+    await page.keyboard.press('Enter');
     await dialog.getByText('No links yet.').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
 

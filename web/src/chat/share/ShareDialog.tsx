@@ -194,23 +194,37 @@ export function ShareDialog({ conversationId, name, onClose }: ShareDialogProps)
       ) : (
         <ul className="share-list" aria-label="Links of this conversation">
           {shares.map((share) => (
-            <li key={share.shareId}>
-              <span className="share-list-who">
-                {audienceOf(share)} ·{' '}
-                <span className="share-views">
-                  {share.viewCount === 1 ? 'Viewed 1 time' : `Viewed ${share.viewCount} times`}
-                </span>
-              </span>
-              <RowAction
-                action="Revoke"
-                name={`the link for ${audienceOf(share)}`}
-                className="btn btn-small btn-danger-ghost"
-                onClick={() => void onRevoke(share)}
-              />
-            </li>
+            <ShareRow key={share.shareId} share={share} onRevoke={() => void onRevoke(share)} />
           ))}
         </ul>
       )}
     </Modal>
+  );
+}
+
+/** One link of the conversation: who may open it, how often it was read, Copy link and Revoke. */
+function ShareRow({ share, onRevoke }: { share: ShareSummary; onRevoke: () => void }) {
+  const audience = audienceOf(share);
+  const { state, copy } = useCopy(absolute(share.url));
+  return (
+    <li>
+      <span className="share-list-who">
+        {audience} ·{' '}
+        <span className="share-views">
+          {share.viewCount === 1 ? 'Viewed 1 time' : `Viewed ${share.viewCount} times`}
+        </span>
+      </span>
+      <span className="share-list-actions">
+        <RowAction action="Copy link" name={`for ${audience}`} className="btn btn-small" onClick={copy}>
+          {state === 'copied' ? 'Copied!' : state === 'failed' ? 'Copy failed' : 'Copy link'}
+        </RowAction>
+        <RowAction
+          action="Revoke"
+          name={`the link for ${audience}`}
+          className="btn btn-small btn-danger-ghost"
+          onClick={onRevoke}
+        />
+      </span>
+    </li>
   );
 }
