@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useSetAtom } from 'jotai';
-import { Modal } from '../../ui/Modal';
 import { RowAction } from '../../ui/table/RowAction';
 import type { ConversationListItem } from '../model/types';
 import { exportText } from './export-text';
-import { exportConversationAtom, moveConversationAtom } from './file-actions';
+import { ExportFormatDialog } from './ExportFormatDialog';
+import { moveConversationAtom } from './file-actions';
 
 /**
  * A conversation's Export (JSON with every version, or Markdown) and its move to the other storage:
@@ -18,16 +18,11 @@ export function ConversationFileActions({
   conversation: ConversationListItem;
   name: string;
 }) {
-  const exportAs = useSetAtom(exportConversationAtom);
   const move = useSetAtom(moveConversationAtom);
   const [choosing, setChoosing] = useState(false);
   const [moving, setMoving] = useState(false);
   if (conversation.elsewhere) return null;
   const moveLabel = conversation.storage === 'future-local' ? exportText.moveToCloud : exportText.keepHere;
-  const done = (format: 'json' | 'markdown') => {
-    setChoosing(false);
-    void exportAs({ conversation, format });
-  };
   return (
     <>
       <RowAction
@@ -53,20 +48,7 @@ export function ConversationFileActions({
         {conversation.storage === 'future-local' ? '☁' : '⌂'}
       </RowAction>
       {choosing && (
-        <Modal label={exportText.exportTitle(name)} onDismiss={() => setChoosing(false)}>
-          <h2 className="modal-title">{exportText.exportTitle(name)}</h2>
-          <div className="modal-actions">
-            <button type="button" className="btn" onClick={() => setChoosing(false)}>
-              Cancel
-            </button>
-            <button type="button" className="btn" onClick={() => done('markdown')}>
-              {exportText.exportMarkdown}
-            </button>
-            <button type="button" className="btn btn-primary" data-autofocus onClick={() => done('json')}>
-              {exportText.exportJson}
-            </button>
-          </div>
-        </Modal>
+        <ExportFormatDialog conversation={conversation} name={name} onClose={() => setChoosing(false)} />
       )}
     </>
   );

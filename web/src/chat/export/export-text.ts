@@ -11,6 +11,7 @@ export const exportText = {
   importButton: 'Import',
   importing: 'Importing…',
   chooseFile: 'Choose a file to import.',
+  exportEntry: 'Export',
   exportTitle: (name: string) => `Export ${name}`,
   exportJson: 'JSON (every version)',
   exportMarkdown: 'Markdown (readable)',
