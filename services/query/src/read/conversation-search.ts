@@ -49,12 +49,14 @@ export const searchQuery = (owner: string, tsQuery: string, limit: number) => sq
 /** A row as a result: its snippet and the words' places computed here from the same words. */
 export const searchResultOf = (row: SearchRow, words: readonly string[]): ConversationSearchResult => {
   const { snippet, matches } = searchSnippet(row.content ?? '', words);
+  // Names are bounded where they are given; cut here too, so the answer always fits its contract.
+  const title = row.name === null ? null : row.name.slice(0, 200).replace(/[\uD800-\uDBFF]$/, '');
   return {
     conversationId: row.conversation_id,
     messageId:
       row.request_id === null ? null : `${row.request_id}:${row.role === 'user' ? 'user' : 'assistant'}`,
-    title: row.name,
-    titleMatches: row.name === null ? [] : matchRanges(row.name, words),
+    title,
+    titleMatches: title === null ? [] : matchRanges(title, words),
     snippet,
     matches,
     at: (row.at ?? row.updated_at).toISOString(),
