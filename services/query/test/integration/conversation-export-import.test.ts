@@ -234,6 +234,44 @@ describe('export and import of conversations', () => {
     expect(await eventCount()).toBe(before);
   });
 
+  it('a file of a few megabytes imports; a body past 10 MB is refused, nothing appended', async () => {
+    const long = 'x'.repeat(900_000);
+    const turn = (requestId: string, parentRequestId: string | null) => ({
+      requestId,
+      parentRequestId,
+      question: long,
+      answer: long,
+      model: 'gpt-4o',
+      at: '2026-11-26T10:00:00.000Z',
+      tokensIn: null,
+      tokensOut: null,
+      cost: null,
+      chosen: false,
+    });
+    const conversation = {
+      id: 'big',
+      name: 'Big',
+      storage: 'future-cloud',
+      createdAt: '2026-11-26T10:00:00.000Z',
+      updatedAt: '2026-11-26T10:00:00.000Z',
+      turns: [turn('a', null), turn('b', 'a')],
+    };
+    const file = { format: 'amplify-conversations', version: 1, exportedAt: '2026-11-26T12:00:00.000Z' };
+    const big = await importFile(ann, { ...file, conversations: [conversation] }, 'future-local');
+    expect(big.status).toBe(200);
+    expect(big.body.conversations?.[0]?.turns[1]?.answer).toHaveLength(900_000);
+
+    const before = await eventCount();
+    const tooBig = await p.call(ann, 'POST', conversationExportRoutes.import, {
+      body: {
+        storage: 'future-cloud',
+        file: { ...file, conversations: Array.from({ length: 6 }, () => conversation) },
+      },
+    });
+    expect(tooBig.statusCode).toBe(413);
+    expect(await eventCount()).toBe(before);
+  });
+
   it('ids of the file are never taken: an import of someone else’s ids cannot touch theirs', async () => {
     const exported = await exportJson(ann, 'trip');
     const imported = await importFile(bob, exported.file);
