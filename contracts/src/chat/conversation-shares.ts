@@ -4,6 +4,7 @@ import { Email, normaliseEmail } from '../email';
 import { limits } from '../limits';
 import { successBody } from '../success';
 import { WaitForQuery } from '../http/events';
+import { eventTypesOf } from '../event-types';
 import { ChatId } from './chat-request';
 import { SealedText } from './sealed-text';
 
@@ -185,6 +186,12 @@ export type ShareEvent =
   | { type: 'ConversationShared'; data: ConversationSharedData }
   | { type: 'ShareViewed'; data: { shareId: string; viewer: string; at: string } }
   | { type: 'ShareRevoked'; data: { shareId: string } };
+
+export const shareEventTypes = eventTypesOf<ShareEvent>({
+  ConversationShared: true,
+  ShareViewed: true,
+  ShareRevoked: true,
+});
 
 const AccessData = z.object({
   amplifyGroups: z.array(z.string().max(limits.nameLength)).max(shareLimits.accessEntries),

@@ -4,6 +4,7 @@ import {
   ChatId,
   sealedTextPurposes,
   ShareEventContract,
+  shareEventTypes,
   ShareSnapshot,
   type ConversationEvent,
   type ConversationSharedData,
@@ -71,7 +72,7 @@ export const sharesProjection = tableProjection<SharesEvent>(
   { name: 'shares', readModel: null },
   ['rm_shares'],
   {
-    eventTypes: ['ConversationShared', 'ShareViewed', 'ShareRevoked', 'ConversationDeleted'],
+    eventTypes: [...shareEventTypes, 'ConversationDeleted'],
     contract: SharesEventContract,
     apply: async (event, recorded, trx) => {
       switch (event.type) {
