@@ -165,6 +165,20 @@ describe('export and import of conversations', () => {
     await answers(page).getByText('Local answer.').waitFor();
   });
 
+  it('Export all conversations: the cloud’s and this browser’s in one file', async () => {
+    const { page } = u;
+    const download = page.waitForEvent('download');
+    await chooseFromAccountMenu(page, 'Export all conversations');
+    const path = join(await mkdtemp(join(tmpdir(), 'export-')), 'conversations.json');
+    await (await download).saveAs(path);
+    const file = ConversationFile.parse(JSON.parse(await readFile(path, 'utf8')));
+    expect(file.conversations.map((c) => [c.name, c.storage]).sort()).toEqual([
+      ['Kept here first', 'future-local'],
+      [q1, 'future-cloud'],
+      [q1, 'future-cloud'],
+    ]);
+  });
+
   it('the row actions and the import dialog on a phone, light and dark: nothing scrolls sideways (screenshots)', async () => {
     const { page } = u;
     await page.setViewportSize({ width: 390, height: 844 });
