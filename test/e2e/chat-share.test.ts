@@ -35,13 +35,17 @@ afterAll(async () => {
 });
 
 const conversations = (page: Page): Locator => page.getByRole('navigation', { name: 'Conversations' });
-const rowAction = (page: Page, action: string, name: string): Locator =>
-  conversations(page).getByRole('button', { name: `${action} ${name}`, exact: true });
+const conversationMenu = (page: Page): Locator =>
+  conversations(page).getByRole('button', { name: `Conversation actions ${question}`, exact: true });
 const shareDialog = (page: Page): Locator => page.getByRole('dialog', { name: `Share ${question}` });
 
-/** Opens the Share dialog of the conversation and waits for its list of links. */
+/** Opens the Share dialog from the conversation's menu and waits for its list of links. */
 const openShareDialog = async (page: Page): Promise<Locator> => {
-  await rowAction(page, 'Share', question).click();
+  await conversationMenu(page).click();
+  await page
+    .getByRole('menu', { name: `Actions for ${question}` })
+    .getByRole('menuitem', { name: 'Share' })
+    .click();
   const dialog = shareDialog(page);
   await dialog
     .getByText(/^(No links yet\.|Links of this conversation)$/)
@@ -69,7 +73,7 @@ describe('sharing a cloud conversation', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill(question);
     await page.getByRole('button', { name: 'Send' }).click();
     await answers(page).last().getByLabel('Usage').waitFor();
-    await rowAction(page, 'Share', question).waitFor();
+    await conversationMenu(page).waitFor();
 
     const dialog = await openShareDialog(page);
     await dialog.getByText('No links yet.').waitFor();
@@ -145,6 +149,9 @@ describe('sharing a cloud conversation', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     // A phone's conversation list is in the drawer.
     await page.getByRole('button', { name: 'Open sidebar' }).click();
+    await conversationMenu(page).waitFor();
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.screenshot({ path: '/work/notes/shots/share-row-390.png' }).catch(() => undefined);
     const dialog = await openShareDialog(page);
     const row = dialog.getByRole('listitem').filter({ hasText: reader });
     await row.getByText('Viewed 1 time').waitFor();
