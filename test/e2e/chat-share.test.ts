@@ -7,6 +7,7 @@ import type { TestPlatform } from './support/platform';
 import { startChatFixture, type ChatFixture } from './support/chat-fixture';
 import { type ModelServer } from './support/chat-platform';
 import { answers } from './support/chat-page';
+import { seriousViolations } from './support/axe';
 
 const admin = 'admin@example.com';
 const owner = 'sharer@example.com';
@@ -109,6 +110,7 @@ describe('sharing a cloud conversation', () => {
     await r.page.getByText(model.id, { exact: false }).first().waitFor();
     expect(await scrollsSideways(r.page)).toBe(false);
     await r.page.screenshot({ path: '/work/notes/shots/share-page-390.png' }).catch(() => undefined);
+    expect(await seriousViolations(r.page, { include: ['.share-page'] })).toEqual([]);
 
     await r.page.getByRole('button', { name: 'Continue in my chats' }).click();
     await r.page.getByRole('textbox', { name: 'Message' }).waitFor();
@@ -142,6 +144,7 @@ describe('sharing a cloud conversation', () => {
     await s.page
       .screenshot({ path: '/work/notes/shots/share-not-allowed-dark-390.png' })
       .catch(() => undefined);
+    expect(await seriousViolations(s.page, { include: ['.share-page'] })).toEqual([]);
   });
 
   it('the owner sees one view and revokes the link; it then says it no longer exists', async () => {
@@ -157,6 +160,7 @@ describe('sharing a cloud conversation', () => {
     await row.getByText('Viewed 1 time').waitFor();
     expect(await scrollsSideways(page)).toBe(false);
     await page.screenshot({ path: '/work/notes/shots/share-dialog-390.png' }).catch(() => undefined);
+    expect(await seriousViolations(page, { include: ['.share-dialog'] })).toEqual([]);
     // By keyboard: the Revoke button focused, then Enter.
     await row.getByRole('button', { name: /^Revoke/ }).focus();
     await page.keyboard.press('Enter');
