@@ -70,9 +70,23 @@ const serverConversations = async () => {
   return ConversationsResponse.parse(await res.json()).data;
 };
 
-/** The row's button `action` (Export, Move to cloud...) of the conversation named `name`. */
-const rowAction = (page: Page, action: string, name: string): Locator =>
-  conversations(page).getByRole('button', { name: `${action} ${name}`, exact: true });
+/** The conversation menu of the conversation named `name` (its first row when two have that name). */
+const menuButton = (page: Page, name: string): Locator =>
+  conversations(page)
+    .getByRole('button', { name: `Conversation actions ${name}`, exact: true })
+    .first();
+
+/** Opens the conversation menu of `name` and answers its entry `entry` (Export, Move to cloud...). */
+const menuEntry = async (page: Page, entry: string, name: string): Promise<Locator> => {
+  const button = menuButton(page, name);
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  return conversations(page)
+    .getByRole('menu', { name: `Actions for ${name}` })
+    .getByRole('menuitem', {
+      name: entry,
+      exact: true,
+    });
+};
 
 describe('export and import of conversations', () => {
   const q1 = 'Plan a trip to Porto';
@@ -97,7 +111,7 @@ describe('export and import of conversations', () => {
     await expect.poll(() => counterOf(page, edited).innerText()).toMatch(/2 \/ 2/);
     await expect.poll(async () => (await serverConversations()).find((c) => c.name === q1)?.requests).toBe(3);
 
-    await rowAction(page, 'Export', q1).click();
+    await (await menuEntry(page, 'Export', q1)).click();
     const download = page.waitForEvent('download');
     await page
       .getByRole('dialog', { name: `Export ${q1}` })
@@ -138,7 +152,7 @@ describe('export and import of conversations', () => {
     await useStorage(u, 'future-local');
     await newConversation(page);
     await ask(page, q, 'Local answer.');
-    await rowAction(page, 'Move to cloud', q).click();
+    await (await menuEntry(page, 'Move to cloud', q)).click();
     await seeToast(page, 'Moved to the cloud.');
     await expect
       .poll(async () => (await serverConversations()).filter((c) => c.name === q).map((c) => c.storage))
@@ -148,16 +162,18 @@ describe('export and import of conversations', () => {
       .first()
       .click();
     await answers(page).getByText('Local answer.').waitFor();
-    await expect(rowAction(page, 'Keep in this browser', q).count()).resolves.toBe(1);
+    await (await menuEntry(page, 'Keep in this browser', q)).waitFor();
+    await page.keyboard.press('Escape');
   });
 
   it('keeps a cloud conversation in this browser: its cloud copy goes, its messages stay here', async () => {
     const { page } = u;
     const q = 'Kept here first';
-    await rowAction(page, 'Keep in this browser', q).click();
+    await (await menuEntry(page, 'Keep in this browser', q)).click();
     await seeToast(page, 'Now kept in this browser.');
     await expect.poll(async () => (await serverConversations()).filter((c) => c.name === q).length).toBe(0);
-    await rowAction(page, 'Move to cloud', q).waitFor();
+    await (await menuEntry(page, 'Move to cloud', q)).waitFor();
+    await page.keyboard.press('Escape');
     await conversations(page)
       .getByRole('button', { name: new RegExp(`^${q}`) })
       .first()
@@ -179,15 +195,15 @@ describe('export and import of conversations', () => {
     ]);
   });
 
-  it('the row actions and the import dialog on a phone, light and dark: nothing scrolls sideways (screenshots)', async () => {
+  it('the conversation menu and the import dialog on a phone, light and dark: nothing scrolls sideways (screenshots)', async () => {
     const { page } = u;
     await page.setViewportSize({ width: 390, height: 844 });
     for (const theme of ['light', 'dark'] as const) {
       await chooseTheme(page, theme);
       await openDrawer(page);
-      await rowAction(page, 'Export', 'Kept here first').waitFor();
+      await (await menuEntry(page, 'Export', 'Kept here first')).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await page.screenshot({ path: join(tmpdir(), `export-row-phone-${theme}.png`) });
+      await page.screenshot({ path: join(tmpdir(), `export-menu-phone-${theme}.png`) });
       await chooseFromAccountMenu(page, 'Import conversations');
       const dialog = page.getByRole('dialog', { name: 'Import conversations' });
       await dialog.getByRole('button', { name: 'Import', exact: true }).click();
