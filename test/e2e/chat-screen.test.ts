@@ -189,12 +189,19 @@ describe('the chat screen', () => {
 
     // A rename and a deletion in one tab show in the other.
     const renamed = 'Renamed here';
-    await conversations(u.page).getByRole('button', { name: 'Rename Seen from the other tab' }).click();
+    await conversations(u.page)
+      .getByRole('button', { name: 'Conversation actions Seen from the other tab' })
+      .click();
+    await u.page.getByRole('menuitem', { name: 'Rename' }).click();
     await conversations(u.page).getByRole('textbox', { name: 'Conversation name' }).fill(renamed);
     await conversations(u.page).getByRole('textbox', { name: 'Conversation name' }).press('Enter');
     await conversations(second).getByText(renamed, { exact: true }).waitFor();
     await conversations(u.page)
-      .getByRole('button', { name: `Delete ${renamed}` })
+      .getByRole('button', { name: `Conversation actions ${renamed}` })
+      .click();
+    await u.page
+      .getByRole('menu', { name: `Actions for ${renamed}` })
+      .getByRole('menuitem', { name: 'Delete' })
       .click();
     await u.page
       .getByRole('alertdialog', { name: 'Delete conversation' })

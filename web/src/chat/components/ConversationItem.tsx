@@ -6,10 +6,10 @@ import { deleteConversationAtom, renameConversationAtom } from '../actions/conve
 import { formatCost } from '../model/conversation-list';
 import type { ConversationListItem } from '../model/types';
 import { openConversationAtom } from '../state/conversations';
-import { RowAction } from '../../ui/table/RowAction';
 import { sidebarOpenAtom } from '../sidebar/sidebar-state';
-import { ConversationFileActions } from '../export';
-import { ShareAction } from '../share';
+import { ConversationMenu } from '../filing/ConversationMenu';
+import { TagChips } from '../filing/TagChips';
+import { startConversationDrag } from '../filing/drag';
 
 /** A date as the list shows it (the user's locale). */
 const shortDate = (iso: string): string => {
@@ -22,7 +22,11 @@ export interface ConversationItemProps {
   active: boolean;
 }
 
-/** One conversation of the list: open it (which closes a phone's drawer), see its cost, rename it in place, delete it (confirmed). */
+/**
+ * One conversation of the list: open it (which closes a phone's drawer), see its cost and tags, drag
+ * it onto a folder; its menu (ConversationMenu) renames it in place, pins, files, tags or deletes it
+ * (confirmed).
+ */
 export function ConversationItem({ conversation, active }: ConversationItemProps) {
   const open = useSetAtom(openConversationAtom);
   const rename = useSetAtom(renameConversationAtom);
@@ -72,6 +76,8 @@ export function ConversationItem({ conversation, active }: ConversationItemProps
           type="button"
           className="chat-conversation-open"
           aria-current={active ? 'true' : undefined}
+          draggable
+          onDragStart={(event) => startConversationDrag(event, conversation.id)}
           onClick={() => {
             closeDrawer(false);
             void open(conversation.id);
@@ -90,29 +96,13 @@ export function ConversationItem({ conversation, active }: ConversationItemProps
         </button>
       )}
       <div className="chat-conversation-actions">
-        {!conversation.elsewhere && (
-          <RowAction
-            action="Rename"
-            name={name}
-            className="btn btn-ghost btn-small"
-            title="Rename"
-            onClick={startRenaming}
-          >
-            ✎
-          </RowAction>
-        )}
-        <ConversationFileActions conversation={conversation} name={name} />
-        <ShareAction conversation={conversation} name={name} />
-        <RowAction
-          action="Delete"
+        <ConversationMenu
+          conversation={conversation}
           name={name}
-          className="btn btn-ghost btn-small btn-danger-ghost"
-          title="Delete"
-          onClick={() => setConfirming(true)}
-        >
-          ×
-        </RowAction>
+          actions={{ startRename: startRenaming, confirmDelete: () => setConfirming(true) }}
+        />
       </div>
+      <TagChips conversationId={conversation.id} />
       {confirming && (
         <ConfirmDialog
           title={chatText.deleteTitle}

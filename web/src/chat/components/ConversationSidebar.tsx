@@ -9,7 +9,7 @@ import {
   serverConversationsAtom,
 } from '../state/conversations';
 import { activeConversationIdAtom } from '../../state/active-conversation';
-import { ConversationGroups } from '../sidebar/ConversationGroups';
+import { FiledConversationList } from '../filing';
 import { openSidebarId, sidebarOpenAtom } from '../sidebar/sidebar-state';
 import { useNarrowScreen } from '../sidebar/use-narrow-screen';
 import { focusById, messageInputId } from '../shortcuts/targets';
@@ -103,7 +103,7 @@ export function ConversationSidebar({ account }: { account: AccountMenuProps }) 
           {conversations.length === 0 && loaded ? (
             <p className="muted chat-sidebar-empty">{chatText.noConversations}</p>
           ) : (
-            <ConversationGroups conversations={conversations} activeId={activeId} />
+            <FiledConversationList conversations={conversations} activeId={activeId} />
           )}
         </nav>
         <AccountMenu {...account} />

@@ -6,6 +6,7 @@ import { loadModelsAtom } from '../../state/models';
 import { loadUserSettingsAtom } from '../../state/user-settings';
 import { resumeRequestsAtom } from '../actions/resume-requests';
 import { resetChatAtom } from '../state/reset';
+import { refreshFilingAtom } from '../filing';
 
 /**
  * On the chat screen's first show: settings, models, accounts, conversations; requests to resume.
@@ -19,10 +20,12 @@ export function useChatBootstrap(): void {
   const refreshLocal = useSetAtom(refreshLocalConversationsAtom);
   const resume = useSetAtom(resumeRequestsAtom);
   const reset = useSetAtom(resetChatAtom);
+  const refreshFiling = useSetAtom(refreshFilingAtom);
   useEffect(() => {
     void loadSettings();
     void loadModels();
     void loadAccounts();
+    void refreshFiling();
     let gone = false;
     void Promise.all([refreshServer(), refreshLocal()]).then(() => {
       if (!gone) resume();
@@ -31,5 +34,5 @@ export function useChatBootstrap(): void {
       gone = true;
       reset();
     };
-  }, [loadSettings, loadModels, loadAccounts, refreshServer, refreshLocal, resume, reset]);
+  }, [loadSettings, loadModels, loadAccounts, refreshServer, refreshLocal, refreshFiling, resume, reset]);
 }

@@ -8,9 +8,10 @@ import { refreshServerConversationsAtom } from '../state/conversations';
 import { userLiveAtom } from '../state/live-status';
 import { loadUserSettingsAtom } from '../../state/user-settings';
 import { refreshSpendAtom } from '../state/spend';
+import { refreshFilingAtom } from '../filing';
 
 /** The user read models this screen watches, those the contracts name. */
-const watched = ['conversations', 'spend', 'userSettings'].flatMap((name) => {
+const watched = ['conversations', 'spend', 'userSettings', 'conversationFiling'].flatMap((name) => {
   const parsed = ReadModelName.safeParse(name);
   return parsed.success ? [parsed.data] : [];
 });
@@ -25,6 +26,7 @@ const checkAccess = async (): Promise<LiveEnd | null> => ((await fetchMe()) === 
 export function useUserLive(): void {
   const refreshConversations = useSetAtom(refreshServerConversationsAtom);
   const refreshSpend = useSetAtom(refreshSpendAtom);
+  const refreshFiling = useSetAtom(refreshFilingAtom);
   const loadSettings = useSetAtom(loadUserSettingsAtom);
   const setLive = useSetAtom(userLiveAtom);
   const sessionEnded = useSetAtom(sessionEndedAtom);
@@ -34,11 +36,13 @@ export function useUserLive(): void {
       void refreshConversations();
       void refreshSpend();
       void loadSettings();
+      void refreshFiling();
     };
     const onChanged = (message: ChangedMessage) => {
       if (message.readModel === 'conversations') void refreshConversations();
       else if (message.readModel === 'spend') void refreshSpend();
       else if (message.readModel === 'userSettings') void loadSettings();
+      else if (message.readModel === 'conversationFiling') void refreshFiling(message.position);
     };
     const connection = connectLive({
       readModels: watched,
@@ -55,5 +59,5 @@ export function useUserLive(): void {
       connection.close();
       setLive(false);
     };
-  }, [refreshConversations, refreshSpend, loadSettings, setLive, sessionEnded]);
+  }, [refreshConversations, refreshSpend, refreshFiling, loadSettings, setLive, sessionEnded]);
 }

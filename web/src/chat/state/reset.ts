@@ -16,6 +16,7 @@ import { userSettingsAtom } from '../../state/user-settings';
 import { spendAtom } from './spend';
 import { forgetRatingsAtom } from '../message-actions/ratings';
 import { liveAnswersAtom, streamControllers } from './streams';
+import { resetFilingAtom } from '../filing/filing-state';
 
 /** Why a stream's reading was aborted when the screen went (sign-out): not a stop, nothing to write. */
 export const detachedReason = 'detached';
@@ -43,4 +44,5 @@ export const resetChatAtom = atom(null, (_get, set) => {
   set(chosenAccountIdAtom, null);
   set(userSettingsAtom, null);
   set(spendAtom, null);
+  set(resetFilingAtom);
 });
