@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { userSettingsRoutes } from '@app/contracts';
 import { testChatModel } from '@app/platform/testing';
 import type { SignedIn } from './support/browser';
 import type { TestPlatform } from './support/platform';
 import { startChatFixture, type ChatFixture } from './support/chat-fixture';
 import type { ModelServer } from './support/chat-platform';
 import { answers } from './support/chat-page';
+import { seriousViolations } from './support/axe';
 
 const admin = 'admin@example.com';
 const user = 'folders@example.com';
@@ -74,13 +76,13 @@ describe('folders, pins and tags in the sidebar', () => {
     await row(second, 'Gamma garden ideas').waitFor();
 
     // A folder.
-    await conversations(page).getByRole('button', { name: '+ New folder' }).click();
+    await conversations(page).getByRole('button', { name: 'New folder', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'New folder' });
     await dialog.getByRole('textbox', { name: 'Folder name' }).fill('Work');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await folder(page, 'Work').waitFor();
     // The same name again is refused, with the server's words.
-    await conversations(page).getByRole('button', { name: '+ New folder' }).click();
+    await conversations(page).getByRole('button', { name: 'New folder', exact: true }).click();
     await dialog.getByRole('textbox', { name: 'Folder name' }).fill('work');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByText("You already have a folder named 'work'.").waitFor();
@@ -157,6 +159,11 @@ describe('folders, pins and tags in the sidebar', () => {
   });
 
   it('on a phone (390×844, dark) the menu and folders fit the drawer; nothing scrolls sideways', async () => {
+    const dark = await u.context.request.post(`${platform.url}${userSettingsRoutes.save}`, {
+      headers: { origin: platform.url },
+      data: { theme: 'dark' },
+    });
+    expect(dark.status()).toBe(200);
     const context = await fixture.browser.newContext({
       viewport: phone,
       hasTouch: true,
@@ -175,6 +182,18 @@ describe('folders, pins and tags in the sidebar', () => {
         phone.width,
       );
       await page.screenshot({ path: '/work/notes/shots/folders-phone-menu.png' });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await conversations(page).getByRole('button', { name: 'Conversation actions Alpha trip plans' }).tap();
+      await page.getByRole('menuitem', { name: 'Move to folder…' }).tap();
+      const move = page.getByRole('dialog', { name: 'Move Alpha trip plans to a folder' });
+      await move.getByRole('button', { name: 'No folder' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        phone.width,
+      );
+      await page.screenshot({ path: '/work/notes/shots/folders-phone-move.png' });
+      expect(await seriousViolations(page)).toEqual([]);
+      await move.getByRole('button', { name: 'Cancel' }).tap();
     } finally {
       await context.close();
     }

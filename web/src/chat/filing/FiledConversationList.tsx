@@ -57,7 +57,7 @@ export function FiledConversationList({ conversations, activeId }: FiledConversa
             {filingText.folders}
           </h2>
           <button type="button" className="btn btn-ghost btn-small" onClick={() => setCreating(true)}>
-            + {filingText.newFolder}
+            <span aria-hidden="true">+</span> {filingText.newFolder}
           </button>
         </div>
         {sections.folders.map(({ folder, items }) => (
