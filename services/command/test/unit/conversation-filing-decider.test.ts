@@ -166,4 +166,16 @@ describe('conversation filing decider', () => {
       .when({ type: 'PinConversation', data: { conversationId: '__proto__' } })
       .then([]);
   });
+
+  it('its state survives a snapshot: restored from JSON, it decides the same', () => {
+    const state = [created('f1', 'Work'), filed('c1', 'f1'), tagged('c1', 'urgent')].reduce(
+      filingDecider.evolve,
+      filingDecider.initialState(),
+    );
+    const restored = filingDecider.snapshot?.restore(JSON.parse(JSON.stringify(state)));
+    expect(restored).toEqual(state);
+    const command = { type: 'TagConversation' as const, data: { conversationId: 'c1', tag: 'urgent' } };
+    expect(filingDecider.decide(command, restored ?? state)).toEqual([]);
+    expect(() => filingDecider.snapshot?.restore({ folders: [] })).toThrow();
+  });
 });
