@@ -125,6 +125,8 @@ describe('the chat on a desktop', () => {
       'API Keys',
       'Integrations',
       'Assistants',
+      'Export all conversations',
+      'Import conversations',
       'Admin Interface',
       'Sign out',
     ]);

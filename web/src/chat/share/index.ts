@@ -1,4 +1,3 @@
 /** Sharing a cloud conversation: the conversation menu's Share and its dialog, the row's Share, and the `/share/<id>` page. */
-export { ShareAction } from './ShareAction';
 export { ShareMenuItem } from './ShareMenuItem';
 export { SharePage } from './SharePage';
