@@ -67,6 +67,14 @@ export const platformMessages = {
   endpointKeyPlaceholder: 'API key (optional for a local server)',
   /** The key field's placeholder on a saved endpoint that has no key. */
   endpointNoKey: 'No key',
+  /** 'Add models from a server': its `/v1/models` could not be read (the reason names no key nor remote body). */
+  serverModelsFailed: (url: string, reason: string) => `The models of ${url} could not be listed: ${reason}.`,
+  serverModelsInvalidUrl:
+    'The server url must be an http:// or https:// address without a user name or password.',
+  serverModelsNone: 'The server lists no models.',
+  /** Save Changes with an available model that no OpenAi Endpoints entry serves (the admin may save anyway). */
+  modelWithoutEndpoint: (name: string) =>
+    `Model ${name} is available but has no endpoint: users will not be able to chat with it.`,
   endpointTestPassed: 'Successfully made contact with the endpoint.',
   endpointTestInvalidUrl: 'The url must be an http:// or https:// address without a user name or password.',
   endpointTestTimedOut: 'The endpoint test did not finish in time.',

@@ -30,6 +30,9 @@ import { assistantGroupPorts, assistantGroupsPlugin } from './assistant-groups/i
 import { opsRoutesPlugin } from './ops/index';
 import { assistantsPluginFor, type AssistantsWiring } from './assistants/wiring';
 import { integrationsPlugin, type IntegrationProviderEndpoints } from './integrations/index';
+import { mcpRoutesPlugin, type McpConnector } from './mcp/index';
+export { approvedToolsFor, type ApprovedMcpTool, type McpConnector } from './mcp/index';
+import { serverModelsRoutePlugin } from './models/index';
 export type { IntegrationProviderEndpoints } from './integrations/index';
 
 export { seedAdmins } from './configurations/seed-admins';
@@ -138,6 +141,8 @@ export interface CommandServiceOptions {
     endpoints?: IntegrationProviderEndpoints;
     outbound?: OutboundClient;
   };
+  /** MCP servers (the Ops tab's routes, registered when given): the guarded client on MCP_ALLOW, and MCP_ALLOW. */
+  mcp?: McpConnector;
 }
 
 const answerAtOnce: AwaitProjected = () => Promise.resolve(false);
@@ -197,6 +202,10 @@ export const commandService =
       }),
     );
     await app.register(assistantGroupsPlugin({ db: opts.db, awaitProjected }));
+    if (opts.mcp)
+      await app.register(
+        mcpRoutesPlugin({ db: opts.db, secrets: opts.secrets, awaitProjected, connector: opts.mcp }),
+      );
     if (opts.documents) await app.register(filesPlugin({ ...opts.documents, db: opts.db, awaitProjected }));
     if (opts.documents)
       await app.register(
@@ -229,6 +238,8 @@ export const commandService =
           app.log.warn({ err: e }, 'assistant path check: the model failed, the filter decided'),
       }),
     );
+    // 'Add models from a server' lists a server's models through the admins' model client.
+    if (opts.chat) await app.register(serverModelsRoutePlugin({ outbound: opts.chat.outbound }));
     if (opts.chat) {
       // Chat retrieves passages of the caller's documents once the vector store is given.
       const vectors = opts.documents?.vectors;

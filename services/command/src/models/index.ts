@@ -18,3 +18,4 @@ export { providersAt } from './providers-at';
 export { endpointKeyHeaders, exactUrlFetch, guardedFetch, type FetchFunction } from './provider-fetch';
 export { failureLogFields, failureReason } from './failure-reason';
 export { reasoningOptions } from './reasoning-options';
+export { serverModelsRoutePlugin } from './server-models-route';

@@ -7,7 +7,7 @@ import { embeddingInputsOf, embeddingsAnswer } from './hashed-embedding';
  * .../chat/completions` answers with server-sent chunks (`stream: true`, the usage in the last chunk
  * when `stream_options.include_usage`) or one JSON answer; `POST .../embeddings` answers deterministic
  * vectors (`hashedEmbedding`: texts sharing words are close). Like a server that does, it ignores
- * `max_tokens`: every token of `tokens` is streamed. It binds a loopback address only and records
+ * `max_tokens`: every token of `tokens` is streamed. `GET .../models` lists `models`. It binds a loopback address only and records
  * every request it saw, and whether the caller closed the connection before the end.
  */
 export interface ModelServerBehaviour {
@@ -35,6 +35,8 @@ export interface ModelServerBehaviour {
   repeatToolCall?: boolean;
   /** Tokens after a tool result begin with 'Tool result: <the result>. ' Default false. */
   echoToolResult?: boolean;
+  /** The model ids `GET .../models` lists (OpenAI's shape). Default ['test-model']. */
+  models?: readonly string[];
 }
 
 export interface SeenModelRequest {
@@ -123,6 +125,13 @@ export const startModelServer = async (
       if (!seen.ended) seen.closedEarly = true;
     });
     const path = (req.url ?? '').split('?')[0] ?? '';
+    if (req.method === 'GET' && path.endsWith('/models')) {
+      const data = (b.models ?? ['test-model']).map((id) => ({ id, object: 'model', owned_by: 'test' }));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ object: 'list', data }));
+      seen.ended = true;
+      return;
+    }
     const embeddings = path.endsWith('/embeddings');
     if (req.method !== 'POST' || !(embeddings || path.endsWith('/chat/completions'))) {
       res.writeHead(404, { 'content-type': 'application/json' });
