@@ -42,6 +42,9 @@ const outboundAllow = parseAllowList(settings.OUTBOUND_ALLOW ?? []);
 const outbound = createOutboundClient({ allow: outboundAllow, unresolvedHost: 'not-found' });
 // What users type (websites, sitemaps): a client of its own, public addresses only.
 const websiteOutbound = createOutboundClient({ allow: parseAllowList(settings.WEBSITE_FETCH_ALLOW ?? []) });
+// MCP servers: reached only at what MCP_ALLOW lists (none by default).
+const mcpAllow = parseAllowList(settings.MCP_ALLOW ?? []);
+const mcpOutbound = createOutboundClient({ allow: mcpAllow });
 const chatStreams = chatStreamsFor({
   db: database.db,
   databaseUrl: start.databaseUrl,
@@ -62,6 +65,7 @@ await app.register(
     chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },
     websites: { outbound: websiteOutbound },
     userUrls: websiteOutbound,
+    mcp: { outbound: mcpOutbound, allow: mcpAllow },
   }),
 );
 await app.register(chatStreamRoutes({ store: chatStreams.store }));
@@ -72,6 +76,7 @@ onShutdown(logger, [
   () => app.close(),
   () => chatStreams.close(),
   () => websiteOutbound.close(),
+  () => mcpOutbound.close(),
   () => outbound.close(),
   () => database.close(),
 ]);

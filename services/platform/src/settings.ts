@@ -105,6 +105,11 @@ const SettingsSchema = z.object({
    * user's URL never is unless listed here).
    */
   WEBSITE_FETCH_ALLOW: commaList,
+  /**
+   * The hosts, addresses or ranges MCP servers may be registered at and reached (parsed like
+   * OUTBOUND_ALLOW); unset: none, so no MCP server is reached until it is listed.
+   */
+  MCP_ALLOW: commaList,
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -56,6 +56,7 @@ const platform = await startPlatform({
     (await secretFromFile(dataDir, 'master-key')),
   outboundAllow: settings.OUTBOUND_ALLOW ?? loopbackAllowEntries,
   websiteAllow: settings.WEBSITE_FETCH_ALLOW ?? [],
+  mcpAllow: settings.MCP_ALLOW ?? [],
   // Documents' bytes: S3 when S3_BUCKET is set, else under the data folder.
   blobSettings: { ...settings, DATA_DIR: dataDir },
   storageQuotaMb: settings.USER_STORAGE_QUOTA_MB,

@@ -77,6 +77,8 @@ export interface PlatformOptions {
   outboundAllow?: readonly string[];
   /** WEBSITE_FETCH_ALLOW: private addresses users' websites may reach; default none (public only). */
   websiteAllow?: readonly string[];
+  /** MCP_ALLOW: where MCP servers may be registered and reached; default none. */
+  mcpAllow?: readonly string[];
   /** Where documents' bytes go (S3_*, else DATA_DIR/blobs); default: a folder of this run under the temp dir. */
   blobSettings?: BlobStoreSettings;
   /** USER_STORAGE_QUOTA_MB: each user's storage for documents (default 1024). */
@@ -120,6 +122,9 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
   const outbound = createOutboundClient({ allow: outboundAllow, unresolvedHost: 'not-found' });
   // What users type (websites, sitemaps) is fetched by a client of its own: public addresses only.
   const websiteOutbound = createOutboundClient({ allow: parseAllowList(opts.websiteAllow ?? []) });
+  // MCP servers: reached only at what MCP_ALLOW lists.
+  const mcpAllow = parseAllowList(opts.mcpAllow ?? []);
+  const mcpOutbound = createOutboundClient({ allow: mcpAllow });
   const integrationOutbound = opts.integrationProviders?.ca
     ? createOutboundClient({
         allow: parseAllowList(opts.websiteAllow ?? []),
@@ -185,6 +190,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
       chat: { outbound, streams: chatStreams.store, stopBus: chatStreams.stopBus, spend: createSpendGuard() },
       websites: { outbound: websiteOutbound },
       userUrls: websiteOutbound,
+      mcp: { outbound: mcpOutbound, allow: mcpAllow },
       integrations: {
         ...(opts.integrationProviders ? { endpoints: opts.integrationProviders.endpoints } : {}),
         ...(integrationOutbound ? { outbound: integrationOutbound } : {}),
@@ -227,6 +233,7 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
       await workers.stop();
       await outbound.close();
       await websiteOutbound.close();
+      await mcpOutbound.close();
       await integrationOutbound?.close();
       await runner.stop();
       await database.close();

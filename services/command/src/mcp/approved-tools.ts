@@ -1,0 +1,61 @@
+import {
+  amplifyGroupsStreamId,
+  effectiveChoiceOf,
+  groupsOf,
+  mcpServersStreamId,
+  ownValue,
+  type McpTool,
+  type StoredMcpServer,
+} from '@app/contracts';
+import type { Db } from '@app/platform';
+import { amplifyGroupsDecider } from '../configurations/index';
+import { loadState } from '../shared/stream-state';
+import { mcpServersDecider } from './mcp-decider';
+
+/** A tool a user may be offered: its pinned definition and whether each call asks first. */
+export interface ApprovedMcpTool extends McpTool {
+  serverId: string;
+  serverName: string;
+  choice: 'allowed' | 'ask';
+}
+
+/** Whether `email` may use `server`: every user when it names no group, else its groups' members. */
+export const isMcpServerOpenTo = (server: StoredMcpServer, userGroups: readonly string[]): boolean =>
+  server.groups.length === 0 || server.groups.some((g) => userGroups.includes(g));
+
+/** The tools of `servers` a user of `userGroups` may use: approved for the definition listed, not Off. */
+export const approvedToolsOf = (
+  servers: readonly StoredMcpServer[],
+  userGroups: readonly string[],
+): ApprovedMcpTool[] =>
+  servers
+    .filter((s) => isMcpServerOpenTo(s, userGroups))
+    .flatMap((server) =>
+      server.tools.flatMap((tool): ApprovedMcpTool[] => {
+        const { choice } = effectiveChoiceOf(tool, ownValue(server.approvals, tool.name));
+        return choice === 'off' ? [] : [{ ...tool, serverId: server.id, serverName: server.name, choice }];
+      }),
+    );
+
+/**
+ * The tools `user` may be offered from the servers `serverIds` (the relay's tool loop calls this).
+ * The definitions are the ones approved; whoever calls a tool lists the server's tools again and
+ * calls only one whose hash is still the one returned here.
+ */
+export const approvedToolsFor = async (
+  db: Db,
+  user: { email: string },
+  serverIds: readonly string[],
+): Promise<ApprovedMcpTool[]> => {
+  const { state } = await loadState(db, mcpServersDecider, mcpServersStreamId);
+  const servers = serverIds.flatMap((id) => {
+    const s = ownValue(state, id);
+    return s ? [s] : [];
+  });
+  if (servers.length === 0) return [];
+  const needsGroups = servers.some((s) => s.groups.length > 0);
+  const userGroups = needsGroups
+    ? groupsOf((await loadState(db, amplifyGroupsDecider, amplifyGroupsStreamId)).state, user.email)
+    : [];
+  return approvedToolsOf(servers, userGroups);
+};
