@@ -95,14 +95,10 @@ describe('the Embeddings tab', () => {
     await panel.getByRole('heading', { name: 'Embeddings Circuit Breaker' }).waitFor();
     await panel.getByRole('button', { name: 'Retrieve SQS Embeddings' }).click();
     const table = panel.getByRole('table', { name: 'SQS Embeddings' });
-    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
-      'Message ID',
-      'Event Time',
-      'User',
-      'Key',
-      'Size',
-      'Terminate',
-    ]);
+    // The table is drawn once the queue is read.
+    await expect
+      .poll(() => table.getByRole('columnheader').allTextContents())
+      .toEqual(['Message ID', 'Event Time', 'User', 'Key', 'Size', 'Terminate']);
     const row = table.getByRole('row').filter({ has: page.getByText(key, { exact: true }) });
     await row.getByText(user, { exact: true }).waitFor();
     await row.getByText('820 B', { exact: true }).waitFor();

@@ -198,6 +198,8 @@ describe('export and import of conversations', () => {
   it('the conversation menu and the import dialog on a phone, light and dark: nothing scrolls sideways (screenshots)', async () => {
     const { page } = u;
     await page.setViewportSize({ width: 390, height: 844 });
+    // The phone's layout first (the sidebar a drawer), not the desktop's still drawn.
+    await page.getByRole('button', { name: 'Open sidebar' }).waitFor();
     for (const theme of ['light', 'dark'] as const) {
       await chooseTheme(page, theme);
       await openDrawer(page);
