@@ -75,8 +75,15 @@ export const modelDetailFields = [
   'supportsSystemPrompts',
 ] as const satisfies readonly (keyof ModelDetails)[];
 
-/** The provider select's options: the shared provider list (endpoint providers). */
-export const modelProviders = ['Azure', 'OpenAI', 'Bedrock', 'Gemini'] as const;
+/**
+ * The provider select's options: the shared provider list (endpoint providers). 'OpenAI-compatible'
+ * is any server that speaks the OpenAI wire (vLLM, Ollama, llama.cpp, LM Studio...).
+ */
+export const modelProviders = ['Azure', 'OpenAI', 'Bedrock', 'Gemini', 'OpenAI-compatible'] as const;
+
+/** What the provider select says under itself. */
+export const openAiCompatibleProviderHint =
+  'OpenAI-compatible: a server that speaks the OpenAI API, such as vLLM, Ollama, llama.cpp or LM Studio; its endpoints may do without a key on this machine or a private address.';
 
 /** The form's numeric inputs: minimum 0 everywhere; steps are the inputs' spinner steps. */
 export const modelNumberInputs = {

@@ -14,6 +14,9 @@ export const providerKindOf = (provider: string): ProviderKind => {
       return 'gemini';
     case 'bedrock':
       return 'bedrock';
+    case 'openai-compatible':
+      // The provider list's own name for these servers (contracts `modelProviders`).
+      return 'openai-compatible';
     default:
       // vLLM, Ollama, llama.cpp, '' and every other OpenAI-compatible server.
       return 'openai-compatible';

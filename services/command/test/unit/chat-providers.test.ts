@@ -61,6 +61,7 @@ describe('provider selection by the model provider field', () => {
     ['Azure', 'azure', 'azure.chat'],
     ['Gemini', 'gemini', 'google.generative-ai'],
     ['Bedrock', 'bedrock', 'amazon-bedrock'],
+    ['OpenAI-compatible', 'openai-compatible', 'openaiCompatible.chat'],
     ['vLLM', 'openai-compatible', 'openaiCompatible.chat'],
     ['Ollama', 'openai-compatible', 'openaiCompatible.chat'],
     ['llama.cpp', 'openai-compatible', 'openaiCompatible.chat'],
