@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { adminMessages, AvailableModelsResponse } from '@app/contracts';
+import { adminMessages, AvailableModelsResponse, platformMessages } from '@app/contracts';
 import { modelText } from '../../web/src/admin/supported-models/text';
 import { launchBrowser, signIn, type SignedIn } from './support/browser';
 import { startModelsPlatform, type ModelsTestPlatform } from './support/models-platform';
@@ -27,6 +27,17 @@ afterAll(async () => {
   await browser?.close();
   await platform?.close();
 });
+
+/** Save Changes' warning names these models, and the admin continues. */
+const continueWithoutEndpoints = async (names: readonly string[]) => {
+  const confirm = page.getByRole('alertdialog', { name: 'Models without an endpoint' });
+  await confirm.getByRole('listitem').first().waitFor();
+  expect(await confirm.getByRole('listitem').allTextContents()).toEqual(
+    names.map((name) => platformMessages.modelWithoutEndpoint(name)),
+  );
+  await confirm.getByRole('button', { name: 'Continue saving' }).click();
+  await confirm.waitFor({ state: 'detached' });
+};
 
 describe('the Supported Models tab', () => {
   it('starts empty, with the default model selectors the feature flags allow', async () => {
@@ -60,6 +71,7 @@ describe('the Supported Models tab', () => {
       'OpenAI',
       'Bedrock',
       'Gemini',
+      'OpenAI-compatible',
     ]);
     await form.getByRole('button', { name: 'Add Model' }).click();
     await form.waitFor({ state: 'detached' });
@@ -143,6 +155,8 @@ describe('the Supported Models tab', () => {
   it('saves, refreshes the models list, and a reload shows the models with who changed them', async () => {
     const refreshed = page.waitForResponse((r) => r.url().includes('/available_models') && r.ok());
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    // No endpoint serves them yet: the admin is warned and saves anyway.
+    await continueWithoutEndpoints([gpt.name, mini.name]);
     await tab.seeToast(adminMessages.saved);
     const models = AvailableModelsResponse.parse(await (await refreshed).json()).data;
     expect(models.models.map((m) => m.id)).toEqual([gpt.id, mini.id]);
@@ -254,6 +268,8 @@ describe('the Supported Models tab', () => {
     await tab.row('scratch').waitFor({ state: 'detached' });
 
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    // The renamed model is a new id without an endpoint; the one saved so already is not named again.
+    await continueWithoutEndpoints([mini.name]);
     await tab.seeToast(adminMessages.saved);
     await page.reload();
     dialog = await tab.open();

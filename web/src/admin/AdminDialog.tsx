@@ -14,6 +14,7 @@ import { PanelLoading, TabContent } from './shell/TabContent';
 import { visibleTabs, type TabId } from './shell/tabs';
 import { useLiveConfigs } from './shell/use-live-configs';
 import { EndpointTestDialog } from './endpoint-tests/EndpointTestDialog';
+import { MissingEndpointsDialog } from './actions/MissingEndpointsDialog';
 import { useAdminIntegrationsLoaded } from '../integrations';
 import '../styles/admin.css';
 
@@ -73,6 +74,7 @@ export default function AdminDialog() {
           }}
         />
       )}
+      <MissingEndpointsDialog />
       <EndpointTestDialog />
     </Modal>
   );

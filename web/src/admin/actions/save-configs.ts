@@ -18,6 +18,7 @@ import { buildUpdateRequest, summariseSave, type ChangedSection } from './save-p
 import { refreshUserConfigAtom } from '../../state/user-config';
 import { modelSaveRefusal } from './model-save-check';
 import { testNewEndpointsAtom } from '../endpoint-tests/test-before-save';
+import { confirmMissingEndpointsAtom } from './missing-endpoints-confirm';
 
 /** A changed section as it is sent: its value as the section saves it, with the version it was loaded at. */
 const changedSection = <K extends SectionType>(get: Getter, type: K): ChangedSection => {
@@ -88,6 +89,8 @@ export const saveConfigsAtom = atom(null, async (get, set) => {
     set(pushToastAtom, { tone: 'error', message: modelRefusal });
     return;
   }
+  // An available model left without an endpoint: the admin is warned and may stop here.
+  if (!(await set(confirmMissingEndpointsAtom))) return;
   // New OpenAi endpoints are tested first; after a failed test the admin may decide not to save.
   if (!(await set(testNewEndpointsAtom))) return;
   const sent: ChangedSection[] = dirty.map((type) => changedSection(get, type));
