@@ -9,6 +9,8 @@ export interface ModelCardProps {
   selected: ReadonlySet<number>;
   /** A message about this model (e.g. why endpoints cannot be added yet). */
   message: string | null;
+  /** The Supported Models ids the name field suggests (those the tab has no entry for yet). */
+  suggestions: readonly string[];
   onRename: (name: string) => void;
   onAddEndpoint: () => void;
   onDeleteModel: () => void;
@@ -25,6 +27,7 @@ export function ModelCard(props: ModelCardProps) {
   const { model, selected, message, onRename, onAddEndpoint, onDeleteModel, onToggle, onToggleAll } = props;
   const messageId = useId();
   const keyHintId = useId();
+  const suggestionsId = useId();
   const hasNew = model.endpoints.some((e) => e.isNew === true);
   const selectAll = useRef<HTMLInputElement>(null);
   const count = model.endpoints.filter((_, i) => selected.has(i)).length;
@@ -49,6 +52,7 @@ export function ModelCard(props: ModelCardProps) {
               {...field}
               className="input model-name"
               value={model.name}
+              list={renamable ? suggestionsId : undefined}
               readOnly={!renamable}
               // A model just added is named next.
               autoFocus={renamable && model.name === defaultOpenAiModelName}
@@ -60,6 +64,13 @@ export function ModelCard(props: ModelCardProps) {
             />
           )}
         </FormField>
+        {renamable && (
+          <datalist id={suggestionsId}>
+            {props.suggestions.map((id) => (
+              <option key={id} value={id} />
+            ))}
+          </datalist>
+        )}
         <div className="model-actions">
           <button type="button" className="btn btn-small" onClick={onAddEndpoint}>
             Add Endpoint

@@ -3,11 +3,13 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { adminMessages } from '@app/contracts';
 import { revealSecret } from '../../api/secrets';
 import { sections } from '../../state/sections';
+import { SelectField } from '../../ui/SelectField';
 import { ChangedBy } from '../shell/ChangedBy';
 import { SectionNotice } from '../shell/SectionNotice';
 import {
   addEndpoint,
   addModel,
+  addPickedModel,
   deleteEndpoints,
   deleteModel,
   modelsOf,
@@ -15,10 +17,12 @@ import {
   savedEndpointIndex,
   setNewEndpoint,
   toSection,
+  unlistedModelIds,
   type EditResult,
   type ModelView,
 } from './endpoint-edits';
 import { ModelCard } from './ModelCard';
+import { ServerImportCard } from './ServerImportCard';
 import './openai-endpoints.css';
 
 type Selection = Readonly<Record<number, ReadonlySet<number>>>;
@@ -29,11 +33,21 @@ export default function OpenAiEndpointsTab() {
   const section = useAtomValue(sections.openaiEndpoints.value);
   const { server } = useAtomValue(sections.openaiEndpoints.state);
   const edit = useSetAtom(sections.openaiEndpoints.edit);
+  const supported = useAtomValue(sections.supportedModels.value);
+  /** The Supported Models id Add Model adds; '' for a model whose name is typed. */
+  const [picked, setPicked] = useState('');
   const [selection, setSelection] = useState<Selection>({});
   /** A message about one model (index) or about adding a model (null). */
   const [message, setMessage] = useState<{ model: number | null; text: string } | null>(null);
   const models = modelsOf(section);
   const saved = modelsOf(server);
+  const supportedIds = Object.keys(supported);
+  const unlisted = unlistedModelIds(supportedIds, models);
+  const pick = unlisted.includes(picked) ? picked : '';
+  const optionLabel = (id: string) => {
+    const name = supported[id]?.name.trim() ?? '';
+    return name === '' || name === id ? id : `${name} (${id})`;
+  };
 
   const change = (update: (models: ModelView[]) => ModelView[]) =>
     edit((current) => toSection(update(modelsOf(current))));
@@ -83,7 +97,23 @@ export default function OpenAiEndpointsTab() {
         </p>
         <SectionNotice type="openaiEndpoints" />
         <div className="toolbar">
-          <button type="button" className="btn btn-primary" onClick={() => attempt(null, addModel)}>
+          <SelectField
+            label="Model from Supported Models"
+            className="endpoint-model-pick"
+            emptyOption="None: type a name"
+            value={pick}
+            options={unlisted}
+            optionLabel={optionLabel}
+            onChange={setPicked}
+          />
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              setPicked('');
+              attempt(null, (ms) => (pick === '' ? addModel(ms) : addPickedModel(ms, pick)));
+            }}
+          >
             Add Model
           </button>
         </div>
@@ -102,6 +132,7 @@ export default function OpenAiEndpointsTab() {
             model={model}
             selected={selection[index] ?? none}
             message={message?.model === index ? message.text : null}
+            suggestions={unlisted}
             onRename={(name) => {
               if (message?.model === index) setMessage(null);
               change((ms) => renameModel(ms, index, name));
@@ -126,6 +157,7 @@ export default function OpenAiEndpointsTab() {
           />
         ))
       )}
+      <ServerImportCard />
     </div>
   );
 }

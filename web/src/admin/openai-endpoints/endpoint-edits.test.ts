@@ -3,6 +3,7 @@ import { adminMessages, maskOf, platformMessages, type OpenAiEndpointsSection } 
 import {
   addEndpoint,
   addModel,
+  addPickedModel,
   canDeleteModel,
   deleteEndpoints,
   deleteModel,
@@ -11,6 +12,7 @@ import {
   savedEndpointIndex,
   setNewEndpoint,
   toSection,
+  unlistedModelIds,
   type ModelView,
 } from './endpoint-edits';
 
@@ -113,5 +115,34 @@ describe('savedEndpointIndex', () => {
     expect(savedEndpointIndex(models, 'gpt-4o', shown[0]!.endpoints[0]!)).toBe(1);
     expect(savedEndpointIndex(models, 'gpt-4o', { ...other, isNew: true })).toBeNull();
     expect(savedEndpointIndex(models, 'unknown', other)).toBeNull();
+  });
+});
+
+describe('a model picked from Supported Models', () => {
+  it('offers the supported ids the tab has no entry for yet, in their order', () => {
+    expect(unlistedModelIds(['llama', 'gpt-4o', 'empty', 'qwen'], models)).toEqual(['llama', 'qwen']);
+    expect(unlistedModelIds([], models)).toEqual([]);
+  });
+
+  it('adds the picked model with one new url and key pair to fill in', () => {
+    expect(addPickedModel(models, 'llama')).toEqual({
+      ok: true,
+      models: [...models, { name: 'llama', endpoints: [{ url: '', key: '', isNew: true }] }],
+    });
+  });
+
+  it("keeps the name rules: a name in use, the default 'modelid' and an empty name are refused", () => {
+    expect(addPickedModel(models, 'gpt-4o')).toEqual({
+      ok: false,
+      message: adminMessages.openAiModelNameExists('gpt-4o'),
+    });
+    expect(addPickedModel(models, 'modelid')).toEqual({
+      ok: false,
+      message: adminMessages.openAiDefaultModelName,
+    });
+    expect(addPickedModel(models, ' ')).toEqual({
+      ok: false,
+      message: platformMessages.openAiModelNameRequired,
+    });
   });
 });

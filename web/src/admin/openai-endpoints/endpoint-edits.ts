@@ -43,6 +43,23 @@ export const addModel = (models: readonly ModelView[]): EditResult =>
     ? { ok: false, message: adminMessages.openAiModelNameExists(defaultOpenAiModelName) }
     : { ok: true, models: [...models, { name: defaultOpenAiModelName, endpoints: [] }] };
 
+/**
+ * A model picked from Supported Models (its id), with one new url and key pair to fill in: the name
+ * follows the same rules as a typed one ('modelid' and names in use are refused).
+ */
+export const addPickedModel = (models: readonly ModelView[], id: string): EditResult => {
+  const next = [...models, { name: id.trim(), endpoints: [] }];
+  const problem = modelNameProblem(next, next.length - 1);
+  if (problem) return { ok: false, message: problem };
+  return addEndpoint(next, next.length - 1);
+};
+
+/** The Supported Models ids the tab has no entry for yet, in their order: what Add Model offers. */
+export const unlistedModelIds = (supportedIds: readonly string[], models: readonly ModelView[]): string[] => {
+  const listed = new Set(models.map((m) => m.name.trim()));
+  return supportedIds.filter((id) => id.trim() !== '' && !listed.has(id.trim()));
+};
+
 const replaceAt = (models: readonly ModelView[], index: number, model: ModelView): ModelView[] =>
   models.map((m, i) => (i === index ? model : m));
 
