@@ -34,6 +34,7 @@ import * as m0031cs from './0031_conversation_search';
 import * as m0032tu from './0032_conversation_turn_usage';
 import * as m0033sh from './0033_conversation_shares';
 import * as m0034cf from './0034_conversation_filing';
+import * as m0035mcp from './0035_mcp_servers';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '0032_conversation_turn_usage': m0032tu,
   '0033_conversation_shares': m0033sh,
   '0034_conversation_filing': m0034cf,
+  '0035_mcp_servers': m0035mcp,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,6 +11,7 @@ import type { ChatTables } from './schema-chat';
 import type { ConversationKeysTables } from './schema-conversation-keys';
 import type { RateLimitsTables } from './schema-rate-limits';
 import type { SharesTables } from './schema-shares';
+import type { McpTables } from './schema-mcp';
 import type { FilingTables } from './schema-filing';
 
 /** The tables every service may read, as kysely sees them. */
@@ -236,6 +237,7 @@ export interface Database
     ChatTables,
     ConversationKeysTables,
     SharesTables,
+    McpTables,
     FilingTables,
     RateLimitsTables {
   events: EventsTable;

@@ -1,1 +1,2 @@
 export * from './mcp-server';
+export * from './mcp-view';

@@ -3,6 +3,7 @@ import { Actor } from '../actor';
 import { boundedList, boundedString, headerSafeString } from '../bounded';
 import { SealedSecret } from '../admin/sealed-secret';
 import { urlHasUserInfo } from '../admin/url-credentials';
+import { eventTypesOf } from '../event-types';
 
 /**
  * MCP servers registered by admins (the governed gateway): a server's address and credentials, the
@@ -193,6 +194,13 @@ export const McpServerEvent = z.discriminatedUnion('type', [
   }),
 ]);
 export type McpServerEvent = z.infer<typeof McpServerEvent>;
+
+export const mcpServerEventTypes = eventTypesOf<McpServerEvent>({
+  McpServerRegistered: true,
+  McpToolsFetched: true,
+  McpToolsApproved: true,
+  McpServerGroupsLimited: true,
+});
 
 /** A server as its decider folds it. */
 export interface StoredMcpServer {

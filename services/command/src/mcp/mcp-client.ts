@@ -48,17 +48,21 @@ const capped = (response: Response, max: number): Response => {
   });
 };
 
-/** The SDK's fetch, through the guarded client only: the SDK never opens a connection of its own. */
+/**
+ * The SDK's fetch, through the guarded client only: the SDK never opens a connection of its own, and
+ * every address it calls (an SSE server's announced endpoint too) must be in MCP_ALLOW.
+ */
 export const guardedFetch =
-  (outbound: OutboundClient, maxBytes: number = mcpClientBounds.answerBytes) =>
+  (connector: McpConnector, maxBytes: number = mcpClientBounds.answerBytes) =>
   async (url: string | URL, init?: RequestInit): Promise<Response> => {
+    refuseOutsideMcpAllow(String(url), connector.allow);
     const method = (init?.method ?? 'GET').toUpperCase() as OutboundMethod;
     if (!methods.has(method)) throw new OutboundError(`the method ${method} is not sent`);
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
     const body = init?.body;
     if (body !== undefined && body !== null && typeof body !== 'string')
       throw new OutboundError('only text bodies are sent');
-    const response = await outbound.fetch(url, {
+    const response = await connector.outbound.fetch(url, {
       method,
       headers,
       ...(typeof body === 'string' ? { body } : {}),
@@ -91,7 +95,7 @@ export const connectMcp = async (
 ): Promise<Client> => {
   refuseOutsideMcpAllow(url, connector.allow);
   const target = new URL(url);
-  const fetch = guardedFetch(connector.outbound);
+  const fetch = guardedFetch(connector);
   const requestInit: RequestInit = { headers, redirect: 'error' };
   try {
     return await connectWith(new StreamableHTTPClientTransport(target, { fetch, requestInit }));

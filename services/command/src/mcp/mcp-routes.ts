@@ -6,7 +6,6 @@ import {
   McpApproveRequest,
   McpCommandResponse,
   McpGroupsRequest,
-  McpListResponse,
   mcpMessages,
   McpRegisterRequest,
   mcpRoutes,
@@ -22,7 +21,6 @@ import { mcpServersDecider, type McpServersCommand } from './mcp-decider';
 import { mcpHeadersOf, sealMcpAuth } from './mcp-auth';
 import { refuseOutsideMcpAllow } from './mcp-allow';
 import { fetchMcpTools, type McpConnector } from './mcp-client';
-import { mcpServerView } from './mcp-views';
 
 export interface McpRouteOptions {
   db: Db;
@@ -42,7 +40,7 @@ const answerOf = (outcome: Outcome): McpCommandResponse => ({
 
 /**
  * The MCP servers of the Admin Interface's Ops tab (admins only): register one (credentials sealed
- * at once, refused outside MCP_ALLOW), list them, fetch a server's tools, choose per tool (pinned to
+ * at once, refused outside MCP_ALLOW), fetch a server's tools, choose per tool (pinned to
  * the hash the admin saw) and limit a server to Amplify groups.
  */
 export const mcpRoutesPlugin =
@@ -100,27 +98,6 @@ export const mcpRoutesPlugin =
           };
         });
         return answerOf(result);
-      },
-    );
-
-    routes.get(
-      mcpRoutes.list,
-      {
-        ...body,
-        schema: {
-          description: 'The registered MCP servers with their tools, each tool with the choice in effect.',
-          response: { ...errorResponses, 200: McpListResponse },
-        },
-      },
-      async () => {
-        const { state } = await loadState(opts.db, mcpServersDecider, mcpServersStreamId);
-        const answer: McpListResponse = {
-          success: true,
-          servers: Object.values(state)
-            .map(mcpServerView)
-            .sort((a, b) => a.name.localeCompare(b.name)),
-        };
-        return answer;
       },
     );
 

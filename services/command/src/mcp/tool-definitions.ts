@@ -21,6 +21,8 @@ export const toolHashOf = (name: string, description: string, inputSchema: unkno
   createHash('sha256').update(canonicalJson({ name, description, inputSchema })).digest('hex');
 
 const toolName = /^[A-Za-z0-9_.\-/]+$/;
+/** Names an object's own keys may not safely take (the read model keeps approvals by name). */
+const reservedNames = new Set(['__proto__', 'constructor', 'prototype']);
 const maxDepth = 32;
 
 const deeperThan = (value: unknown, depth: number): boolean => {
@@ -52,7 +54,12 @@ export const boundedToolsOf = (listed: readonly unknown[]): { tools: McpTool[]; 
     const name = raw['name'];
     const description = raw['description'] ?? '';
     const schema = raw['inputSchema'];
-    if (name.length === 0 || name.length > mcpLimits.toolNameLength || !toolName.test(name))
+    if (
+      name.length === 0 ||
+      name.length > mcpLimits.toolNameLength ||
+      !toolName.test(name) ||
+      reservedNames.has(name)
+    )
       drop('its name is not valid');
     else if (seen.has(name)) drop('its name is listed twice');
     else if (typeof description !== 'string') drop('its description is not text');

@@ -16,6 +16,7 @@ import { filesProjection } from './files';
 import { embeddingQueueProjection } from './embedding-queue';
 import { featureDataProjection } from './feature-data';
 import { externalApisProjection } from './external-apis';
+import { mcpServersProjection } from './mcp-servers';
 import { assistantGroupsProjection } from './assistant-groups';
 import { assistantsProjection } from './assistants';
 import { sharesProjection } from './shares';
@@ -44,6 +45,7 @@ export const allProjections: readonly Projection[] = [
   embeddingQueueProjection,
   assistantsProjection,
   externalApisProjection,
+  mcpServersProjection,
   assistantGroupsProjection,
   sharesProjection,
 ];

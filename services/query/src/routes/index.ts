@@ -14,6 +14,7 @@ import { embeddingQueueRoute } from './embeddings';
 import { endpointTestsRoute } from './endpoint-tests';
 import { eventsRoute } from './events';
 import { externalApisRoute } from './external-apis';
+import { mcpServersRoute } from './mcp-servers';
 import { pptxTemplatesRoute } from './feature-data';
 import { featureFlagsRoute } from './feature-flags';
 import { fileQueryRoute, fileTagsRoute } from './files';
@@ -51,6 +52,7 @@ export const readRoutes: readonly ReadRoute[] = [
   pptxTemplatesRoute,
   embeddingQueueRoute,
   externalApisRoute,
+  mcpServersRoute,
   assistantGroupsRoute,
   sharesRoute,
 ];

@@ -12,6 +12,7 @@ import {
   seedAdmins,
   type ChatStreams,
   type IntegrationProviderEndpoints,
+  type McpConnector,
 } from '@app/command';
 import {
   routes,
@@ -28,6 +29,7 @@ import {
   createLogger,
   createOutboundClient,
   createSecretBox,
+  emptyAllowList,
   type AllowList,
   type OutboundClient,
   createServiceApp,
@@ -129,6 +131,8 @@ export interface TestPlatformOptions {
   outboundAllow?: AllowList;
   /** Integrations: a local OAuth provider's endpoints and the guarded client that may reach it (default: userUrls). */
   integrations?: { endpoints: IntegrationProviderEndpoints; outbound?: OutboundClient };
+  /** MCP servers: the guarded client on MCP_ALLOW and MCP_ALLOW (default: MCP_ALLOW empty, every server refused). */
+  mcp?: McpConnector;
 }
 
 /**
@@ -195,6 +199,8 @@ export const startTestPlatform = async (
         websites: { outbound },
         userUrls: opts.userUrls ?? outbound,
         ...(opts.integrations ? { integrations: opts.integrations } : {}),
+        // MCP servers: nowhere unless the test gives its MCP_ALLOW (the routes are registered either way).
+        mcp: opts.mcp ?? { outbound, allow: emptyAllowList },
         ...(opts.projectionWaitMs === undefined
           ? {}
           : {

@@ -9,6 +9,7 @@ import { ManageOpsTable } from './ManageOpsTable';
 import { OpDraftForm } from './OpDraftForm';
 import { UnderstandingOps } from './UnderstandingOps';
 import { ExternalApisSection } from '../external-apis/ExternalApisSection';
+import { McpServersSection } from './mcp/McpServersSection';
 import { draftsProblem, emptyDraft, opInputOf, type OpDraft } from './op-drafts';
 import './ops.css';
 import { whileMounted } from '../../ui/while-mounted';
@@ -128,6 +129,7 @@ export default function OpsTab() {
         )}
       </section>
       <ExternalApisSection />
+      <McpServersSection />
       <UnderstandingOps />
       {loadFailed && (
         <p role="alert" className="field-error">
