@@ -19,6 +19,8 @@ export interface TestPlatformOptions {
   outboundAllow?: readonly string[];
   /** WEBSITE_FETCH_ALLOW: the private hosts users' websites may reach (a test's local site). */
   websiteAllow?: readonly string[];
+  /** MCP_ALLOW: where MCP servers may be registered (a test's local MCP server). */
+  mcpAllow?: readonly string[];
   /** A local OAuth provider for integrations (its endpoints and its certificate). */
   integrationProviders?: PlatformOptions['integrationProviders'];
 }
@@ -42,6 +44,7 @@ export async function startTestPlatform(
       logLevel: 'silent',
       ...(options.outboundAllow ? { outboundAllow: options.outboundAllow } : {}),
       ...(options.websiteAllow ? { websiteAllow: options.websiteAllow } : {}),
+      ...(options.mcpAllow ? { mcpAllow: options.mcpAllow } : {}),
       ...(options.integrationProviders ? { integrationProviders: options.integrationProviders } : {}),
     });
     return {
