@@ -8,6 +8,13 @@ export const chatStreamId = (requestId: string) => `chat-${requestId}`;
 
 export type ConversationStorage = 'future-local' | 'future-cloud';
 
+/** The API a request came through besides the relay's own route: the OpenAI-compatible one, with the key's id. */
+export interface ChatVia {
+  api: 'openai';
+  /** The API key it was made with (none: a signed-in session). */
+  apiKeyId?: string;
+}
+
 export interface ChatRequestedData {
   requestId: string;
   model: string;
@@ -33,6 +40,8 @@ export interface ChatRequestedData {
    * purpose `chatMessages`): the JSON of a ChatMessage[]. Shredded when the conversation is deleted.
    */
   sealedMessages?: SealedText;
+  /** Made through the OpenAI-compatible API (`/v1/chat/completions`); absent: `POST /api/chat`. */
+  via?: ChatVia;
 }
 
 interface Ended {

@@ -6,12 +6,19 @@ import {
   type ChatRequest,
   type ChatRequestedData,
   type ChatStatus,
+  type ChatVia,
   type EventMetadata,
   type Model,
   type SealedText,
 } from '@app/contracts';
 import { ConcurrencyError, DomainError, inTransaction, SecretUnavailableError, type Db } from '@app/platform';
-import { UnknownAccountError, type SpendGuard, type SpendPlan, type SpendRequest } from '../spend/index';
+import {
+  SpendLimitReached,
+  UnknownAccountError,
+  type SpendGuard,
+  type SpendPlan,
+  type SpendRequest,
+} from '../spend/index';
 import { chatRequestDecider } from './chat-decider';
 import type { Reservation } from './reservation';
 import { ChatRefusal, type ResolvedChat } from './resolve-chat';
@@ -57,6 +64,8 @@ export const acceptChat = async (
     reservation: Reservation;
     actor: string;
     metadata: EventMetadata;
+    /** The API the request came through (recorded in ChatRequested). */
+    via?: ChatVia | undefined;
     /** The id of the master key new conversation keys are wrapped under (the SecretBox's keyId). */
     masterKeyId: string;
     /** The ledgers read ahead for this request (else read in the transaction). */
@@ -89,6 +98,7 @@ export const acceptChat = async (
     reserved,
     messageCount: request.messages.length,
     storage,
+    ...(input.via ? { via: input.via } : {}),
   };
   const { conversationId } = request.options;
   // A cloud conversation's text is sealed under its key; a request in no conversation keeps none.
@@ -128,6 +138,7 @@ export const acceptChat = async (
       } catch (e) {
         if (e instanceof UnknownAccountError) throw new ChatRefusal(e.message, 400);
         // The user's ledger knows the id (a request of theirs): the same 409 as a stream there already.
+        if (e instanceof SpendLimitReached) throw new ChatRefusal(e.message, 429, e.resetsAt);
         if (e instanceof DomainError)
           throw new ChatRefusal(e.message, e.message === chatMessages.requestIdInUse ? 409 : 429);
         throw e;

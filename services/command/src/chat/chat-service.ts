@@ -1,30 +1,34 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createStateCache } from '../shared/state-cache';
-import { chatRoutePlugin, type ChatServiceOptions } from './chat-route';
+import { chatRoutePlugin, type ChatRouteDeps, type ChatServiceOptions } from './chat-route';
 
 export type { ChatServiceOptions };
 import { createEndpointPool } from '../models/index';
 import { createRunningChats } from './running-chats';
 import { defaultKeepAliveMs } from './sse';
 
+/** More routes over the same relay (the OpenAI-compatible API): given the relay's deps, a plugin. */
+export type RelayRoutes = (deps: ChatRouteDeps) => FastifyPluginAsync;
+
 /**
- * The chat relay: POST /api/chat (a request streamed back, or a kill switch). Needs the identity
+ * The chat relay: POST /api/chat (a request streamed back, or a kill switch), and `more` routes
+ * through the same relay (its endpoint pool, running generations and state cache). Needs the identity
  * plugin. When the server closes, every generation it serves is stopped and records its end.
  */
 export const chatService =
-  (opts: ChatServiceOptions): FastifyPluginAsync =>
+  (opts: ChatServiceOptions, more: readonly RelayRoutes[] = []): FastifyPluginAsync =>
   async (app) => {
     const running = createRunningChats();
     app.addHook('preClose', async () => {
       await running.stopAll(opts.shutdownWaitMs ?? 5_000);
     });
-    await app.register(
-      chatRoutePlugin({
-        ...opts,
-        keepAliveMs: opts.keepAliveMs ?? defaultKeepAliveMs,
-        pool: createEndpointPool(),
-        running,
-        cache: createStateCache(),
-      }),
-    );
+    const deps: ChatRouteDeps = {
+      ...opts,
+      keepAliveMs: opts.keepAliveMs ?? defaultKeepAliveMs,
+      pool: createEndpointPool(),
+      running,
+      cache: createStateCache(),
+    };
+    await app.register(chatRoutePlugin(deps));
+    for (const routes of more) await app.register(routes(deps));
   };

@@ -14,6 +14,7 @@ import {
   supportedModelsStreamId,
   userSettingsStreamId,
   type ConversationStorage,
+  type GroupsByName,
   type Model,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
@@ -48,11 +49,32 @@ export class ChatRefusal extends Error {
   constructor(
     message: string,
     readonly statusCode = 400,
+    /** A spend limit's refusal (429): when it resets (null: never). */
+    readonly resetsAt: Date | null = null,
   ) {
     super(message);
     this.name = 'ChatRefusal';
   }
 }
+
+/** Whether `email` may use the model: available and, when reserved to Amplify groups, a member of one. */
+const isOpenTo = (m: Model, groups: GroupsByName, email: string): boolean =>
+  m.isAvailable && isModelOpenTo(m, m.exclusiveGroupAvailability.length > 0 ? groupsOf(groups, email) : []);
+
+/** The models `email` may chat with, by id (the same rule as a chat request's: `resolveChat`). */
+export const modelsOpenTo = async (db: Db, cache: StateCache, email: string): Promise<Model[]> => {
+  const batch = cache.batch();
+  const models = batch.add(supportedModelsDecider, supportedModelsStreamId);
+  const groups = batch.add(amplifyGroupsDecider, amplifyGroupsStreamId);
+  await batch.load(db);
+  return Object.values(models())
+    .filter((m) => isOpenTo(m, groups(), email))
+    .sort((a, b) => a.id.localeCompare(b.id));
+};
+
+/** A `Retry-After` in whole seconds until `resetsAt` (at least 1). */
+export const retryAfterSeconds = (resetsAt: Date, now: Date): string =>
+  String(Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)));
 
 /**
  * The model `modelId` as `email` may use it, from the log: it exists, is available and, when it is
@@ -83,9 +105,7 @@ export const resolveChat = async (
   if (mustAcceptDisclosure(disclosure().latest?.version ?? null, accepted()))
     throw new ChatRefusal(featureDataMessages.mustAcceptDisclosure, 403);
   const model = ownValue(models(), modelId);
-  const openTo = (m: Model) =>
-    m.isAvailable &&
-    isModelOpenTo(m, m.exclusiveGroupAvailability.length > 0 ? groupsOf(groups(), email) : []);
+  const openTo = (m: Model) => isOpenTo(m, groups(), email);
   if (!model || !openTo(model)) throw new ChatRefusal(chatMessages.modelUnavailable(modelId));
   if (sendsImages && !model.supportsImages)
     throw new ChatRefusal(imagesRefusedFor(model, Object.values(models()).filter(openTo)));

@@ -15,6 +15,11 @@ export interface ChatSse {
   end(): Promise<void>;
 }
 
+/** How a chunk goes on the wire: the relay's own `id:` and `data:` lines; '' sends nothing. */
+export type SseFormat = (chunk: ChatChunk, id: number) => string;
+
+export const relayFrame: SseFormat = (chunk, id) => `id: ${id}\ndata: ${JSON.stringify(chunk)}\n\n`;
+
 /**
  * The answer of a chat request as server-sent events: `id: <n>` (the stream writer's) and
  * `data: <json>` per chunk, `: keep-alive` while the provider is silent. When the client goes away
@@ -25,6 +30,8 @@ export const openSse = (
   writer: ChatStreamWriter,
   keepAliveMs: number,
   frameMs = defaultFrameMs,
+  /** Another wire's events for the same chunks (the OpenAI-compatible API's); the kept chunks are the relay's. */
+  format: SseFormat = relayFrame,
 ): ChatSse => {
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
@@ -41,7 +48,8 @@ export const openSse = (
   keepAlive.unref();
   const write = (chunk: ChatChunk) => {
     const id = writer.write(chunk);
-    if (connected()) raw.write(`id: ${id}\ndata: ${JSON.stringify(chunk)}\n\n`);
+    const event = format(chunk, id);
+    if (event !== '' && connected()) raw.write(event);
     keepAlive.refresh();
   };
   // Text is sent at the pace of a screen: a token that finds the line quiet goes out at once; what

@@ -1,4 +1,9 @@
 export { UnknownAccountError, type SpendGuard, type SpendPlan, type SpendRequest } from './ports';
 export { createSpendGuard } from './spend-guard';
-export { spendLedgerDecider, type SpendLedgerState, type SpendLimit } from './ledger-decider';
+export {
+  SpendLimitReached,
+  spendLedgerDecider,
+  type SpendLedgerState,
+  type SpendLimit,
+} from './ledger-decider';
 export { planLedgers, type LedgerPlan } from './applicable-limits';

@@ -78,6 +78,17 @@ const timeOf = (state: SpendLedgerState, at: Date): Date =>
 const isKnown = (state: SpendLedgerState, requestId: string) =>
   state.settled.includes(requestId) || state.open.some((o) => o.requestId === requestId);
 
+/** A reservation refused by a spend limit: its message names the limit; `resetsAt` when it resets (null: never). */
+export class SpendLimitReached extends DomainError {
+  constructor(
+    message: string,
+    readonly resetsAt: Date | null,
+  ) {
+    super(message);
+    this.name = 'SpendLimitReached';
+  }
+}
+
 /** Refuses with the first limit the reservation would pass, in the order given. */
 const refuseOverLimit = (
   state: SpendLedgerState,
@@ -91,7 +102,8 @@ const refuseOverLimit = (
     const spent = spentIn(windows, state.total, limit.period, at);
     if (spent + amount > limit.rate + spendTolerance) {
       const { resetsAt } = spendWindow(limit.period, at);
-      throw new DomainError(chatMessages.limitReached(limit.name, limit.period, limit.rate, spent, resetsAt));
+      const message = chatMessages.limitReached(limit.name, limit.period, limit.rate, spent, resetsAt);
+      throw new SpendLimitReached(message, resetsAt);
     }
   }
 };
