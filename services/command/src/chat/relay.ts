@@ -1,0 +1,164 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import {
+  chatMessages,
+  defaultAccountId,
+  type ChatRequest,
+  type ChatVia,
+  type EventMetadata,
+} from '@app/contracts';
+import { acceptChat } from './accept-chat';
+import { generationRequestOf } from './generation-request';
+import { endpointSourcesOf, runChat } from './chat-run';
+import { deferredWriter } from './deferred-writer';
+import { ChatRefusal, resolveChat } from './resolve-chat';
+import type { ChatSse } from './sse';
+import type { Retrieval } from './retrieval';
+import { startChatGeneration } from './retrieval-generation';
+import type { ChatStreamWriter } from './streams/ports';
+import { assistantDocumentsOf, withAssistantInstructions, type AssistantDocuments } from './assistant-chat';
+import { assistantToolsOf, chatToolsFor } from './tool-ops';
+import { gatedOutbound } from './gated-outbound';
+import { readAhead } from './read-ahead';
+import { reservationOf } from './reservation';
+import { imageKeysOf, loadChatImages } from './chat-images';
+import type { ChatRouteDeps } from './chat-route-deps';
+
+/** Where an accepted request's chunks go: the relay's SSE, or another wire (the OpenAI-compatible API). */
+export type OpenChatSink = (raw: ServerResponse, writer: ChatStreamWriter) => ChatSse;
+
+export type ChatCall = {
+  actor: string;
+  /** Made with an API key (its own spend limit applies). */
+  viaKey: boolean;
+  /** Known once the actor's kind is (the admin lookup runs beside the configuration's read). */
+  metadata: Promise<EventMetadata>;
+  reply: FastifyReply;
+  log: FastifyReply['log'];
+  /** Opens the answer once the request is accepted (the reply is hijacked then). */
+  openSink: OpenChatSink;
+  /** The API the request came through, recorded in ChatRequested (none: the relay's own route). */
+  via?: ChatVia;
+};
+
+/**
+ * One chat request through the relay, from its resolution to its end (docs/architecture.md, "Chat"):
+ * resolved, accepted (reservation and ChatRequested in one transaction), generated with failover,
+ * streamed to `call.openSink`, ended with one end event and the settlement. A refusal before anything
+ * is sent throws a ChatRefusal (its status and words); the caller answers it in its own shape.
+ */
+export const relayChat = async (deps: ChatRouteDeps, request: ChatRequest, call: ChatCall) => {
+  const { reply } = call;
+  const { requestId } = request.options;
+  const startedAt = performance.now();
+  const run = deps.running.start();
+  // Subscribed before the request is recorded: a stop sent as soon as it is cannot be missed.
+  const unsubscribe = deps.stopBus.subscribe(requestId, () => run.stop());
+  // With documents, once the request is accepted: their passages (none: nothing more is awaited).
+  let retrieval: Promise<Retrieval> | undefined;
+  // An assistant's documents (its owner's files) are retrieved too, once it is resolved.
+  let documents: AssistantDocuments | undefined;
+  const retrieves = () =>
+    deps.retrieval !== undefined && (request.dataSources.length > 0 || documents !== undefined);
+  const retrieve = () =>
+    deps.retrieval && retrieves()
+      ? (retrieval ??= deps.retrieval(request, call.actor, documents))
+      : undefined;
+  try {
+    const { assistantId } = request.options;
+    const [resolved, metadata, ahead] = await Promise.all([
+      resolveChat(
+        deps.db,
+        deps.cache,
+        request.model,
+        call.actor,
+        assistantId,
+        imageKeysOf(request).length > 0,
+      ),
+      call.metadata,
+      readAhead(deps.db, deps.spend, {
+        requestId,
+        actor: call.actor,
+        accountId: request.options.accountId ?? defaultAccountId,
+        viaKey: call.viaKey,
+      }),
+    ]);
+    if (ahead.taken) throw new ChatRefusal(chatMessages.requestIdInUse, 409);
+    // The images sent (each the caller's, bounded, sniffed): a refusal here sends and records nothing.
+    const images = await loadChatImages(deps.images, call.actor, request);
+    if ('refused' in images) throw new ChatRefusal(images.refused);
+    documents = assistantDocumentsOf(resolved);
+    const sources = endpointSourcesOf(deps, resolved);
+    // The assistant's ops, as tools the model may call (none without an assistant naming ops).
+    const tools = await chatToolsFor({ db: deps.db, userUrls: deps.userUrls }, assistantToolsOf(resolved));
+    // What the model is asked, and what it is held to: the reservation of everything it sends.
+    const plain = {
+      ...withAssistantInstructions(
+        generationRequestOf(request, resolved.model, images.images),
+        resolved.assistant,
+      ),
+      ...(tools ? { tools } : {}),
+    };
+    const reservation = reservationOf(plain, resolved.model, retrieves());
+    const asked = { ...plain, budget: reservation.budget };
+    // Without documents to retrieve first, the model is asked while the request is accepted: the call
+    // is prepared at once and waits at the gate, which opens once its reservation is decided (a
+    // refusal shuts it: nothing is sent), or at once when nothing can refuse it. With documents, it
+    // is asked once the reservation is decided.
+    const gate = retrieves() ? undefined : gatedOutbound(deps.outbound);
+    let generation = gate
+      ? startChatGeneration(asked, undefined, sources, gate.client, run.signal)
+      : undefined;
+    if (gate && ahead.atOnce) gate.open();
+    if (!gate) sources[0]?.open().catch(() => undefined);
+    let opening: Promise<ChatStreamWriter> | undefined;
+    const accepted = await acceptChat(deps.db, deps.spend, {
+      request,
+      resolved,
+      reservation,
+      actor: call.actor,
+      metadata,
+      ...(call.via ? { via: call.via } : {}),
+      masterKeyId: deps.secrets.keyId,
+      plan: ahead.plan,
+      // Reserved (the request is ours): while it is appended and committed, its stream is opened and
+      // the model is asked; its tokens are held until the commit succeeded.
+      onDecided: () => {
+        opening = deps.streams.open(requestId, call.actor);
+        opening.catch(() => undefined);
+        if (gate) gate.open();
+        else generation = startChatGeneration(asked, retrieve(), sources, deps.outbound, run.signal);
+      },
+    }).catch(async (e: unknown) => {
+      // Refused: the call waiting at the gate is never sent. Decided, then not committed: the
+      // provider call is aborted, the stream ended unused.
+      gate?.shut();
+      generation?.cancel();
+      await opening?.then((w) => w.end()).catch(() => undefined);
+      throw e;
+    });
+    const started = generation ?? startChatGeneration(asked, retrieve(), sources, deps.outbound, run.signal);
+    // The tokens go out at once; keeping them for a reload follows as soon as the stream is open.
+    const writer = deferredWriter(opening ?? deps.streams.open(requestId, call.actor), (e) =>
+      call.log.warn({ err: e, chatRequestId: requestId }, 'chat stream not kept: a reload cannot resume it'),
+    );
+    reply.hijack();
+    const sse = call.openSink(reply.raw, writer);
+    const runDeps = { ...deps, logger: call.log };
+    // The generation belongs to the server from here: a client that goes away does not stop it.
+    await runChat(runDeps, {
+      request,
+      resolved,
+      generation: started,
+      accepted,
+      metadata,
+      sse,
+      startedAt,
+      retrieval,
+    });
+    return reply;
+  } finally {
+    unsubscribe();
+    run.done();
+  }
+};
