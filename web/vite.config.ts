@@ -15,6 +15,7 @@ export default defineConfig({
       '/amplifymin': platform,
       '/available_models': platform,
       '/api': platform,
+      '/v1': platform,
       '/state': platform,
       '/embedding': platform,
       '/files': platform,

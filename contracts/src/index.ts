@@ -43,6 +43,7 @@ export * from './external-apis/index';
 export * from './assistants/built-in/index';
 export * from './integrations/index';
 export * from './api-keys/index';
+export * from './openai-api/index';
 export * from './assistant-groups/index';
 export * from './blocks/index';
 export * from './mcp/index';

@@ -22,6 +22,7 @@ import { filingRoutesPlugin } from './conversation-filing/index';
 import { accountRoutesPlugin } from './accounts/index';
 import { embeddingRoutesPlugin } from './embeddings/index';
 import { chatRetrieverFor } from './chat/retrieval-wiring';
+import { openaiApiRoutes } from './openai-api/index';
 import { chatImageReaderFor } from './chat/chat-images-wiring';
 import { websiteRoutesPlugin } from './websites/index';
 import { apiKeyRoutesPlugin } from './api-keys/index';
@@ -252,16 +253,19 @@ export const commandService =
             )
           : undefined);
       await app.register(
-        chatService({
-          db: opts.db,
-          secrets: opts.secrets,
-          ...opts.chat,
-          ...(retrieval ? { retrieval } : {}),
-          ...(opts.userUrls ? { userUrls: opts.userUrls } : {}),
-          ...(opts.documents
-            ? { images: chatImageReaderFor({ db: opts.db, blobs: opts.documents.blobs }) }
-            : {}),
-        }),
+        chatService(
+          {
+            db: opts.db,
+            secrets: opts.secrets,
+            ...opts.chat,
+            ...(retrieval ? { retrieval } : {}),
+            ...(opts.userUrls ? { userUrls: opts.userUrls } : {}),
+            ...(opts.documents
+              ? { images: chatImageReaderFor({ db: opts.db, blobs: opts.documents.blobs }) }
+              : {}),
+          },
+          [openaiApiRoutes],
+        ),
       );
     }
   };

@@ -27,6 +27,7 @@ import {
   assistantRoutes,
   assistantGroupRoutes,
   apiKeyRoutes,
+  openaiRoutes,
 } from '@app/contracts';
 import { startTestPlatform, type TestPlatform } from '../../support/test-platform';
 import { refusedUpgrade } from './live-socket';
@@ -121,6 +122,8 @@ const userRoutes = new Set([
     (r) => `POST ${r}`,
   ),
   ...[apiKeyRoutes.get, apiKeyRoutes.systemIds].map((r) => `GET ${r}`),
+  `GET ${openaiRoutes.models}`,
+  `POST ${openaiRoutes.chatCompletions}`,
 ]);
 
 const admin = 'admin@example.com';

@@ -1,0 +1,3 @@
+export * from './openai-request';
+export * from './openai-responses';
+export * from './openai-messages';

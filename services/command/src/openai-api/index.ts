@@ -1,0 +1,1 @@
+export { openaiApiRoutes } from './openai-routes';
