@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
 import {
   apiKeyMessages,
+  chatRoute,
   openaiRoutes,
   spendStreamIds,
   type ChatRequestedData,
@@ -188,6 +189,15 @@ describe('the OpenAI-compatible API with the official openai client', () => {
     const body = (await res.json()) as { error: { message: string; type: string } };
     expect(body.error.type).toBe('rate_limit_error');
     expect(body.error.message).toContain(apiKeyMessages.limitName('Capped'));
+    expect(model.requests.length).toBe(sent);
+    // The relay's own route answers the same refusal with Retry-After too.
+    const relay = await p.call({ key: key.secret }, 'POST', chatRoute, {
+      model: testChatModelId,
+      messages: ask,
+      options: { requestId: 'openai-api-relay-429' },
+    });
+    expect(relay.statusCode).toBe(429);
+    expect(Number(relay.headers['retry-after'])).toBeGreaterThan(0);
     expect(model.requests.length).toBe(sent);
   });
 });
