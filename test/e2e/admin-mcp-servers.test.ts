@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Browser } from 'playwright-core';
 import { mcpMessages } from '@app/contracts';
 import { launchBrowser, openAdmin, signIn } from './support/browser';
+import { seriousViolations } from './support/axe';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 
 const ann = 'ann@example.com';
@@ -83,6 +84,15 @@ describe('MCP servers (Ops tab)', () => {
     await card.getByRole('button', { name: 'Approve choices' }).click();
     await tools.getByText(mcpMessages.changed).waitFor({ state: 'detached' });
     expect(await page.content()).not.toContain('mcp-token-abcdefgh');
+
+    // On a phone in the dark theme: nothing scrolls sideways, no serious accessibility violation.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    await card.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await section.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
+    await page.screenshot({ path: '/work/notes/shots/mcp-servers-phone-dark.png' });
+    expect(await seriousViolations(page, { include: ['[aria-label="MCP servers"]'] })).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   }, 150_000);

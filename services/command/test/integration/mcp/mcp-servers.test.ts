@@ -28,6 +28,11 @@ const startMcpServer = async () => {
   const state = { description: 'The weather of a city', seen: [] as (string | undefined)[] };
   const server: Server = createServer((req, res) => {
     state.seen.push(req.headers.authorization);
+    if (req.url === '/broken') {
+      res.setHeader('content-type', 'application/json');
+      res.end('{"jsonrpc": "2.0", "result": ');
+      return;
+    }
     const mcp = new McpServer({ name: 'test-mcp', version: '1.0.0' });
     const count = req.url === '/many' ? 250 : 1;
     for (let i = 0; i < count; i++)
@@ -160,6 +165,28 @@ describe('MCP servers registered by admins', () => {
     const many = await serverNamed('Many');
     expect(many.tools).toHaveLength(200);
     expect(many.problems).toEqual([mcpMessages.tooManyTools(250)]);
+  });
+
+  it('given a server answering what is not MCP, then the fetch records the failure as a problem', async () => {
+    const res = await register('Broken', `http://127.0.0.1:${mcp.port}/broken`);
+    const id = res.json<McpCommandResponse>().id;
+    expect((await p.call(admin, 'POST', mcpRoutes.fetchTools, { body: { serverId: id } })).statusCode).toBe(
+      200,
+    );
+    const broken = await serverNamed('Broken');
+    expect(broken.tools).toEqual([]);
+    expect(broken.problems).toHaveLength(1);
+    expect(broken.problems[0]).toContain(mcpMessages.fetchFailed(''));
+  });
+
+  it('given a server limited to an Amplify group, then its approved tools are offered to that group only', async () => {
+    const limit = (groups: string[]) =>
+      p.call(admin, 'POST', mcpRoutes.groups, { body: { serverId, groups } });
+    expect((await limit(['Staff'])).statusCode).toBe(200);
+    expect((await serverNamed('Weather')).groups).toEqual(['Staff']);
+    expect(await approvedToolsFor(p.database.db, { email: user }, [serverId])).toEqual([]);
+    expect((await limit([])).statusCode).toBe(200);
+    expect(await approvedToolsFor(p.database.db, { email: user }, [serverId])).toHaveLength(1);
   });
 
   it('given a user who is not an admin, then every route is refused', async () => {
