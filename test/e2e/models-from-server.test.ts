@@ -53,6 +53,14 @@ describe("'Add models from a server'", () => {
       await table.getByLabel(`Output Token Cost per 1k of ${id}`).fill('0.0002');
     }
     await page.screenshot({ path: '/work/notes/shots/model-connections-from-server.png' });
+    // On a phone the table scrolls in its own box: the page never scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await table.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    await page.screenshot({ path: '/work/notes/shots/model-connections-from-server-phone.png' });
+    await page.setViewportSize({ width: 1440, height: 900 });
     await card.getByRole('button', { name: 'Add selected models (2)' }).click();
     await card.getByRole('status').waitFor();
 

@@ -153,7 +153,7 @@ export function ServerImportCard() {
               <p className="field-hint">The server lists more models; only the first ones are shown.</p>
             )}
             <div className="server-import-table-wrap">
-              <table className="endpoints-table server-import-table" aria-label="Models of the server">
+              <table className="server-import-table" aria-label="Models of the server">
                 <thead>
                   <tr>
                     <th scope="col">Add</th>
