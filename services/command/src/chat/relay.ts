@@ -39,6 +39,8 @@ export type ChatCall = {
   openSink: OpenChatSink;
   /** The API the request came through, recorded in ChatRequested (none: the relay's own route). */
   via?: ChatVia;
+  /** Lets the caller stop the request itself, as a kill switch does (the OpenAI API: its client gone). */
+  stopOn?: (stop: () => void) => void;
 };
 
 /**
@@ -54,6 +56,7 @@ export const relayChat = async (deps: ChatRouteDeps, request: ChatRequest, call:
   const run = deps.running.start();
   // Subscribed before the request is recorded: a stop sent as soon as it is cannot be missed.
   const unsubscribe = deps.stopBus.subscribe(requestId, () => run.stop());
+  call.stopOn?.(() => run.stop());
   // With documents, once the request is accepted: their passages (none: nothing more is awaited).
   let retrieval: Promise<Retrieval> | undefined;
   // An assistant's documents (its owner's files) are retrieved too, once it is resolved.

@@ -145,6 +145,12 @@ export const openaiApiRoutes: RelayRoutes = (deps) => async (app) => {
         log: request.log,
         openSink,
         via,
+        // As OpenAI does: a client that goes away before the end stops its answer (recorded as
+        // ChatStopped, charged what was sent and streamed), where the relay's own clients resume.
+        stopOn: (stop: () => void) =>
+          reply.raw.on('close', () => {
+            if (!reply.raw.writableFinished) stop();
+          }),
       };
       return relayChat(deps, relayed.request, call).catch((e: unknown) => {
         if (!(e instanceof ChatRefusal)) throw e;

@@ -130,6 +130,32 @@ describe('the OpenAI-compatible API with the official openai client', () => {
     expect(p.logLines.some((l) => l.includes(completion.id))).toBe(true);
   });
 
+  it('a client that goes away mid-answer stops it: ChatStopped, the spend settled', async () => {
+    const key = await keyFor();
+    model.behave({ promptTokens: 40, cachedTokens: 8, tokenDelayMs: 200 });
+    try {
+      const stream = await clientOf(key.secret).chat.completions.create({
+        model: testChatModelId,
+        messages: ask,
+        stream: true,
+      });
+      let id = '';
+      for await (const chunk of stream) {
+        id = chunk.id;
+        if (chunk.choices[0]?.delta.content) break;
+      }
+      await expect
+        .poll(async () => (await chatEventsOf(id)).map((e) => e.type))
+        .toEqual(['ChatRequested', 'ChatStatusChanged', 'ChatStopped']);
+      expect((await chatEventsOf(id))[2]?.data).toMatchObject({ reason: 'user' });
+      await expect
+        .poll(async () => (await readStream(p.database.db, spendStreamIds.apiKey(key.id))).map((e) => e.type))
+        .toEqual(['SpendReserved', 'SpendSettled']);
+    } finally {
+      model.behave({ promptTokens: 40, cachedTokens: 8 });
+    }
+  });
+
   it('a key without chat: 403 in OpenAI’s shape, nothing sent', async () => {
     const key = await keyFor({ accessTypes: ['file_upload'] });
     const sent = model.requests.length;
