@@ -182,7 +182,7 @@ describe('the OpenAI-compatible API with the official openai client', () => {
     });
   });
 
-  it('an unknown model: 404 model_not_found; a bad body: 400; nothing sent', async () => {
+  it('an unknown model: 404 model_not_found; a bad body: 400; a body over 4 MiB: 413; nothing sent', async () => {
     const key = await keyFor();
     const sent = model.requests.length;
     const unknown = await clientOf(key.secret)
@@ -198,6 +198,18 @@ describe('the OpenAI-compatible API with the official openai client', () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({
       error: { type: 'invalid_request_error', message: 'messages: messages must not be empty' },
+    });
+    const huge = await fetch(`${baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: testChatModelId,
+        messages: [{ role: 'user', content: 'x'.repeat(5 * 1024 * 1024) }],
+      }),
+    });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({
+      error: { type: 'invalid_request_error', code: 'request_too_large' },
     });
     expect(model.requests.length).toBe(sent);
   });
