@@ -13,6 +13,7 @@ import {
 } from '@app/contracts';
 import { createOutboundClient, parseAllowList, type OutboundClient } from '@app/platform';
 import { approvedToolsFor } from '@app/command';
+import { allProjections, rebuild } from '@app/query';
 import { startTestPlatform, type TestPlatform } from '../../../../query/test/support/test-platform';
 
 const admin = 'admin@example.com';
@@ -187,6 +188,17 @@ describe('MCP servers registered by admins', () => {
     expect(await approvedToolsFor(p.database.db, { email: user }, [serverId])).toEqual([]);
     expect((await limit([])).statusCode).toBe(200);
     expect(await approvedToolsFor(p.database.db, { email: user }, [serverId])).toHaveLength(1);
+  });
+
+  it('a rebuild of the read model gives the same rows', async () => {
+    await p.settle();
+    const rows = () => p.database.db.selectFrom('rm_mcp_servers').selectAll().orderBy('id').execute();
+    const folded = await rows();
+    expect(folded.length).toBeGreaterThan(0);
+    const projection = allProjections.find((x) => x.name === 'mcpServers');
+    if (!projection) throw new Error('no mcpServers projection');
+    await rebuild(p.database.db, projection);
+    expect(await rows()).toEqual(folded);
   });
 
   it('given a user who is not an admin, then every route is refused', async () => {
