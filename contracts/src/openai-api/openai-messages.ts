@@ -4,6 +4,4 @@ export const openaiApiMessages = {
   toolMessagesNotSupported: 'messages with role "tool" or tool_calls are not supported by this API yet.',
   partNotSupported: (type: string) =>
     `content parts of type "${type}" are not supported by this API: send text parts only.`,
-  emptyContent: 'a message must have text content',
-  providerFailed: 'The model failed to answer.',
 } as const;
