@@ -26,9 +26,14 @@ const token = 'mcp-secret-token-1234567890';
  * counted with its Authorization header.
  */
 const startMcpServer = async () => {
-  const state = { description: 'The weather of a city', seen: [] as (string | undefined)[] };
+  const state = {
+    description: 'The weather of a city',
+    seen: [] as (string | undefined)[],
+    apiKeys: [] as (string | undefined)[],
+  };
   const server: Server = createServer((req, res) => {
     state.seen.push(req.headers.authorization);
+    state.apiKeys.push(req.headers['x-api-key'] as string | undefined);
     if (req.url === '/broken') {
       res.setHeader('content-type', 'application/json');
       res.end('{"jsonrpc": "2.0", "result": ');
@@ -188,6 +193,27 @@ describe('MCP servers registered by admins', () => {
     expect(await approvedToolsFor(p.database.db, { email: user }, [serverId])).toEqual([]);
     expect((await limit([])).statusCode).toBe(200);
     expect(await approvedToolsFor(p.database.db, { email: user }, [serverId])).toHaveLength(1);
+  });
+
+  it('given header credentials, then they are sealed, shown by name only, and sent as typed (no placeholder expanded)', async () => {
+    const literal = '${APP_MASTER_KEY}-and-{{secret}}-1234';
+    const res = await p.call(admin, 'POST', mcpRoutes.register, {
+      body: {
+        name: 'Headers',
+        url: `http://127.0.0.1:${mcp.port}/mcp`,
+        auth: { type: 'headers', headers: { 'X-Api-Key': literal } },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json<McpCommandResponse>().id;
+    expect((await p.call(admin, 'POST', mcpRoutes.fetchTools, { body: { serverId: id } })).statusCode).toBe(
+      200,
+    );
+    const server = await serverNamed('Headers');
+    expect(server).toMatchObject({ authType: 'headers', authHeaders: ['X-Api-Key'] });
+    expect(server.tools).toHaveLength(1);
+    expect(mcp.state.apiKeys).toContain(literal);
+    expect(JSON.stringify(await p.allEvents())).not.toContain(literal);
   });
 
   it('a rebuild of the read model gives the same rows', async () => {
