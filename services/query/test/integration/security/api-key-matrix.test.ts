@@ -40,6 +40,10 @@ const callWith = (secret: string, method: string, url: string) =>
     ...(method === 'GET' ? {} : { body: {} }),
   });
 
+/** Our refusals say `{message}`; the OpenAI-compatible routes (`/v1`) say it in OpenAI's shape `{error: {message}}`. */
+type RefusalBody = { message?: string; error?: { message?: string } };
+const refusalMessage = (body: RefusalBody): string | undefined => body.message ?? body.error?.message;
+
 describe('API keys across every route the platform registers', () => {
   it('a route that declares no access type refuses a key, even an admin’s full-access key (403, our words)', async () => {
     const secret = await keyWith(['full_access']);
@@ -69,7 +73,7 @@ describe('API keys across every route the platform registers', () => {
       const refused = await callWith(share, r.method, r.path);
       if (
         refused.statusCode !== 403 ||
-        refused.json<{ message?: string }>().message !== apiKeyMessages.outsideAccessTypes(type)
+        refusalMessage(refused.json<RefusalBody>()) !== apiKeyMessages.outsideAccessTypes(type)
       )
         wrong.push(`share ${r.method} ${r.url}: ${refused.statusCode}`);
     }

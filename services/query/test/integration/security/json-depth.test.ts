@@ -59,9 +59,11 @@ describe('probe: JSON nested 5,000 deep', () => {
       });
       answers.push(`${route.method} ${route.path} ${res.statusCode}`);
       expect(res.statusCode, `${route.method} ${route.path}: ${res.body}`).toBe(400);
-      const refusal = res.json<{ message?: string; error?: string }>();
-      // The chat routes answer `{error}`, the others `{success, message}`.
-      expect(refusal.message ?? refusal.error, route.path).toBe(identityMessages.jsonTooDeep(64));
+      const refusal = res.json<{ message?: string; error?: string | { message?: string } }>();
+      // The chat routes answer `{error}` (the OpenAI-compatible ones `{error: {message}}`), the others `{success, message}`.
+      const said =
+        refusal.message ?? (typeof refusal.error === 'object' ? refusal.error.message : refusal.error);
+      expect(said, route.path).toBe(identityMessages.jsonTooDeep(64));
     }
     expect(answers.length).toBeGreaterThan(20);
     expect((await p.events()).length).toBe(before);
