@@ -9,7 +9,7 @@
  *
  * Database: fresh databases on DATABASE_URL's server when set, else an embedded PostgreSQL of its own
  * in a temporary folder. BENCH_EVENTS (events per append case, default 5000) and BENCH_SAVES
- * (default 200) trim the run; BENCH_ONLY=append,live,configs,long-stream,rebuild,chat,web runs only those sections.
+ * (default 200) trim the run; BENCH_ONLY=append,live,configs,long-stream,rebuild,chat,openai-api,web runs only those sections.
  * Section 'embeddings', (h) and (i): bench/embeddings-section.ts (BENCH_EMBED_CHUNKS, BENCH_RETRIEVAL_*).
  */
 import os from 'node:os';
@@ -31,6 +31,7 @@ import { chatSection, webSection } from './chat-sections';
 import { renderLibrariesSection } from './web-size';
 import { embeddingsSection } from './embeddings-section';
 import { documentsSection } from './documents-process';
+import { openAiApiSection } from './openai-api';
 
 const envInt = (name: string, fallback: number): number => {
   const n = Number(process.env[name]);
@@ -322,6 +323,7 @@ const main = async () => {
       ['long-stream', longStreamSection],
       ['rebuild', rebuildSection],
       ['chat', (server) => chatSection(server, out, envInt)],
+      ['openai-api', (server) => openAiApiSection(server, out, envInt)],
       ['sealing', sealingSection],
       ['search', searchSection],
       ['web', () => webSection(out).then(() => renderLibrariesSection(out))],
