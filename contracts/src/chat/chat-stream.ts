@@ -48,6 +48,11 @@ export const ChatChunk = z.union([
   /** The provider failed mid-stream: the partial answer stays, this says why. */
   z.object({ s: z.literal('error'), d: z.string().max(10_000) }),
   z.object({ s: z.literal('result'), type: z.literal('end') }),
+  /** A call of a client's own tool (the OpenAI-compatible API): its id, name and arguments (JSON text). */
+  z.object({
+    s: z.literal('tool'),
+    d: z.object({ id: z.string().max(200), name: z.string().max(200), arguments: z.string().max(100_000) }),
+  }),
 ]);
 export type ChatChunk = z.infer<typeof ChatChunk>;
 

@@ -14,7 +14,7 @@ export const openaiRoutes = {
 export const openaiLimits = {
   /** A message's content given as parts: at most this many. */
   contentParts: 100,
-  /** Tools and tool calls (refused for now, but bounded like everything read). */
+  /** Tools offered, and tool calls of one message (passed through to the model, never run). */
   tools: 128,
   stop: 4,
 } as const;
@@ -45,8 +45,8 @@ const tokens = () => z.number().int().min(1).max(chatLimits.maxTokens).nullable(
 
 /**
  * POST /v1/chat/completions: the OpenAI chat request, as far as the relay carries it. Fields the relay
- * does not use (top_p, stop, seed, user...) are accepted and ignored; `n` above 1, tools and content
- * other than text are refused (400).
+ * does not use (top_p, stop, seed, user...) are accepted and ignored; `n` above 1 and content other
+ * than text are refused (400). Function `tools` are read by openai-tools.ts (command).
  */
 export const OpenAiChatRequest = z.object({
   model: boundedString('The model id', 200).min(1, 'model is required'),

@@ -19,7 +19,7 @@ export const OpenAiModelList = z.object({
 });
 export type OpenAiModelList = z.infer<typeof OpenAiModelList>;
 
-export const openaiFinishReasons = ['stop', 'length'] as const;
+export const openaiFinishReasons = ['stop', 'length', 'tool_calls'] as const;
 export type OpenAiFinishReason = (typeof openaiFinishReasons)[number];
 
 export const OpenAiUsage = z.object({
@@ -30,6 +30,14 @@ export const OpenAiUsage = z.object({
 });
 export type OpenAiUsage = z.infer<typeof OpenAiUsage>;
 
+/** A call of one of the client's tools the model made (its arguments: JSON text). */
+export const OpenAiToolCall = z.object({
+  id: z.string().max(200),
+  type: z.literal('function'),
+  function: z.object({ name: z.string().max(200), arguments: z.string().max(100_000) }),
+});
+export type OpenAiToolCall = z.infer<typeof OpenAiToolCall>;
+
 /** POST /v1/chat/completions with `stream` false: the whole answer. */
 export const OpenAiChatCompletion = z.object({
   id: z.string().max(100),
@@ -39,7 +47,13 @@ export const OpenAiChatCompletion = z.object({
   choices: z.array(
     z.object({
       index: z.number().int().nonnegative(),
-      message: z.object({ role: z.literal('assistant'), content: z.string(), refusal: z.null() }),
+      message: z.object({
+        role: z.literal('assistant'),
+        /** Null when the model only called tools. */
+        content: z.string().nullable(),
+        refusal: z.null(),
+        tool_calls: z.array(OpenAiToolCall).max(128).optional(),
+      }),
       finish_reason: z.enum(openaiFinishReasons),
       logprobs: z.null(),
     }),
@@ -56,7 +70,11 @@ export interface OpenAiChatCompletionChunk {
   model: string;
   choices: {
     index: number;
-    delta: { role?: 'assistant'; content?: string };
+    delta: {
+      role?: 'assistant';
+      content?: string;
+      tool_calls?: (Partial<OpenAiToolCall> & { index: number })[];
+    };
     finish_reason: OpenAiFinishReason | null;
     logprobs: null;
   }[];

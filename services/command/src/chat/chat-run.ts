@@ -137,6 +137,10 @@ export const runChat = async (deps: ChatRunDeps, input: ChatRunInput): Promise<v
         ? chatMessages.providerFailed(model.name || model.id, outcome.reason)
         : undefined;
     if (failure) sse.send({ s: 'error', d: failure });
+    // The calls of a client's tools (the OpenAI-compatible API), handed back for the client to run.
+    if (outcome.kind === 'completed')
+      for (const c of outcome.toolCalls ?? [])
+        sse.send({ s: 'tool', d: { id: c.toolCallId, name: c.toolName, arguments: c.input } });
     const stopped = outcome.kind === 'stopped' ? outcome.reason : undefined;
     sse.send({
       s: 'meta',

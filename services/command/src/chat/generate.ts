@@ -1,3 +1,4 @@
+import type { LanguageModelV3ToolCall } from '@ai-sdk/provider';
 import type { ChatStatus, ChatStopReason } from '@app/contracts';
 import type { OutboundClient } from '@app/platform';
 import { addBound, boundCost, noBoundTokens, type BoundTokens } from './call-budget';
@@ -33,6 +34,8 @@ export type GenerationOutcome =
   | {
       kind: 'completed';
       answer: string;
+      /** The client's tools the model called (the OpenAI-compatible API), in order. */
+      toolCalls?: LanguageModelV3ToolCall[] | undefined;
       reported: ReportedUsage | undefined;
       bound: BoundTokens;
       earlier?: BoundTokens | undefined;
@@ -74,7 +77,14 @@ const attempt = async (
   // A stop that came once the answer had finished changes nothing.
   if (signal.aborted && !finished) return { kind: 'stopped', answer, reason: 'user', bound };
   if (limited) return { kind: 'stopped', answer, reason: limited, bound };
-  if (error === undefined) return { kind: 'completed', answer, reported, bound };
+  if (error === undefined)
+    return {
+      kind: 'completed',
+      answer,
+      reported,
+      bound,
+      ...(streamed.calls && streamed.calls.length > 0 ? { toolCalls: streamed.calls } : {}),
+    };
   // An op already called is not called again at the next endpoint: the answer ends here.
   if (answer === '' && !acted) return { kind: 'notStarted', error, bound };
   return { kind: 'broken', answer, error, bound };

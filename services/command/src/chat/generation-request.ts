@@ -1,4 +1,9 @@
-import type { LanguageModelV3FunctionTool, SharedV3ProviderOptions } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3FunctionTool,
+  LanguageModelV3Message,
+  LanguageModelV3ToolChoice,
+  SharedV3ProviderOptions,
+} from '@ai-sdk/provider';
 import type { ModelMessage, ToolSet } from 'ai';
 import type { ChatMessage, ChatRequest, Model } from '@app/contracts';
 import { providerKindOf, reasoningOptions, type ProviderKind } from '../models/index';
@@ -16,6 +21,17 @@ export interface ChatTools {
   statusOf(name: string): string;
 }
 
+/**
+ * A client's own function tools (the OpenAI-compatible API): offered to the model without being run,
+ * its calls handed back to the client; the conversation with its tool calls and results as the
+ * provider takes it (it replaces `messages` in the prompt).
+ */
+export interface ClientTools {
+  definitions: LanguageModelV3FunctionTool[];
+  choice: LanguageModelV3ToolChoice;
+  conversation: LanguageModelV3Message[];
+}
+
 /** What is asked of the model, whichever endpoint answers. */
 export interface GenerationRequest {
   kind: ProviderKind;
@@ -27,6 +43,8 @@ export interface GenerationRequest {
   providerOptions: SharedV3ProviderOptions | undefined;
   /** Tools offered to the model (an assistant's ops): the answer may take several steps. */
   tools?: ChatTools | undefined;
+  /** A client's tools (never with `tools`): one call, its tool calls answered to the client. */
+  clientTools?: ClientTools | undefined;
   /**
    * What the request reserved: each call's output is counted and stopped at its allowance (its
    * `max_tokens`, or what is left reserved). Without one (provider tests), nothing is stopped.

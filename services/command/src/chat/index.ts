@@ -6,3 +6,4 @@ export { ChatRefusal, modelsOpenTo, retryAfterSeconds } from './resolve-chat';
 export { defaultFrameMs, openSse, type ChatSse, type SseFormat } from './sse';
 export { parseChatPost, describeIssues } from './chat-body';
 export type { ChatStreamWriter } from './streams/ports';
+export type { ClientTools } from './generation-request';

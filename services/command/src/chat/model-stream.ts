@@ -3,6 +3,7 @@ import type {
   LanguageModelV3FunctionTool,
   LanguageModelV3Prompt,
   LanguageModelV3ToolCall,
+  LanguageModelV3ToolChoice,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
@@ -23,8 +24,11 @@ import type { ReportedUsage } from './usage';
  * (each provider sends them its way: OpenAI's an `image_url` data URL). The relay sends nothing else,
  * so this is the whole conversion `streamText` would make.
  */
-export const promptOf = (request: Pick<GenerationRequest, 'system' | 'messages'>): LanguageModelV3Prompt => {
+export const promptOf = (
+  request: Pick<GenerationRequest, 'system' | 'messages' | 'clientTools'>,
+): LanguageModelV3Prompt => {
   const prompt: LanguageModelV3Prompt = request.system ? [{ role: 'system', content: request.system }] : [];
+  if (request.clientTools) return [...prompt, ...request.clientTools.conversation];
   for (const m of request.messages) {
     const text = textOf(m);
     if (m.role === 'user') prompt.push({ role: 'user', content: [{ type: 'text', text }, ...imagesOf(m)] });
@@ -66,6 +70,8 @@ export interface StreamedAnswer {
   bound: BoundTokens;
   /** Stopped by its allowance (its `max_tokens`, or what was reserved), its provider call aborted. */
   limited?: CallAllowance['reason'] | undefined;
+  /** The calls of a client's tools the model made (`clientTools`): handed back, never run. */
+  calls?: LanguageModelV3ToolCall[] | undefined;
 }
 
 /** What one step streamed: its text, tool calls, usage, bound, how it ended. */
@@ -117,6 +123,7 @@ export const streamStep = async (
   signal: AbortSignal,
   onDelta: (text: string) => void,
   allowance: CallAllowance = unlimitedAllowance,
+  toolChoice: LanguageModelV3ToolChoice = { type: 'auto' },
 ): Promise<ModelStep> => {
   const step = emptyStep();
   const limit = new AbortController();
@@ -124,7 +131,7 @@ export const streamStep = async (
     prompt,
     temperature: request.temperature,
     maxOutputTokens: request.maxOutputTokens,
-    ...(tools ? { tools, toolChoice: { type: 'auto' as const } } : {}),
+    ...(tools ? { tools, toolChoice } : {}),
     ...(request.providerOptions ? { providerOptions: request.providerOptions } : {}),
     abortSignal: AbortSignal.any([signal, limit.signal]),
   });
@@ -177,14 +184,17 @@ export const streamAnswer = async (
   onDelta: (text: string) => void,
 ): Promise<StreamedAnswer> => {
   const prompt = promptOf(request);
-  const inputTokens = inputBoundOf(prompt);
+  const client = request.clientTools;
+  const offered = client && client.definitions.length > 0 ? client.definitions : undefined;
+  const inputTokens = inputBoundOf(prompt, offered);
   const allowance = request.budget
     ? allowanceOf(request.budget, noBoundTokens(), inputTokens)
     : unlimitedAllowance;
   // The reservation cannot pay for a token of answer (its passages took it all): nothing is asked.
   if (allowance.output <= 0) return notAsked(allowance.reason);
-  const step = await streamStep(model, request, prompt, undefined, signal, onDelta, allowance);
+  const step = await streamStep(model, request, prompt, offered, signal, onDelta, allowance, client?.choice);
   return {
+    ...(offered ? { calls: step.calls } : {}),
     answer: step.text,
     reported: step.reported,
     finished: step.finished,

@@ -8,7 +8,7 @@ import {
   type EventMetadata,
 } from '@app/contracts';
 import { acceptChat } from './accept-chat';
-import { generationRequestOf } from './generation-request';
+import { generationRequestOf, type ClientTools } from './generation-request';
 import { endpointSourcesOf, runChat } from './chat-run';
 import { deferredWriter } from './deferred-writer';
 import { ChatRefusal, resolveChat } from './resolve-chat';
@@ -41,6 +41,8 @@ export type ChatCall = {
   via?: ChatVia;
   /** Lets the caller stop the request itself, as a kill switch does (the OpenAI API: its client gone). */
   stopOn?: (stop: () => void) => void;
+  /** The client's own function tools and tool messages (the OpenAI-compatible API): passed to the model, never run. */
+  clientTools?: ClientTools;
 };
 
 /**
@@ -100,7 +102,7 @@ export const relayChat = async (deps: ChatRouteDeps, request: ChatRequest, call:
         generationRequestOf(request, resolved.model, images.images),
         resolved.assistant,
       ),
-      ...(tools ? { tools } : {}),
+      ...(tools ? { tools } : call.clientTools ? { clientTools: call.clientTools } : {}),
     };
     const reservation = reservationOf(plain, resolved.model, retrieves());
     const asked = { ...plain, budget: reservation.budget };

@@ -38,7 +38,8 @@ const toolStepTokens = (maxOutput: number): number =>
 export const reservationOf = (asked: GenerationRequest, model: Prices, documents: boolean): Reservation => {
   const tools = asked.tools;
   const inputTokens =
-    inputBoundOf(promptOf(asked), tools?.definitions) + (documents ? retrievalTokenAllowance : 0);
+    inputBoundOf(promptOf(asked), tools?.definitions ?? asked.clientTools?.definitions) +
+    (documents ? retrievalTokenAllowance : 0);
   const maxOutput = outputBoundTokens(asked.maxOutputTokens);
   const steps = tools ? tools.maxSteps : 1;
   let amount = 0;

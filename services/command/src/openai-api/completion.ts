@@ -5,6 +5,7 @@ import type {
   OpenAiChatCompletion,
   OpenAiChatCompletionChunk,
   OpenAiFinishReason,
+  OpenAiToolCall,
   OpenAiUsage,
 } from '@app/contracts';
 
@@ -24,23 +25,42 @@ export interface CompletionState {
   usage?: ChatUsage;
   /** The provider failed (the relay's `{s:"error"}`): its words. */
   error?: string;
+  /** The calls of the client's tools the model made. */
+  toolCalls: OpenAiToolCall[];
   ended: boolean;
 }
 
-export const emptyCompletion = (): CompletionState => ({ content: '', ended: false });
+export const emptyCompletion = (): CompletionState => ({ content: '', toolCalls: [], ended: false });
+
+const toolCallOf = (chunk: Extract<ChatChunk, { s: 'tool' }>): OpenAiToolCall => ({
+  id: chunk.d.id,
+  type: 'function',
+  function: { name: chunk.d.name, arguments: chunk.d.arguments },
+});
 
 export const foldCompletion = (state: CompletionState, chunk: ChatChunk): CompletionState => {
   if (chunk.s === 'answer') return { ...state, content: state.content + chunk.d };
   if (chunk.s === 'error') return { ...state, error: chunk.d };
+  if (chunk.s === 'tool') return { ...state, toolCalls: [...state.toolCalls, toolCallOf(chunk)] };
   if (chunk.s === 'result') return { ...state, ended: true };
   if ('stopped' in chunk) return { ...state, stopped: chunk.stopped };
   if ('usage' in chunk) return { ...state, usage: chunk.usage };
   return state;
 };
 
-/** A stop at `max_tokens` or at the reservation is OpenAI's `length`; a finished answer or a user's stop, `stop`. */
-export const finishReasonOf = (stopped: ChatStopReason | undefined): OpenAiFinishReason =>
-  stopped === 'maxTokens' || stopped === 'reservation' ? 'length' : 'stop';
+/**
+ * A stop at `max_tokens` or at the reservation is OpenAI's `length`; an answer calling the client's
+ * tools, `tool_calls`; a finished answer or a user's stop, `stop`.
+ */
+export const finishReasonOf = (
+  stopped: ChatStopReason | undefined,
+  toolCalls: readonly OpenAiToolCall[] = [],
+): OpenAiFinishReason =>
+  stopped === 'maxTokens' || stopped === 'reservation'
+    ? 'length'
+    : toolCalls.length > 0
+      ? 'tool_calls'
+      : 'stop';
 
 export const openaiUsageOf = (usage: ChatUsage | undefined): OpenAiUsage => {
   const prompt = usage?.inputTokens ?? 0;
@@ -62,8 +82,13 @@ export const completionOf = (head: CompletionHead, state: CompletionState): Open
   choices: [
     {
       index: 0,
-      message: { role: 'assistant', content: state.content, refusal: null },
-      finish_reason: finishReasonOf(state.stopped),
+      message: {
+        role: 'assistant',
+        content: state.content === '' && state.toolCalls.length > 0 ? null : state.content,
+        refusal: null,
+        ...(state.toolCalls.length > 0 ? { tool_calls: state.toolCalls } : {}),
+      },
+      finish_reason: finishReasonOf(state.stopped, state.toolCalls),
       logprobs: null,
     },
   ],
@@ -96,7 +121,7 @@ const data = (value: unknown) => `data: ${JSON.stringify(value)}\n\n`;
 /**
  * The relay's chunks as OpenAI's server-sent events, one chunk at a time (a closure over the answer
  * so far): the assistant's role first, a `delta.content` per text chunk, then the chunk with the
- * `finish_reason`, the usage chunk (`include_usage`), `data: [DONE]`. A provider failure is an
+ * `finish_reason` (a `delta.tool_calls` chunk per call of the client's tools before it), the usage chunk (`include_usage`), `data: [DONE]`. A provider failure is an
  * `{error}` event (the `openai` client throws it) and nothing follows it.
  */
 export const completionStream = (head: CompletionHead, includeUsage: boolean) => {
@@ -109,13 +134,18 @@ export const completionStream = (head: CompletionHead, includeUsage: boolean) =>
     const opening = started ? '' : data(completionChunk(head, { role: 'assistant', content: '' }));
     started = true;
     if (chunk.s === 'answer') return opening + data(completionChunk(head, { content: chunk.d }));
+    if (chunk.s === 'tool') {
+      const call = toolCallOf(chunk);
+      const index = state.toolCalls.length - 1;
+      return opening + data(completionChunk(head, { tool_calls: [{ index, ...call }] }));
+    }
     if (chunk.s === 'error')
       return (
         opening +
         data({ error: { message: chunk.d, type: 'server_error', code: 'provider_failed', param: null } })
       );
     if (chunk.s !== 'result') return opening;
-    const finish = data(completionChunk(head, {}, finishReasonOf(state.stopped)));
+    const finish = data(completionChunk(head, {}, finishReasonOf(state.stopped, state.toolCalls)));
     const usage = includeUsage ? data(usageChunk(head, state.usage)) : '';
     return `${opening}${finish}${usage}data: [DONE]\n\n`;
   };

@@ -107,8 +107,9 @@ export const openaiApiRoutes: RelayRoutes = (deps) => async (app) => {
         description:
           'OpenAI-compatible chat completion through the chat relay (an API key with `chat`): `stream` ' +
           'true answers `chat.completion.chunk` server-sent events (a usage chunk with ' +
-          '`stream_options.include_usage`) and `data: [DONE]`; false one `chat.completion`. Tools are not ' +
-          'supported yet (400). Errors `{error: {message, type, code}}`: 400 bad input, 401 no or bad key, ' +
+          '`stream_options.include_usage`) and `data: [DONE]`; false one `chat.completion`. Function `tools` ' +
+          'and `tool_choice` go to the model (never run here): its calls come back as `tool_calls` ' +
+          '(`finish_reason: tool_calls`), their results are sent as `tool` messages. Errors `{error: {message, type, code}}`: 400 bad input, 401 no or bad key, ' +
           '403 a key without `chat`, 404 an unknown model, 413 a body over 4 MiB, 429 a spend limit ' +
           'reached (`Retry-After`), 502 the provider failed (whole answers).',
         body: OpenAiChatRequest,
@@ -145,6 +146,7 @@ export const openaiApiRoutes: RelayRoutes = (deps) => async (app) => {
         log: request.log,
         openSink,
         via,
+        ...(relayed.clientTools ? { clientTools: relayed.clientTools } : {}),
         // As OpenAI does: a client that goes away before the end stops its answer (recorded as
         // ChatStopped, charged what was sent and streamed), where the relay's own clients resume.
         stopOn: (stop: () => void) =>

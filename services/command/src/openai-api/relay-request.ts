@@ -6,9 +6,11 @@ import {
   type OpenAiChatRequest,
   type OpenAiMessage,
 } from '@app/contracts';
-import { describeIssues } from '../chat/index';
+import { describeIssues, type ClientTools } from '../chat/index';
+import { clientToolsOf } from './openai-tools';
 
-export type RelayRequest = { ok: true; request: ChatRequest } | { ok: false; message: string };
+export type RelayRequest =
+  { ok: true; request: ChatRequest; clientTools?: ClientTools } | { ok: false; message: string };
 
 type Refused = { refused: string };
 
@@ -26,15 +28,15 @@ const isSystem = (m: OpenAiMessage) => m.role === 'system' || m.role === 'develo
 /**
  * The relay's messages for OpenAI's: `developer` is a system message; the system messages that open
  * the conversation become the one system prompt the relay takes (a later one is refused by the relay's
- * own rule); tool messages and tool calls are refused (the relay carries no tools from a request).
+ * own rule). A tool message is not one of the relay's messages, an assistant's tool calls keep only its
+ * text: both go to the model as tool parts (openai-tools.ts), the relay records the texts.
  */
 const messagesOf = (messages: readonly OpenAiMessage[]): ChatMessage[] | Refused => {
   const out: ChatMessage[] = [];
   const leading: string[] = [];
   let opening = true;
   for (const m of messages) {
-    if (m.role === 'tool' || (m.tool_calls?.length ?? 0) > 0)
-      return { refused: openaiApiMessages.toolMessagesNotSupported };
+    if (m.role === 'tool') continue;
     const content = textOf(m.content);
     if (typeof content !== 'string') return content;
     if (opening && isSystem(m)) {
@@ -53,7 +55,8 @@ const messagesOf = (messages: readonly OpenAiMessage[]): ChatMessage[] | Refused
  * reasoning effort when given. Checked by the relay's own schema, so its refusals read the same.
  */
 export const relayRequestOf = (body: OpenAiChatRequest, requestId: string): RelayRequest => {
-  if ((body.tools?.length ?? 0) > 0) return { ok: false, message: openaiApiMessages.toolsNotSupported };
+  const clientTools = clientToolsOf(body);
+  if (!clientTools.ok) return clientTools;
   const messages = messagesOf(body.messages);
   if ('refused' in messages) return { ok: false, message: messages.refused };
   const maxTokens = body.max_completion_tokens ?? body.max_tokens;
@@ -69,6 +72,6 @@ export const relayRequestOf = (body: OpenAiChatRequest, requestId: string): Rela
   };
   const parsed = ChatRequest.safeParse(input);
   return parsed.success
-    ? { ok: true, request: parsed.data }
+    ? { ok: true, request: parsed.data, ...(clientTools.value ? { clientTools: clientTools.value } : {}) }
     : { ok: false, message: describeIssues(parsed.error) };
 };

@@ -75,11 +75,62 @@ describe('the relay request of an OpenAI one', () => {
     expect(r.ok && r.request.max_tokens).toBe(1000);
   });
 
-  it('given tools, tool messages or image parts, then it is refused with words naming them', () => {
+  it('given function tools and a tool call answered, then they go to the model as tools, tool-call and tool-result parts', () => {
+    const r = relayRequestOf(
+      body({
+        messages: [
+          { role: 'user', content: 'a' },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{"x":1}' } }],
+          },
+          { role: 'tool', tool_call_id: 'c1', content: 'r' },
+        ],
+        tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object' } } }],
+        tool_choice: 'required',
+      }),
+      'x',
+    );
+    expect(r.ok && r.clientTools).toEqual({
+      definitions: [{ type: 'function', name: 'f', inputSchema: { type: 'object' } }],
+      choice: { type: 'required' },
+      conversation: [
+        { role: 'user', content: [{ type: 'text', text: 'a' }] },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'f', input: { x: 1 } }],
+        },
+        {
+          role: 'tool',
+          content: [
+            { type: 'tool-result', toolCallId: 'c1', toolName: 'f', output: { type: 'text', value: 'r' } },
+          ],
+        },
+      ],
+    });
+    // The relay records the texts: the tool message is none of its messages.
+    expect(r.ok && r.request.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('given no tools and no tool messages, then nothing goes to the model as tools', () => {
+    const r = relayRequestOf(body(), 'x');
+    expect(r.ok && r.clientTools).toBeUndefined();
+  });
+
+  it('given a tool that is no function, a tool named twice, a tool_choice naming no tool, a tool result answering no call or image parts, then it is refused with words naming them', () => {
+    const f = { type: 'function', function: { name: 'f' } };
     expect(relayRequestOf(body({ tools: [{ type: 'function' }] }), 'x')).toEqual({
       ok: false,
-      message: openaiApiMessages.toolsNotSupported,
+      message: openaiApiMessages.toolNotFunction,
     });
+    expect(relayRequestOf(body({ tools: [f, f] }), 'x')).toEqual({
+      ok: false,
+      message: openaiApiMessages.toolNameTwice('f'),
+    });
+    expect(
+      relayRequestOf(body({ tools: [f], tool_choice: { type: 'function', function: { name: 'g' } } }), 'x'),
+    ).toEqual({ ok: false, message: openaiApiMessages.toolChoiceUnknown('g') });
     expect(
       relayRequestOf(
         body({
@@ -90,7 +141,7 @@ describe('the relay request of an OpenAI one', () => {
         }),
         'x',
       ),
-    ).toEqual({ ok: false, message: openaiApiMessages.toolMessagesNotSupported });
+    ).toEqual({ ok: false, message: openaiApiMessages.toolResultWithoutCall });
     expect(
       relayRequestOf(
         body({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: {} }] }] }),
@@ -142,6 +193,27 @@ describe('the answer in OpenAI’s shape', () => {
         prompt_tokens_details: { cached_tokens: 8 },
       },
     });
+  });
+
+  it('given a tool call chunk, then message.tool_calls with no content and finish_reason tool_calls; streamed, delta.tool_calls', () => {
+    const d = { id: 'c1', name: 'f', arguments: '{"x":1}' };
+    const chunks: ChatChunk[] = [
+      { s: 'tool', d },
+      { s: 'result', type: 'end' },
+    ];
+    const whole = completionOf(head, chunks.reduce(foldCompletion, emptyCompletion()));
+    const call = { id: 'c1', type: 'function', function: { name: 'f', arguments: '{"x":1}' } };
+    expect(whole.choices[0]).toMatchObject({
+      message: { role: 'assistant', content: null, tool_calls: [call] },
+      finish_reason: 'tool_calls',
+    });
+    const next = completionStream(head, false);
+    const wire = events(chunks.map(next).join(''));
+    expect(JSON.parse(wire[1] ?? '')).toMatchObject({
+      choices: [{ delta: { tool_calls: [{ index: 0, ...call }] } }],
+    });
+    expect(JSON.parse(wire[2] ?? '')).toMatchObject({ choices: [{ finish_reason: 'tool_calls' }] });
+    expect(wire[3]).toBe('[DONE]');
   });
 
   it('a stop at max_tokens or at the reservation is length; a user’s stop is stop', () => {

@@ -26,7 +26,7 @@ export interface ModelServerBehaviour {
   /** Cached prompt tokens the usage reports. Default 0. */
   cachedTokens?: number;
   /**
-   * When a streamed request offers `tools` and holds no tool result yet: answer a call of this tool
+   * When a request (streamed or not) offers `tools` and holds no tool result yet: answer a call of this tool
    * with these arguments (finish reason tool_calls) instead of tokens. Once the request carries the
    * tool's result, the tokens are answered (after `echoToolResult`'s words when set).
    */
@@ -174,9 +174,38 @@ export const startModelServer = async (
       prompt_tokens_details: { cached_tokens: b.cachedTokens ?? 0 },
     };
     const id = `chatcmpl-${requests.length}`;
+    const toolCallOf = () =>
+      b.toolCall
+        ? {
+            id: `call_${requests.length}`,
+            type: 'function',
+            function: { name: b.toolCall.name, arguments: JSON.stringify(b.toolCall.arguments) },
+          }
+        : undefined;
     if (body['stream'] !== true) {
       if (b.firstTokenDelayMs) await sleep(b.firstTokenDelayMs);
       res.writeHead(200, { 'content-type': 'application/json' });
+      const call = callTool ? toolCallOf() : undefined;
+      if (call) {
+        res.end(
+          JSON.stringify({
+            id,
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model,
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: null, tool_calls: [call] },
+                finish_reason: 'tool_calls',
+              },
+            ],
+            usage,
+          }),
+        );
+        seen.ended = true;
+        return;
+      }
       res.end(
         JSON.stringify({
           id,
@@ -197,16 +226,9 @@ export const startModelServer = async (
     const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
     send(chunkOf(id, model, { role: 'assistant', content: '' }, null));
     if (b.firstTokenDelayMs) await sleep(b.firstTokenDelayMs);
-    if (callTool && b.toolCall) {
-      const call = { name: b.toolCall.name, arguments: JSON.stringify(b.toolCall.arguments) };
-      send(
-        chunkOf(
-          id,
-          model,
-          { tool_calls: [{ index: 0, id: `call_${requests.length}`, type: 'function', function: call }] },
-          null,
-        ),
-      );
+    const call = callTool ? toolCallOf() : undefined;
+    if (call) {
+      send(chunkOf(id, model, { tool_calls: [{ index: 0, ...call }] }, null));
       send(chunkOf(id, model, {}, 'tool_calls'));
       send({
         id,

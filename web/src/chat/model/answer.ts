@@ -60,6 +60,8 @@ export function applyChunk(answer: AnswerState, chunk: StreamChunk): AnswerState
   if (chunk.s === 'answer') return { ...answer, text: answer.text + chunk.d };
   if (chunk.s === 'error') return { ...answer, error: chunk.d };
   if (chunk.s === 'result') return { ...answer, ended: true };
+  // A call of an OpenAI-compatible client's own tool: never sent to the relay's own clients.
+  if (chunk.s === 'tool') return answer;
   if ('st' in chunk) return { ...answer, statuses: withStatus(answer.statuses, chunk.st) };
   if ('state' in chunk) return { ...answer, state: { ...answer.state, ...chunk.state } };
   if ('stateReset' in chunk) return { ...answer, state: {} };
