@@ -47,7 +47,7 @@ describe('Feature Flags tab, two admins', () => {
 
     // Toggle by clicking the status, add a user exception.
     await statusOf(panelA, 'darkMode').click();
-    expect(await statusOf(panelA, 'darkMode').textContent()).toContain('Enabled');
+    await expect.poll(() => statusOf(panelA, 'darkMode').textContent()).toContain('Enabled');
     await panelA.getByRole('button', { name: 'Edit user exceptions of darkMode' }).click();
     const editor = a.page.getByRole('dialog', { name: 'User Exceptions: darkMode' });
     await editor.getByLabel('Add user emails').fill('Carl@Example.com');
