@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedList, boundedString } from '../bounded';
 import { DataSource } from '../documents/embeddings';
 import { ChatImage, chatImageLimits, chatImageMessages } from './chat-images';
+import { McpServerIdList } from '../mcp/mcp-chat';
 
 /** POST: a chat request (or a kill switch); GET `${chatStreamRoute}/<requestId>`: replay and follow. */
 export const chatRoute = '/api/chat';
@@ -72,6 +73,8 @@ export const ChatOptions = z.object({
   assistantId: boundedString('The assistant id', 200)
     .regex(/^(ast|astp|astg|astgp)\/[A-Za-z0-9_.-]{1,100}$/, 'The assistant id is not valid')
     .optional(),
+  /** The MCP servers whose tools the user turned on for this conversation (the composer's Tools menu). */
+  mcpServers: McpServerIdList.optional(),
   extras: z.record(z.string().max(100), z.unknown()).optional(),
 });
 export type ChatOptions = z.infer<typeof ChatOptions>;

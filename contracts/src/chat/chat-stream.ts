@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChatSource } from '../documents/embeddings';
+import { ToolApprovalChunkData } from '../mcp/mcp-chat';
 
 /**
  * The answer of POST /api/chat: server-sent events, one `data: <json>` line per chunk (`id: <n>` on
@@ -44,6 +45,8 @@ export const ChatChunk = z.union([
   z.object({ s: z.literal('meta'), stopped: ChatStopReason }),
   /** The passages retrieved from the request's documents, sent before the first answer chunk. */
   z.object({ s: z.literal('meta'), d: z.object({ sources: z.array(ChatSource) }) }),
+  /** An MCP call that asks first: its question, then its answer (the same `callId`). */
+  z.object({ s: z.literal('meta'), approval: ToolApprovalChunkData }),
   z.object({ s: z.literal('answer'), d: z.string() }),
   /** The provider failed mid-stream: the partial answer stays, this says why. */
   z.object({ s: z.literal('error'), d: z.string().max(10_000) }),

@@ -1,2 +1,3 @@
 export * from './mcp-server';
 export * from './mcp-view';
+export * from './mcp-chat';
