@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { McpServerIdList } from '../mcp/mcp-chat';
 import { boundedList, boundedString } from '../bounded';
 import { DataSource } from '../documents/embeddings';
 import { FileKey } from '../documents/files';
@@ -84,6 +85,8 @@ export const AssistantDataObject = z.looseObject({
     .optional(),
   featureOptions: z.object({ IncludeArtifactsInstr: flag }).optional(),
   apiCapabilities: z.array(z.string().max(200)).max(100).optional(),
+  /** MCP servers whose tools the assistant offers (beside its ops), to users they are open to. */
+  mcpServers: McpServerIdList.optional(),
   groupId: z.string().max(200).nullable().optional(),
   groupTypeData: z.record(z.string().max(200), z.unknown()).optional(),
 });

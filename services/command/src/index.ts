@@ -260,6 +260,7 @@ export const commandService =
             ...opts.chat,
             ...(retrieval ? { retrieval } : {}),
             ...(opts.userUrls ? { userUrls: opts.userUrls } : {}),
+            ...(opts.mcp ? { mcp: opts.mcp } : {}),
             ...(opts.documents
               ? { images: chatImageReaderFor({ db: opts.db, blobs: opts.documents.blobs }) }
               : {}),

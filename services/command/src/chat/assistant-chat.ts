@@ -17,6 +17,8 @@ export interface ResolvedAssistant {
   owner: string;
   instructions: string;
   tools: AssistantTool[];
+  /** The MCP servers whose tools it offers (each only to users it is open to). */
+  mcpServers: string[];
   /** Its documents' file keys (fileKeys and dataSources): files of `owner` only are retrieved. */
   documentKeys: string[];
 }
@@ -37,6 +39,7 @@ const resolvedOf = (a: AssistantDefinition): ResolvedAssistant => ({
   owner: a.owner,
   instructions: a.instructions,
   tools: a.tools,
+  mcpServers: a.data.mcpServers ?? [],
   documentKeys: [...new Set([...a.fileKeys, ...a.dataSources.map(dataSourceKey)])],
 });
 

@@ -6,6 +6,7 @@ import type { ChatRetriever } from './retrieval';
 import type { ChatStreamStore, StopBus } from './streams/ports';
 import type { StateCache } from '../shared/state-cache';
 import type { ChatImageReader } from './chat-images';
+import type { McpConnector } from '../mcp/index';
 
 export interface ChatServiceOptions {
   db: Db;
@@ -29,6 +30,8 @@ export interface ChatServiceOptions {
   userUrls?: OutboundClient;
   /** Reads the caller's images a request sends (the object store); none: images are refused. */
   images?: ChatImageReader;
+  /** MCP servers' guarded client (MCP_ALLOW): the tools users turn on are called through it (none: no MCP tools). */
+  mcp?: McpConnector;
 }
 
 /** What the chat service is given (`ChatServiceOptions`), and what it keeps for its requests. */

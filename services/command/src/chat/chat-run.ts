@@ -112,6 +112,7 @@ export const runChat = async (deps: ChatRunDeps, input: ChatRunInput): Promise<v
     input.generation.attach({
       onDelta: (d) => sse.send({ s: 'answer', d }),
       onStatus: (st) => sse.send({ s: 'meta', st }),
+      onApproval: (approval) => sse.send({ s: 'meta', approval }),
       onFailover: async (reason, error) => {
         log.warn(failureLogFields(error), 'chat endpoint failed before answering; trying the next one');
         const status = modelStatus(model, true, chatMessages.endpointFailedTryingNext(reason));

@@ -6,6 +6,7 @@ export type { ChatServiceOptions };
 import { createEndpointPool } from '../models/index';
 import { createRunningChats } from './running-chats';
 import { defaultKeepAliveMs } from './sse';
+import { toolApprovalRoutePlugin } from '../mcp/index';
 
 /** More routes over the same relay (the OpenAI-compatible API): given the relay's deps, a plugin. */
 export type RelayRoutes = (deps: ChatRouteDeps) => FastifyPluginAsync;
@@ -30,5 +31,7 @@ export const chatService =
       cache: createStateCache(),
     };
     await app.register(chatRoutePlugin(deps));
+    // The answers to MCP calls that ask first wake the instance where the call waits, as stops do.
+    await app.register(toolApprovalRoutePlugin({ db: opts.db, wakes: opts.stopBus }));
     for (const routes of more) await app.register(routes(deps));
   };

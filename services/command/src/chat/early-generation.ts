@@ -1,4 +1,4 @@
-import type { ChatStatus } from '@app/contracts';
+import type { ChatStatus, ToolApprovalChunkData } from '@app/contracts';
 import type { OutboundClient } from '@app/platform';
 import { generate, type EndpointSource, type GenerationOutcome } from './generate';
 import type { GenerationRequest } from './generation-request';
@@ -11,6 +11,8 @@ export interface GenerationSink {
   onFailure(error: unknown): void;
   /** The status line of a tool call ('Calling <op>...'): while it runs, then done. */
   onStatus?(status: ChatStatus): void;
+  /** An MCP call that asks first: its question, then its answer. */
+  onApproval?(approval: ToolApprovalChunkData): void;
 }
 
 export interface EarlyGeneration {
@@ -36,8 +38,8 @@ export const startGeneration = (
 ): EarlyGeneration => {
   const cancelled = new AbortController();
   let sink: GenerationSink | undefined;
-  // Tokens and tool statuses, in the order they came, until the sink is attached.
-  const held: ({ delta: string } | { status: ChatStatus })[] = [];
+  // Tokens, tool statuses and questions, in the order they came, until the sink is attached.
+  const held: ({ delta: string } | { status: ChatStatus } | { approval: ToolApprovalChunkData })[] = [];
   const failures: unknown[] = [];
   let attached!: (sink: GenerationSink | undefined) => void;
   const whenAttached = new Promise<GenerationSink | undefined>((resolve) => (attached = resolve));
@@ -49,6 +51,10 @@ export const startGeneration = (
     onStatus: (status) => {
       if (sink) sink.onStatus?.(status);
       else held.push({ status });
+    },
+    onApproval: (approval) => {
+      if (sink) sink.onApproval?.(approval);
+      else held.push({ approval });
     },
     onFailover: async (reason, error) => {
       const to = await whenAttached;
@@ -64,7 +70,8 @@ export const startGeneration = (
     attach: (to) => {
       for (const h of held.splice(0)) {
         if ('delta' in h) to.onDelta(h.delta);
-        else to.onStatus?.(h.status);
+        else if ('status' in h) to.onStatus?.(h.status);
+        else to.onApproval?.(h.approval);
       }
       for (const error of failures.splice(0)) to.onFailure(error);
       sink = to;

@@ -1,5 +1,5 @@
 import type { LanguageModelV3ToolCall } from '@ai-sdk/provider';
-import type { ChatStatus, ChatStopReason } from '@app/contracts';
+import type { ChatStatus, ChatStopReason, ToolApprovalChunkData } from '@app/contracts';
 import type { OutboundClient } from '@app/platform';
 import { addBound, boundCost, noBoundTokens, type BoundTokens } from './call-budget';
 import { failureReason } from '../models/index';
@@ -22,6 +22,8 @@ export interface GenerationHooks {
   onFailure?(error: unknown): void;
   /** The status line of a tool call ('Calling <op>...'): while it runs, then done. */
   onStatus?(status: ChatStatus): void;
+  /** An MCP call that asks first: its question, then its answer. */
+  onApproval?(approval: ToolApprovalChunkData): void;
 }
 
 /**
@@ -56,6 +58,7 @@ const attempt = async (
   signal: AbortSignal,
   onDelta: (text: string) => void,
   onStatus: (status: ChatStatus) => void = () => undefined,
+  onApproval: (approval: ToolApprovalChunkData) => void = () => undefined,
 ): Promise<Attempt> => {
   let streamed: StreamedAnswer = emptyAnswer();
   let error: unknown;
@@ -64,7 +67,11 @@ const attempt = async (
     const endpoint = await source.open();
     const model = languageModelFor(request.kind, request.modelId, endpoint, outbound);
     if (request.tools) {
-      const run = await streamWithTools(model, request, request.tools, signal, { onDelta, onStatus });
+      const run = await streamWithTools(model, request, request.tools, signal, {
+        onDelta,
+        onStatus,
+        onApproval,
+      });
       acted = run.toolCalls > 0;
       streamed = run;
     } else streamed = await streamAnswer(model, request, signal, onDelta);
@@ -134,6 +141,7 @@ export const generate = async (
       signal,
       (text) => hooks.onDelta(text),
       (status) => hooks.onStatus?.(status),
+      (approval) => hooks.onApproval?.(approval),
     );
     if (outcome.kind === 'broken') {
       hooks.onFailure?.(outcome.error);

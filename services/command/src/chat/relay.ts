@@ -18,6 +18,7 @@ import { startChatGeneration } from './retrieval-generation';
 import type { ChatStreamWriter } from './streams/ports';
 import { assistantDocumentsOf, withAssistantInstructions, type AssistantDocuments } from './assistant-chat';
 import { assistantToolsOf, chatToolsFor } from './tool-ops';
+import { mcpToolsOf } from './mcp-tools';
 import { gatedOutbound } from './gated-outbound';
 import { readAhead } from './read-ahead';
 import { reservationOf } from './reservation';
@@ -94,8 +95,12 @@ export const relayChat = async (deps: ChatRouteDeps, request: ChatRequest, call:
     if ('refused' in images) throw new ChatRefusal(images.refused);
     documents = assistantDocumentsOf(resolved);
     const sources = endpointSourcesOf(deps, resolved);
-    // The assistant's ops, as tools the model may call (none without an assistant naming ops).
-    const tools = await chatToolsFor({ db: deps.db, userUrls: deps.userUrls }, assistantToolsOf(resolved));
+    // The MCP tools the user turned on (and the assistant's), and the assistant's ops: tools the model may call.
+    const tools = await chatToolsFor(
+      { db: deps.db, userUrls: deps.userUrls },
+      assistantToolsOf(resolved),
+      await mcpToolsOf(deps, request, resolved, metadata),
+    );
     // What the model is asked, and what it is held to: the reservation of everything it sends.
     const plain = {
       ...withAssistantInstructions(

@@ -5,7 +5,7 @@ import type {
   LanguageModelV3ToolCall,
 } from '@ai-sdk/provider';
 import { asSchema, type ToolSet } from 'ai';
-import type { ChatStatus } from '@app/contracts';
+import type { ChatStatus, ToolApprovalChunkData } from '@app/contracts';
 import { addBound, allowanceOf, unlimitedAllowance } from './call-budget';
 import type { ChatTools, GenerationRequest } from './generation-request';
 import {
@@ -61,6 +61,8 @@ export const runToolCall = async (
   set: ToolSet,
   call: Pick<LanguageModelV3ToolCall, 'toolCallId' | 'toolName' | 'input'>,
   signal: AbortSignal,
+  /** Handed to the tool as the AI SDK's `experimental_context` (an MCP call's notices). */
+  context?: unknown,
 ): Promise<JSONValue> => {
   const t = Object.hasOwn(set, call.toolName) ? set[call.toolName] : undefined;
   if (!t?.execute) return { error: `There is no tool named ${call.toolName}.` };
@@ -75,6 +77,7 @@ export const runToolCall = async (
       toolCallId: call.toolCallId,
       messages: [],
       abortSignal: signal,
+      experimental_context: context,
     });
     if (isAsyncIterable(out)) return { error: 'The tool answered a stream.' };
     return JSON.parse(JSON.stringify(out ?? null)) as JSONValue;
@@ -86,6 +89,8 @@ export const runToolCall = async (
 export interface ToolLoopHooks {
   onDelta(text: string): void;
   onStatus(status: ChatStatus): void;
+  /** An MCP call that asks first: its question to the request's owner, then the answer. */
+  onApproval?(approval: ToolApprovalChunkData): void;
 }
 
 /** The status line of a tool's calls (one line per tool): in progress while it runs, then done. */
@@ -165,7 +170,11 @@ export const streamWithTools = async (
       const summary = tools.statusOf(call.toolName);
       hooks.onStatus(toolStatus(call.toolName, summary, true));
       out.toolCalls++;
-      const value = boundedToolResult(await runToolCall(tools.set, call, signal));
+      const notices = {
+        status: (text: string) => hooks.onStatus(toolStatus(call.toolName, text, true)),
+        approval: (approval: ToolApprovalChunkData) => hooks.onApproval?.(approval),
+      };
+      const value = boundedToolResult(await runToolCall(tools.set, call, signal, notices));
       hooks.onStatus(toolStatus(call.toolName, summary, false));
       results.push(toolResultOf(call, value));
     }

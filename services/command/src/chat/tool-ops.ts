@@ -5,6 +5,7 @@ import { callOp } from '../ops/index';
 import { visibleOps } from '../ops/index';
 import { defaultToolSteps, functionToolsOf } from './tool-loop';
 import type { ChatTools } from './generation-request';
+import type { McpChatTools } from '../mcp/index';
 
 /** The tools an assistant names ({name, description}: an op's name each) and whose ops they are. */
 export interface AssistantTools {
@@ -47,29 +48,33 @@ export const opTool = (op: Op, userUrls: OutboundClient, description?: string) =
   });
 
 /**
- * The AI SDK tools of an assistant's ops: each tool name resolved to an op its owner may use (their
- * own, else the system's); names that match no op are left out. None (undefined) when there is no
- * client for users' addresses or no op matched.
+ * The AI SDK tools of a request: the MCP tools the user turned on (and its assistant's), then the
+ * assistant's ops, each tool name resolved to an op its owner may use (their own, else the system's;
+ * names that match no op are left out, and none without a client for users' addresses). None
+ * (undefined) when no tool is left.
  */
 export const chatToolsFor = async (
   deps: { db: Db; userUrls: OutboundClient | undefined },
   assistant: AssistantTools | undefined,
+  mcp?: McpChatTools,
 ): Promise<ChatTools | undefined> => {
-  if (!deps.userUrls || !assistant || assistant.tools.length === 0) return undefined;
-  const userUrls = deps.userUrls;
-  const set: ToolSet = {};
-  const ops = await visibleOps(deps.db, assistant.owner);
-  for (const t of assistant.tools) {
-    const named = ops.filter((o) => o.name === t.name);
-    const op = named.find((o) => !o.system_op) ?? named[0];
-    if (op && !Object.hasOwn(set, op.name)) set[op.name] = opTool(op, userUrls, t.description);
+  const set: ToolSet = { ...mcp?.set };
+  if (deps.userUrls && assistant && assistant.tools.length > 0) {
+    const ops = await visibleOps(deps.db, assistant.owner);
+    for (const t of assistant.tools) {
+      const named = ops.filter((o) => o.name === t.name);
+      const op = named.find((o) => !o.system_op) ?? named[0];
+      if (op && !Object.hasOwn(set, op.name)) set[op.name] = opTool(op, deps.userUrls, t.description);
+    }
   }
   if (Object.keys(set).length === 0) return undefined;
+  const mcpStatus = mcp?.statusOf ?? {};
   return {
     set,
     maxSteps: defaultToolSteps,
     definitions: await functionToolsOf(set),
-    statusOf: opsMessages.callStatus,
+    statusOf: (name) =>
+      Object.hasOwn(mcpStatus, name) ? (mcpStatus[name] ?? '') : opsMessages.callStatus(name),
   };
 };
 

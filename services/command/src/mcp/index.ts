@@ -4,3 +4,6 @@ export { approvedToolsFor, approvedToolsOf, isMcpServerOpenTo, type ApprovedMcpT
 export { connectMcp, fetchMcpTools, guardedFetch, type McpConnector } from './mcp-client';
 export { refuseOutsideMcpAllow } from './mcp-allow';
 export { toolHashOf, canonicalJson } from './tool-definitions';
+export { mcpChatToolsFor, type McpChatDeps, type McpChatTools } from './mcp-chat-tools';
+export { toolApprovalRoutePlugin } from './tool-approval-route';
+export type { ToolWakes } from './ask-first';

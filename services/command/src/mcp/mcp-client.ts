@@ -106,6 +106,26 @@ export const connectMcp = async (
   }
 };
 
+/** The tools a connected server lists, bounded (pages and count): a huge or malformed list is cut, reported. */
+export const listMcpTools = async (
+  client: Client,
+  signal?: AbortSignal,
+): Promise<{ tools: McpTool[]; problems: string[] }> => {
+  const listed: unknown[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < mcpClientBounds.pages; page++) {
+    const answer = await client.request(
+      { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+      ToolsPage,
+      { timeout: mcpClientBounds.requestTimeoutMs, ...(signal ? { signal } : {}) },
+    );
+    listed.push(...answer.tools);
+    cursor = answer.nextCursor;
+    if (cursor === undefined || listed.length > 1_000) break;
+  }
+  return boundedToolsOf(listed);
+};
+
 /** The server's tools, bounded (a huge or malformed list is reported as problems, never thrown). */
 export const fetchMcpTools = async (
   connector: McpConnector,
@@ -120,19 +140,7 @@ export const fetchMcpTools = async (
     return { tools: [], problems: [mcpMessages.fetchFailed(reasonOf(e))] };
   }
   try {
-    const listed: unknown[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < mcpClientBounds.pages; page++) {
-      const answer = await client.request(
-        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-        ToolsPage,
-        { timeout: mcpClientBounds.requestTimeoutMs },
-      );
-      listed.push(...answer.tools);
-      cursor = answer.nextCursor;
-      if (cursor === undefined || listed.length > 1_000) break;
-    }
-    return boundedToolsOf(listed);
+    return await listMcpTools(client);
   } catch (e) {
     return { tools: [], problems: [mcpMessages.fetchFailed(reasonOf(e))] };
   } finally {

@@ -15,6 +15,7 @@ import { endpointTestsRoute } from './endpoint-tests';
 import { eventsRoute } from './events';
 import { externalApisRoute } from './external-apis';
 import { mcpServersRoute } from './mcp-servers';
+import { mcpUserToolsRoute } from './mcp-user-tools';
 import { pptxTemplatesRoute } from './feature-data';
 import { featureFlagsRoute } from './feature-flags';
 import { fileQueryRoute, fileTagsRoute } from './files';
@@ -53,6 +54,7 @@ export const readRoutes: readonly ReadRoute[] = [
   embeddingQueueRoute,
   externalApisRoute,
   mcpServersRoute,
+  mcpUserToolsRoute,
   assistantGroupsRoute,
   sharesRoute,
 ];

@@ -133,6 +133,8 @@ export interface TestPlatformOptions {
   integrations?: { endpoints: IntegrationProviderEndpoints; outbound?: OutboundClient };
   /** MCP servers: the guarded client on MCP_ALLOW and MCP_ALLOW (default: MCP_ALLOW empty, every server refused). */
   mcp?: McpConnector;
+  /** The chat relay's guarded client (default: one that reaches nothing, so no model answers). */
+  chatOutbound?: OutboundClient;
 }
 
 /**
@@ -189,7 +191,7 @@ export const startTestPlatform = async (
         ...(opts.outboundAllow ? { outboundAllow: opts.outboundAllow } : {}),
         ...(opts.endpointTestWaitMs === undefined ? {} : { endpointTestWaitMs: opts.endpointTestWaitMs }),
         chat: {
-          outbound,
+          outbound: opts.chatOutbound ?? outbound,
           streams: chatStreams.store,
           stopBus: chatStreams.stopBus,
           spend: createSpendGuard(),

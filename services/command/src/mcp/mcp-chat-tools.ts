@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { jsonSchema, tool, type ToolSet } from 'ai';
+import {
+  amplifyGroupsStreamId,
+  groupsOf,
+  mcpChatMessages,
+  mcpServersStreamId,
+  ownValue,
+  type EventMetadata,
+  type StoredMcpServer,
+} from '@app/contracts';
+import type { Db, SecretBox } from '@app/platform';
+import { amplifyGroupsDecider } from '../configurations/index';
+import { loadState } from '../shared/stream-state';
+import { approvedToolsOf, type ApprovedMcpTool } from './approved-tools';
+import { mcpHeadersOf } from './mcp-auth';
+import type { McpConnector } from './mcp-client';
+import { mcpServersDecider } from './mcp-decider';
+import { callMcpTool } from './mcp-tool-call';
+import { askFirst, noticesOf, recordToolEvent, type ToolWakes } from './ask-first';
+import type { ToolCallRef } from './tool-calls-decider';
+
+export interface McpChatDeps {
+  db: Db;
+  secrets: SecretBox;
+  connector: McpConnector;
+  /** Wakes the call waiting for its owner's answer, on whichever instance it runs. */
+  wakes: ToolWakes;
+}
+
+export interface McpChatRequest {
+  requestId: string;
+  /** The request's owner: the servers must be open to them. */
+  email: string;
+  serverIds: readonly string[];
+  /** The request's metadata (its owner the actor): a question and a call are recorded with it. */
+  metadata: EventMetadata;
+}
+
+/** The MCP tools a request offers, by the name the model is given, and each one's status line. */
+export interface McpChatTools {
+  set: ToolSet;
+  statusOf: Record<string, string>;
+}
+
+/** A name the providers accept (letters, digits, _ and -, at most 64), unique in `taken`. */
+const modelNameOf = (server: string, tool: string, taken: Set<string>): string => {
+  const clean = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
+  const base = `${clean(server).slice(0, 24) || 'mcp'}__${clean(tool)}`.slice(0, 60);
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base.slice(0, 60 - String(n).length)}_${n}`;
+  taken.add(name);
+  return name;
+};
+
+const schemaOf = (t: ApprovedMcpTool) => {
+  try {
+    return jsonSchema<Record<string, unknown>>(JSON.parse(t.inputSchema) as object);
+  } catch {
+    return jsonSchema<Record<string, unknown>>({ type: 'object' });
+  }
+};
+
+/** The servers `serverIds` names that are open to `email`, with the tools approved for them. */
+const serversFor = async (db: Db, email: string, serverIds: readonly string[]) => {
+  const { state } = await loadState(db, mcpServersDecider, mcpServersStreamId);
+  const servers = [...new Set(serverIds)].flatMap((id): StoredMcpServer[] => {
+    const s = ownValue(state, id);
+    return s ? [s] : [];
+  });
+  if (servers.length === 0) return [];
+  const userGroups = servers.some((s) => s.groups.length > 0)
+    ? groupsOf((await loadState(db, amplifyGroupsDecider, amplifyGroupsStreamId)).state, email)
+    : [];
+  return servers.map((server) => ({ server, tools: approvedToolsOf([server], userGroups) }));
+};
+
+/**
+ * The tools of the servers a user turned on for a request, as AI SDK tools the relay's tool loop
+ * runs: each call (after its owner's Allow, for 'Ask first') connects through the guarded client,
+ * checks the definition is still the approved one, and is recorded (`ToolCalled`: duration and
+ * outcome only). None when no server named is open to the user or none has an approved tool.
+ */
+export const mcpChatToolsFor = async (
+  deps: McpChatDeps,
+  request: McpChatRequest,
+): Promise<McpChatTools | undefined> => {
+  if (request.serverIds.length === 0) return undefined;
+  const set: ToolSet = {};
+  const statusOf: Record<string, string> = {};
+  const taken = new Set<string>();
+  for (const { server, tools } of await serversFor(deps.db, request.email, request.serverIds))
+    for (const t of tools) {
+      const name = modelNameOf(server.name, t.name, taken);
+      statusOf[name] = mcpChatMessages.calling(t.name, server.name);
+      set[name] = tool({
+        description: t.description,
+        inputSchema: schemaOf(t),
+        execute: async (input, { abortSignal, experimental_context }) => {
+          const signal = abortSignal ?? new AbortController().signal;
+          const notices = noticesOf(experimental_context);
+          const ref: ToolCallRef = {
+            requestId: request.requestId,
+            callId: randomUUID(),
+            serverId: server.id,
+            serverName: server.name,
+            tool: t.name,
+          };
+          if (t.choice === 'ask') {
+            const answer = await askFirst(deps, request.metadata, ref, input, notices, signal);
+            if (answer !== 'approved') return { error: mcpChatMessages.deniedForModel };
+            notices.status(statusOf[name] ?? '');
+          }
+          const startedAt = performance.now();
+          const headers = await mcpHeadersOf(server.auth, deps.secrets.keyring(deps.db));
+          const result = await callMcpTool(deps.connector, { url: server.url, headers }, t, input, signal);
+          await recordToolEvent(deps.db, ref.requestId, request.metadata, {
+            type: 'RecordCall',
+            ref,
+            durationMs: Math.round(performance.now() - startedAt),
+            outcome: result.outcome,
+          });
+          return result.value;
+        },
+      });
+    }
+  return Object.keys(set).length === 0 ? undefined : { set, statusOf };
+};
