@@ -17,6 +17,7 @@ import { showVersionAtom } from './choose-version';
 import { attachedImagesAtom, attachedSourcesAtom, takeAttachedAtom } from '../../documents';
 import { chosenAssistantAtom, withAssistant } from '../../assistants';
 import { settingsForRequestAtom, withConversationSettings } from '../settings';
+import { mcpServersForRequestAtom, withMcpServers } from '../tools';
 
 const timeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -75,9 +76,14 @@ export const sendMessageAtom = atom(null, async (get, set, text: string, options
   const withDocuments = dataSources.length > 0 ? { ...built, dataSources } : built;
   // The assistant chosen in the picker: its id, temperature 0.7, half the model's output limit; then
   // the conversation's settings: its instructions in the system prompt, its temperature over the assistant's.
-  const request = withConversationSettings(
+  const withSettings = withConversationSettings(
     withAssistant(withDocuments, get(chosenAssistantAtom), model.outputTokenLimit),
     set(settingsForRequestAtom, { conversationId, storage, isNew: shown === null }),
+  );
+  // The MCP servers turned on for the conversation (the Tools menu): their tools are offered to the model.
+  const request = withMcpServers(
+    withSettings,
+    set(mcpServersForRequestAtom, { conversationId, isNew: shown === null }),
   );
   if (!newVersion) set(takeAttachedAtom);
   const record: InflightRecord = {

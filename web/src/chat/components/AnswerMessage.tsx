@@ -8,6 +8,7 @@ import { AnswerUsage } from './AnswerUsage';
 import { StatusLines } from './StatusLines';
 import { SourcesList } from '../../documents';
 import { AnswerActions } from '../message-actions/AnswerActions';
+import { ToolApprovals } from '../tools';
 import type { TurnContext } from '../message-actions/turn-context';
 
 const MessageMarkdown = lazy(() => import('../render/MessageMarkdown'));
@@ -43,6 +44,13 @@ export function AnswerMessage({ content, live, context }: AnswerMessageProps) {
       data-message-id={content?.id}
     >
       {live && <StatusLines answer={live.answer} streaming={streaming} />}
+      {live && (
+        <ToolApprovals
+          requestId={live.requestId}
+          approvals={live.answer.approvals}
+          ended={live.answer.ended || live.phase === 'ended'}
+        />
+      )}
       {text !== '' && (
         <Suspense fallback={<div className="message-text">{text}</div>}>
           <MessageMarkdown text={text} streaming={streaming} />

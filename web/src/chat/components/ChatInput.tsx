@@ -22,10 +22,12 @@ import {
   addFilesAtom,
   uploadsInFlightAtom,
 } from '../../documents';
+import { ToolsMenu } from '../tools';
 
 /**
- * The composer: the message (Enter sends, Shift+Enter starts a new line), attach, Documents, the
- * reasoning level where the model reasons, and Send, or Stop while an answer streams.
+ * The composer: the message (Enter sends, Shift+Enter starts a new line), attach, Documents, Tools
+ * (the MCP servers turned on), the reasoning level where the model reasons, and Send, or Stop while
+ * an answer streams.
  */
 export function ChatInput() {
   const [text, setText] = useState('');
@@ -79,6 +81,7 @@ export function ChatInput() {
           >
             Documents
           </button>
+          <ToolsMenu />
           {model?.supportsReasoning && (
             <FormField layout="wrapped" className="chat-reasoning" labelClassName="" label="Reasoning">
               {(field) => (

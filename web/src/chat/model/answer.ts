@@ -1,5 +1,6 @@
 import type { ChatSource, ChatStatus, ChatStopReason, ChatUsage } from '@app/contracts';
 import type { StreamChunk } from '../../api/chat-sse';
+import { withApproval, type ToolApproval } from '../tools/approvals';
 
 /** An answer as it streams in: folded from its chunks, one at a time, by `applyChunk`. */
 export interface AnswerState {
@@ -18,6 +19,8 @@ export interface AnswerState {
   error: string | null;
   /** Why the relay stopped the answer before the model finished it (`{s:'meta', stopped}`). */
   stopped: ChatStopReason | null;
+  /** The 'Ask first' questions of MCP calls (`{s:'meta', approval}`), one per call, in order. */
+  approvals: ToolApproval[];
   ended: boolean;
 }
 
@@ -31,6 +34,7 @@ export const initialAnswer = (): AnswerState => ({
   sources: [],
   error: null,
   stopped: null,
+  approvals: [],
   ended: false,
 });
 
@@ -68,6 +72,7 @@ export function applyChunk(answer: AnswerState, chunk: StreamChunk): AnswerState
   if ('m' in chunk) return { ...answer, outOfOrder: true };
   if ('d' in chunk) return { ...answer, sources: chunk.d.sources };
   if ('stopped' in chunk) return { ...answer, stopped: chunk.stopped };
+  if ('approval' in chunk) return { ...answer, approvals: withApproval(answer.approvals, chunk.approval) };
   return { ...answer, usage: chunk.usage };
 }
 

@@ -1,4 +1,11 @@
-import { ChatSource, ChatStatus, ChatStopReason, ChatUsage, ConversationStorageChoice } from '@app/contracts';
+import {
+  ChatSource,
+  ChatStatus,
+  ChatStopReason,
+  ChatUsage,
+  ConversationStorageChoice,
+  ToolApprovalChunkData,
+} from '@app/contracts';
 import { z } from 'zod';
 import type { AnswerState } from '../model/answer';
 
@@ -19,6 +26,8 @@ const Answer = z.object({
   error: z.string().nullable(),
   /** Records saved before stop reasons existed have none. */
   stopped: ChatStopReason.nullable().default(null),
+  /** Records saved before MCP tools in chats have no questions. */
+  approvals: z.array(ToolApprovalChunkData).default([]),
   ended: z.boolean(),
 }) satisfies z.ZodType<AnswerState>;
 
