@@ -24,6 +24,8 @@ export interface AssistantDialogProps {
    * tools are listed as they are.
    */
   renderTools?: (tools: AssistantTool[], onChange: (tools: AssistantTool[]) => void) => ReactNode;
+  /** The slot for the MCP servers whose tools it offers (none: not shown). */
+  renderMcpServers?: (serverIds: string[], onChange: (serverIds: string[]) => void) => ReactNode;
   onSaved: (assistantId: string) => void;
   onClose: () => void;
 }
@@ -31,7 +33,13 @@ export interface AssistantDialogProps {
 type TextField = 'name' | 'description' | 'instructions' | 'disclaimer' | 'tagsText';
 
 /** Create an assistant, or save a new version of one. */
-export function AssistantDialog({ initial, renderTools, onSaved, onClose }: AssistantDialogProps) {
+export function AssistantDialog({
+  initial,
+  renderTools,
+  renderMcpServers,
+  onSaved,
+  onClose,
+}: AssistantDialogProps) {
   const editing = initial.assistantId !== null;
   const title = editing ? 'Edit Assistant' : 'Create Assistant';
   const [draft, setDraft] = useState(initial);
@@ -119,6 +127,7 @@ export function AssistantDialog({ initial, renderTools, onSaved, onClose }: Assi
                 ))}
               </ul>
             ))}
+          {renderMcpServers?.(draft.mcpServers, (mcpServers) => setDraft({ ...draft, mcpServers }))}
         </section>
         {error !== null && (
           <p role="alert" className="form-error">

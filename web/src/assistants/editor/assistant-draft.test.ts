@@ -44,8 +44,23 @@ describe('the assistant dialog', () => {
       fileKeys: ['owner/k1.txt'],
       tags: ['a', 'b'],
       tools: [],
+      data: { provider: 'amplify', tags: ['a', 'b'], mcpServers: [] },
     });
     expect(hasDocument(toggleDocument(draft, doc), doc)).toBe(false);
+  });
+
+  it("an edit keeps the assistant's data object and its MCP servers", () => {
+    const server = '7b0a5d4e-2f43-4c58-9d8a-3c1e2b4f5a6d';
+    const existing = sampleAssistant({ assistantId: 'astp/1' });
+    const draft = draftOfAssistant({
+      ...existing,
+      data: { ...existing.data, opsLanguageVersion: 'v4', mcpServers: [server] },
+    });
+    expect(draft.mcpServers).toEqual([server]);
+    expect(createPayloadOf({ ...draft, mcpServers: [] }).data).toMatchObject({
+      opsLanguageVersion: 'v4',
+      mcpServers: [],
+    });
   });
 
   it('an edit saves a new version of the same assistant', () => {

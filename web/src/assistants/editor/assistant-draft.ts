@@ -2,6 +2,7 @@ import {
   assistantLimits,
   assistantMessages,
   dataSourceKey,
+  type AssistantDataObject,
   type AssistantDefinition,
   type AssistantTool,
   type CreateAssistantInput,
@@ -22,6 +23,10 @@ export interface AssistantDraft {
   tagsText: string;
   /** Kept as they are (the ops listing fills them). */
   tools: AssistantTool[];
+  /** The MCP servers whose tools it offers (`data.mcpServers`). */
+  mcpServers: string[];
+  /** The rest of its data object, kept as it was across versions. */
+  data: AssistantDataObject | null;
   groupId: string | null;
 }
 
@@ -34,6 +39,8 @@ export const emptyAssistantDraft = (): AssistantDraft => ({
   dataSources: [],
   tagsText: '',
   tools: [],
+  mcpServers: [],
+  data: null,
   groupId: null,
 });
 
@@ -47,6 +54,8 @@ export const draftOfAssistant = (a: AssistantDefinition): AssistantDraft => ({
   dataSources: [...a.dataSources],
   tagsText: a.tags.join(', '),
   tools: [...a.tools],
+  mcpServers: [...(a.data.mcpServers ?? [])],
+  data: a.data,
   groupId: a.groupId,
 });
 
@@ -80,6 +89,7 @@ export const createPayloadOf = (draft: AssistantDraft): CreateAssistantInput => 
   fileKeys: draft.dataSources.map(dataSourceKey),
   tags: parseTags(draft.tagsText),
   tools: draft.tools,
+  data: { ...draft.data, provider: 'amplify', tags: parseTags(draft.tagsText), mcpServers: draft.mcpServers },
   ...(draft.groupId !== null ? { groupId: draft.groupId } : {}),
 });
 

@@ -10,6 +10,7 @@ import { AssistantDialog } from '../editor/AssistantDialog';
 import { draftOfAssistant, emptyAssistantDraft } from '../editor/assistant-draft';
 import { PublishPathDialog } from '../publish/PublishPathDialog';
 import { OpsChecklist } from '../tools/OpsChecklist';
+import { McpServersChecklist } from '../tools/McpServersChecklist';
 import {
   assistantsAtom,
   assistantsErrorAtom,
@@ -59,6 +60,9 @@ export function AssistantsManager({ me, onClose }: { me: string; onClose: () => 
       <AssistantDialog
         initial={open.assistant ? draftOfAssistant(open.assistant) : emptyAssistantDraft()}
         renderTools={(tools, onChange) => <OpsChecklist tools={tools} onChange={onChange} />}
+        renderMcpServers={(serverIds, onChange) => (
+          <McpServersChecklist serverIds={serverIds} onChange={onChange} />
+        )}
         onSaved={() => {
           back();
           void reload();

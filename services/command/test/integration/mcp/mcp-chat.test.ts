@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  assistantRoutes,
   chatRoute,
   chatToolsStreamId,
   mcpChatMessages,
@@ -255,6 +256,30 @@ describe('MCP tools in a chat', () => {
       'changed',
     ]);
     mcp.state.weatherDescription = 'The weather of a city';
+  });
+
+  it('an assistant that includes the server offers its tools to whoever chats with it', async () => {
+    mcp.state.calls.length = 0;
+    const created = await p.call(ann, 'POST', assistantRoutes.create, {
+      body: { name: 'Forecaster', data: { mcpServers: [serverId] } },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const assistantId = created.json<{ data: { assistantId: string } }>().data.assistantId;
+    model.behave({
+      toolCall: { name: modelName('weather'), arguments: { city: 'Rome' } },
+      echoToolResult: true,
+      tokens: ['Done.'],
+    });
+    const body: ChatRequestInput = {
+      model: testChatModelId,
+      max_tokens: 200,
+      messages: [{ role: 'user', content: 'Weather?' }],
+      options: { requestId: 'mcp-assistant-1', assistantId },
+    };
+    const res = await p.call(ann, 'POST', chatRoute, { body });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain('Sunny in Rome');
+    expect(mcp.state.calls).toEqual([{ tool: 'weather', args: { city: 'Rome' } }]);
   });
 
   it('a server the request names that is unknown offers nothing; a request without servers offers no tool', async () => {
