@@ -6,10 +6,13 @@ import {
   mcpChatMessages,
   mcpServersStreamId,
   ownValue,
+  systemActor,
   type EventMetadata,
+  type McpTool,
   type StoredMcpServer,
 } from '@app/contracts';
-import type { Db, SecretBox } from '@app/platform';
+import { ConcurrencyError, type Db, type SecretBox } from '@app/platform';
+import { handleCommand } from '../shared/handle-command';
 import { amplifyGroupsDecider } from '../configurations/index';
 import { loadState } from '../shared/stream-state';
 import { approvedToolsOf, type ApprovedMcpTool } from './approved-tools';
@@ -59,6 +62,28 @@ const schemaOf = (t: ApprovedMcpTool) => {
   } catch {
     return jsonSchema<Record<string, unknown>>({ type: 'object' });
   }
+};
+
+/**
+ * A tool found changed at call time: the server's listing is recorded (by the platform), so the tool
+ * is Off for everyone until an admin approves the new definition, who is shown the difference. A
+ * listing recorded meanwhile by someone else is as good: a conflict is left at that.
+ */
+const switchOffChanged = async (
+  db: Db,
+  metadata: EventMetadata,
+  serverId: string,
+  listed: { tools: McpTool[]; problems: string[] },
+): Promise<void> => {
+  const command = {
+    type: 'RecordMcpTools' as const,
+    data: { serverId, ...listed, actor: systemActor },
+  };
+  await handleCommand(db, mcpServersDecider, mcpServersStreamId, command, {
+    metadata: { ...metadata, actor: systemActor },
+  }).catch((e: unknown) => {
+    if (!(e instanceof ConcurrencyError)) throw e;
+  });
 };
 
 /** The servers `serverIds` names that are open to `email`, with the tools approved for them. */
@@ -120,6 +145,7 @@ export const mcpChatToolsFor = async (
             durationMs: Math.round(performance.now() - startedAt),
             outcome: result.outcome,
           });
+          if (result.listed) await switchOffChanged(deps.db, request.metadata, server.id, result.listed);
           return result.value;
         },
       });

@@ -1,11 +1,13 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { mcpChatLimits, mcpChatMessages, type ToolCallOutcome } from '@app/contracts';
+import { mcpChatLimits, mcpChatMessages, type McpTool, type ToolCallOutcome } from '@app/contracts';
 import { connectMcp, listMcpTools, type McpConnector } from './mcp-client';
 
 /** What the model is told back (JSON), and how the call went (the log's `ToolCalled.outcome`). */
 export interface McpCallResult {
   value: unknown;
   outcome: ToolCallOutcome;
+  /** When the definition changed: what the server lists now (to switch the tool off for everyone). */
+  listed?: { tools: McpTool[]; problems: string[] };
 }
 
 const reasonOf = (e: unknown): string => (e instanceof Error ? e.message : String(e)).slice(0, 300);
@@ -69,10 +71,10 @@ export const callMcpTool = async (
   let client: Client | undefined;
   try {
     client = await within(connectMcp(connector, server.url, server.headers), bounded);
-    const { tools } = await within(listMcpTools(client, bounded), bounded);
-    const listed = tools.find((t) => t.name === tool.name);
+    const listing = await within(listMcpTools(client, bounded), bounded);
+    const listed = listing.tools.find((t) => t.name === tool.name);
     if (!listed || listed.hash !== tool.hash)
-      return { value: { error: mcpChatMessages.changed(tool.name) }, outcome: 'changed' };
+      return { value: { error: mcpChatMessages.changed(tool.name) }, outcome: 'changed', listed: listing };
     const result = await client.callTool({ name: tool.name, arguments: args }, undefined, {
       signal: bounded,
       timeout: mcpChatLimits.callTimeoutMs,

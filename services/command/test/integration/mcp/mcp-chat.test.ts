@@ -255,7 +255,19 @@ describe('MCP tools in a chat', () => {
     expect((await toolEvents(requestId)).map((e) => (e.data as { outcome?: string }).outcome)).toEqual([
       'changed',
     ]);
+    // Off for everyone now: the Tools menu no longer offers it, the admin sees it changed.
+    await p.settle();
+    const menu = (await p.call(ann, 'GET', mcpChatRoutes.tools)).json<McpUserToolsResponse>();
+    expect(menu.servers[0]?.tools.map((t) => t.name)).toEqual(['delete_file', 'big']);
+    const listed = (await p.call(admin, 'GET', mcpRoutes.list)).json<McpListResponse>();
+    expect(listed.servers[0]?.tools.find((t) => t.name === 'weather')).toMatchObject({
+      choice: 'off',
+      status: 'changed',
+    });
+    // The server goes back to the approved definition; once fetched again, the approval holds.
     mcp.state.weatherDescription = 'The weather of a city';
+    expect((await p.call(admin, 'POST', mcpRoutes.fetchTools, { body: { serverId } })).statusCode).toBe(200);
+    await p.settle();
   });
 
   it('an assistant that includes the server offers its tools to whoever chats with it', async () => {
