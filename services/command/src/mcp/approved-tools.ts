@@ -38,24 +38,30 @@ export const approvedToolsOf = (
     );
 
 /**
- * The tools `user` may be offered from the servers `serverIds` (the relay's tool loop calls this).
- * The definitions are the ones approved; whoever calls a tool lists the server's tools again and
- * calls only one whose hash is still the one returned here.
+ * The servers of `serverIds` open to `email` (unknown ids left out, each once), with the tools they
+ * may be offered there. The definitions are the ones approved; whoever calls a tool lists the
+ * server's tools again and calls only one whose hash is still the one returned here.
  */
-export const approvedToolsFor = async (
+export const openServersFor = async (
   db: Db,
-  user: { email: string },
+  email: string,
   serverIds: readonly string[],
-): Promise<ApprovedMcpTool[]> => {
+): Promise<{ server: StoredMcpServer; tools: ApprovedMcpTool[] }[]> => {
   const { state } = await loadState(db, mcpServersDecider, mcpServersStreamId);
-  const servers = serverIds.flatMap((id) => {
+  const servers = [...new Set(serverIds)].flatMap((id): StoredMcpServer[] => {
     const s = ownValue(state, id);
     return s ? [s] : [];
   });
   if (servers.length === 0) return [];
-  const needsGroups = servers.some((s) => s.groups.length > 0);
-  const userGroups = needsGroups
-    ? groupsOf((await loadState(db, amplifyGroupsDecider, amplifyGroupsStreamId)).state, user.email)
+  const userGroups = servers.some((s) => s.groups.length > 0)
+    ? groupsOf((await loadState(db, amplifyGroupsDecider, amplifyGroupsStreamId)).state, email)
     : [];
-  return approvedToolsOf(servers, userGroups);
+  return servers.map((server) => ({ server, tools: approvedToolsOf([server], userGroups) }));
 };
+
+/** The tools `user` may be offered from the servers `serverIds`, all servers together. */
+export const approvedToolsFor = async (
+  db: Db,
+  user: { email: string },
+  serverIds: readonly string[],
+): Promise<ApprovedMcpTool[]> => (await openServersFor(db, user.email, serverIds)).flatMap((s) => s.tools);

@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { jsonSchema, tool, type ToolSet } from 'ai';
 import {
-  amplifyGroupsStreamId,
-  groupsOf,
   mcpChatMessages,
   mcpServersStreamId,
-  ownValue,
   systemActor,
   type EventMetadata,
   type McpTool,
-  type StoredMcpServer,
 } from '@app/contracts';
 import { ConcurrencyError, type Db, type SecretBox } from '@app/platform';
 import { handleCommand } from '../shared/handle-command';
-import { amplifyGroupsDecider } from '../configurations/index';
-import { loadState } from '../shared/stream-state';
-import { approvedToolsOf, type ApprovedMcpTool } from './approved-tools';
+import { openServersFor, type ApprovedMcpTool } from './approved-tools';
 import { mcpHeadersOf } from './mcp-auth';
 import type { McpConnector } from './mcp-client';
 import { mcpServersDecider } from './mcp-decider';
@@ -86,20 +80,6 @@ const switchOffChanged = async (
   });
 };
 
-/** The servers `serverIds` names that are open to `email`, with the tools approved for them. */
-const serversFor = async (db: Db, email: string, serverIds: readonly string[]) => {
-  const { state } = await loadState(db, mcpServersDecider, mcpServersStreamId);
-  const servers = [...new Set(serverIds)].flatMap((id): StoredMcpServer[] => {
-    const s = ownValue(state, id);
-    return s ? [s] : [];
-  });
-  if (servers.length === 0) return [];
-  const userGroups = servers.some((s) => s.groups.length > 0)
-    ? groupsOf((await loadState(db, amplifyGroupsDecider, amplifyGroupsStreamId)).state, email)
-    : [];
-  return servers.map((server) => ({ server, tools: approvedToolsOf([server], userGroups) }));
-};
-
 /**
  * The tools of the servers a user turned on for a request, as AI SDK tools the relay's tool loop
  * runs: each call (after its owner's Allow, for 'Ask first') connects through the guarded client,
@@ -114,7 +94,7 @@ export const mcpChatToolsFor = async (
   const set: ToolSet = {};
   const statusOf: Record<string, string> = {};
   const taken = new Set<string>();
-  for (const { server, tools } of await serversFor(deps.db, request.email, request.serverIds))
+  for (const { server, tools } of await openServersFor(deps.db, request.email, request.serverIds))
     for (const t of tools) {
       const name = modelNameOf(server.name, t.name, taken);
       statusOf[name] = mcpChatMessages.calling(t.name, server.name);
