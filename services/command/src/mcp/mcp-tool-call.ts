@@ -65,8 +65,9 @@ export const callMcpTool = async (
   tool: { name: string; hash: string },
   args: Record<string, unknown>,
   signal: AbortSignal,
+  timeoutMs: number = mcpChatLimits.callTimeoutMs,
 ): Promise<McpCallResult> => {
-  const timeout = AbortSignal.timeout(mcpChatLimits.callTimeoutMs);
+  const timeout = AbortSignal.timeout(timeoutMs);
   const bounded = AbortSignal.any([signal, timeout]);
   let client: Client | undefined;
   try {
@@ -77,8 +78,8 @@ export const callMcpTool = async (
       return { value: { error: mcpChatMessages.changed(tool.name) }, outcome: 'changed', listed: listing };
     const result = await client.callTool({ name: tool.name, arguments: args }, undefined, {
       signal: bounded,
-      timeout: mcpChatLimits.callTimeoutMs,
-      maxTotalTimeout: mcpChatLimits.callTimeoutMs,
+      timeout: timeoutMs,
+      maxTotalTimeout: timeoutMs,
     });
     return toolAnswerOf(result);
   } catch (e) {
