@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import type { Model } from '@app/contracts';
 import { launchBrowser, signIn, type SignedIn } from './browser';
 import { configureChatModels, startModelServer, type ModelServer } from './chat-platform';
-import { startTestPlatform, type TestPlatform } from './platform';
+import { startTestPlatform, type TestPlatform, type TestPlatformOptions } from './platform';
 
 /** A platform with its admin, a local model server, a browser, and the admin's and a user's sessions. */
 export interface ChatFixture {
@@ -22,6 +22,8 @@ export interface ChatFixtureOptions {
   chatModels?: Model[];
   /** Runs as the admin, after the models and before the user signs in (e.g. more configuration). */
   prepare?: (fixture: Omit<ChatFixture, 'u' | 'close'>) => Promise<void>;
+  /** The platform's options (e.g. `mcpAllow` for a test's local MCP server). */
+  platform?: TestPlatformOptions;
 }
 
 /** Starts what a browser test of the chat screen stands on. */
@@ -31,7 +33,7 @@ export async function startChatFixture(options: ChatFixtureOptions): Promise<Cha
     for (const s of started.reverse()) await s.close().catch(() => undefined);
   };
   try {
-    const platform = await startTestPlatform([options.admin]);
+    const platform = await startTestPlatform([options.admin], options.platform);
     started.push(platform);
     const models = await startModelServer();
     started.push(models);
