@@ -132,6 +132,15 @@ const endedAnswer = async (page: Page): Promise<string> => {
  */
 const statusLines = ['.chat-statuses'];
 
+/** The page's transitions over (a phone's drawer sliding away after a resize; spinners go on), for a clean screenshot. */
+const settled = (page: Page) =>
+  page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished));
+  });
+
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
@@ -213,9 +222,11 @@ describe('MCP tools in a chat (the Tools menu, the status line, Ask first)', () 
       ] as const) {
         await page.setViewportSize({ width, height });
         await question.scrollIntoViewIfNeeded();
+        await settled(page);
         await page.screenshot({ path: `${shots}/tools-card-${device}-${theme}.png` });
         await toolsButton(page).click();
         await serverSwitch(page).waitFor();
+        await settled(page);
         await page.screenshot({ path: `${shots}/tools-menu-${device}-${theme}.png` });
         expect(await noSidewaysScroll(page)).toBe(true);
         expect(await seriousViolations(page, { exclude: statusLines })).toEqual([]);
@@ -231,7 +242,7 @@ describe('MCP tools in a chat (the Tools menu, the status line, Ask first)', () 
     expect(await question.getByRole('button').count()).toBe(0);
     expect(await endedAnswer(page)).toContain('Deleted /tmp/notes.txt');
     expect(callsOf('delete_file')).toEqual([{ tool: 'delete_file', args: { path: '/tmp/notes.txt' } }]);
-  });
+  }, 120_000);
 
   it('given a tool that asks first, when the user denies it, then the card says Denied and the MCP server is not called', async () => {
     const { page } = u;
@@ -244,5 +255,21 @@ describe('MCP tools in a chat (the Tools menu, the status line, Ask first)', () 
     expect(await endedAnswer(page)).toContain(mcpChatMessages.deniedForModel);
     expect(callsOf('delete_file').map((c) => c.args)).toEqual([{ path: '/tmp/notes.txt' }]);
     expect(u.errors).toEqual([]);
+  });
+
+  it('given the list of tools fails to load, then the menu says so; given no server, then there is no Tools menu', async () => {
+    const { page } = u;
+    await page.route(`**${mcpChatRoutes.tools}`, (route) => route.fulfill({ status: 503, json: {} }));
+    await page.reload();
+    await toolsButton(page).click();
+    await toolsPanel(page).getByRole('alert').getByText(mcpChatMessages.toolsLoadFailed).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.unroute(`**${mcpChatRoutes.tools}`);
+    await page.route(`**${mcpChatRoutes.tools}`, (route) => route.fulfill({ json: { servers: [] } }));
+    await page.reload();
+    await page.getByRole('button', { name: 'Documents' }).waitFor();
+    await expect.poll(() => toolsButton(page).count()).toBe(0);
+    await page.unroute(`**${mcpChatRoutes.tools}`);
   });
 });

@@ -63,7 +63,7 @@ export function ToolsMenu() {
         onClick={toggle}
       >
         <ToolsIcon />
-        {mcpChatMessages.toolsMenu}
+        <span className="chat-tools-label">{mcpChatMessages.toolsMenu}</span>
         {on.length > 0 && (
           <span className="chat-tools-count">
             <span aria-hidden="true">{on.length}</span>
