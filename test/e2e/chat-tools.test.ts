@@ -147,7 +147,8 @@ const noSidewaysScroll = (page: Page) =>
 describe('MCP tools in a chat (the Tools menu, the status line, Ask first)', () => {
   it('lists the server with its tools (Ask first marked); its switch turns it on, counted on the button; Escape closes it and gives the focus back', async () => {
     const { page } = u;
-    await toolsButton(page).click();
+    await toolsButton(page).focus();
+    await page.keyboard.press('Enter');
     const panel = toolsPanel(page);
     const tools = panel.getByRole('list', { name: 'Tools of Weather' });
     await tools.getByText('weather', { exact: true }).waitFor();
@@ -163,7 +164,10 @@ describe('MCP tools in a chat (the Tools menu, the status line, Ask first)', () 
     ).toBe(0);
     expect(await serverSwitch(page).isChecked()).toBe(false);
 
-    await serverSwitch(page).check();
+    // The focus is on the switch: Space turns the server on.
+    await expect.poll(() => serverSwitch(page).evaluate((e) => e === document.activeElement)).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(() => serverSwitch(page).isChecked()).toBe(true);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
     expect(await toolsButton(page).evaluate((b) => b === document.activeElement)).toBe(true);
@@ -249,7 +253,15 @@ describe('MCP tools in a chat (the Tools menu, the status line, Ask first)', () 
     modelCalls('delete_file', { path: '/etc/hosts' });
     await sendMessage(page, 'Delete the hosts file.');
     const question = card(page, 'delete_file');
-    await question.getByRole('button', { name: mcpChatMessages.deny }).click({ timeout: 20_000 });
+    const deny = question.getByRole('button', { name: mcpChatMessages.deny });
+    // The answer cannot be sent (the route fails): it says so in the card, the buttons stay.
+    await page.route(`**${mcpChatRoutes.approval}`, (route) =>
+      route.fulfill({ status: 503, json: { message: 'Unavailable' } }),
+    );
+    await deny.click({ timeout: 20_000 });
+    await question.getByRole('alert').waitFor();
+    await page.unroute(`**${mcpChatRoutes.approval}`);
+    await deny.click();
     await question.getByText(mcpChatMessages.denied, { exact: true }).waitFor();
     expect(await question.getByRole('button').count()).toBe(0);
     expect(await endedAnswer(page)).toContain(mcpChatMessages.deniedForModel);
