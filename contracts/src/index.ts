@@ -47,3 +47,7 @@ export * from './openai-api/index';
 export * from './assistant-groups/index';
 export * from './blocks/index';
 export * from './mcp/index';
+export * from './admin-revert/index';
+export * from './config-as-code/index';
+export * from './usage/index';
+export * from './retention/index';

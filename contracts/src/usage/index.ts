@@ -1,0 +1,2 @@
+export * from './usage-messages';
+export * from './usage-http';
