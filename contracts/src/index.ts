@@ -51,3 +51,4 @@ export * from './admin-revert/index';
 export * from './config-as-code/index';
 export * from './usage/index';
 export * from './retention/index';
+export * from './config-as-code/index';
