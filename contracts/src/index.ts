@@ -51,4 +51,3 @@ export * from './admin-revert/index';
 export * from './config-as-code/index';
 export * from './usage/index';
 export * from './retention/index';
-export * from './config-as-code/index';
