@@ -48,6 +48,7 @@ export * from './assistant-groups/index';
 export * from './blocks/index';
 export * from './mcp/index';
 export * from './admin-revert/index';
+export * from './admin-history/index';
 export * from './config-as-code/index';
 export * from './usage/index';
 export * from './retention/index';

@@ -35,6 +35,7 @@ import * as m0032tu from './0032_conversation_turn_usage';
 import * as m0033sh from './0033_conversation_shares';
 import * as m0034cf from './0034_conversation_filing';
 import * as m0035mcp from './0035_mcp_servers';
+import * as m0037ah from './0037_admin_history';
 
 export type { Database } from './schema';
 export type * from './schema';
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '0033_conversation_shares': m0033sh,
   '0034_conversation_filing': m0034cf,
   '0035_mcp_servers': m0035mcp,
+  '0037_admin_history': m0037ah,
 };
 
 export const migrationProvider: MigrationProvider = {

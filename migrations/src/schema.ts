@@ -13,6 +13,7 @@ import type { RateLimitsTables } from './schema-rate-limits';
 import type { SharesTables } from './schema-shares';
 import type { McpTables } from './schema-mcp';
 import type { FilingTables } from './schema-filing';
+import type { AdminHistoryTables } from './schema-admin-history';
 
 /** The tables every service may read, as kysely sees them. */
 export interface EventsTable {
@@ -239,6 +240,7 @@ export interface Database
     SharesTables,
     McpTables,
     FilingTables,
+    AdminHistoryTables,
     RateLimitsTables {
   events: EventsTable;
   command_results: CommandResultsTable;

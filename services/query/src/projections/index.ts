@@ -20,6 +20,7 @@ import { mcpServersProjection } from './mcp-servers';
 import { assistantGroupsProjection } from './assistant-groups';
 import { assistantsProjection } from './assistants';
 import { sharesProjection } from './shares';
+import { adminHistoryProjection } from './admin-history';
 import type { Projection } from './projection';
 
 export type { Projection };
@@ -48,4 +49,5 @@ export const allProjections: readonly Projection[] = [
   mcpServersProjection,
   assistantGroupsProjection,
   sharesProjection,
+  adminHistoryProjection,
 ];

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { adminHistoryRoute } from './admin-history';
 import { amplifyGroupsList } from './amplify-groups-list';
 import { assistantGroupsRoute } from './assistant-groups';
 import { availableModelsRouteFor } from './available-models';
@@ -57,6 +58,7 @@ export const readRoutes: readonly ReadRoute[] = [
   mcpUserToolsRoute,
   assistantGroupsRoute,
   sharesRoute,
+  adminHistoryRoute,
 ];
 
 /** The read routes as one plugin (each needs the identity plugin registered first). */
