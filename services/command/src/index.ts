@@ -32,7 +32,9 @@ import { opsRoutesPlugin } from './ops/index';
 import { assistantsPluginFor, type AssistantsWiring } from './assistants/wiring';
 import { integrationsPlugin, type IntegrationProviderEndpoints } from './integrations/index';
 import { mcpRoutesPlugin, type McpConnector } from './mcp/index';
+import { revertRoutePlugin } from './configuration-history/index';
 export { approvedToolsFor, type ApprovedMcpTool, type McpConnector } from './mcp/index';
+export { configsAtFrom, configsAtRoutePlugin } from './configuration-history/index';
 import { serverModelsRoutePlugin } from './models/index';
 export type { IntegrationProviderEndpoints } from './integrations/index';
 
@@ -203,6 +205,14 @@ export const commandService =
       }),
     );
     await app.register(assistantGroupsPlugin({ db: opts.db, awaitProjected }));
+    await app.register(
+      revertRoutePlugin({
+        db: opts.db,
+        secrets: opts.secrets,
+        awaitProjected,
+        endpointAllow: opts.outboundAllow,
+      }),
+    );
     if (opts.mcp)
       await app.register(
         mcpRoutesPlugin({ db: opts.db, secrets: opts.secrets, awaitProjected, connector: opts.mcp }),

@@ -17,6 +17,7 @@ import {
   chatStreamRoutes,
   chatStreamsFor,
   commandService,
+  configsAtRoutePlugin,
   createSpendGuard,
   onBlobUploaded,
   seedAdmins,
@@ -69,6 +70,8 @@ await app.register(
   }),
 );
 await app.register(chatStreamRoutes({ store: chatStreams.store }));
+// The configuration at a moment (GET /amplifymin/configs?at=, routed here by the front door).
+await app.register(configsAtRoutePlugin({ db: database.db }));
 if (blobs instanceof FsBlobStore)
   await app.register(blobStoreRoutes({ store: blobs, onUploaded: onBlobUploaded(database.db, blobs) }));
 await app.listen({ port: settings.PORT, host: settings.HOST });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { addMetricsCollector, liveSockets, type Db, type Logger } from '@app/platform';
 import { allProjections, type Projection } from './projections/index';
 import { servedReads } from './routes/index';
+import type { ConfigsAt } from './routes/read-route';
 import { groupMembershipFrom, type GroupMembership } from './read/group-membership';
 import { observeProjections } from './runner/projection-observability';
 import { liveRoute } from './live/live-route';
@@ -24,6 +25,8 @@ export interface QueryServiceOptions {
   groupsOf?: GroupMembership;
   /** How often /live checks that its sockets' sessions and admins still hold (default 2 s). */
   liveSweepEveryMs?: number;
+  /** GET /amplifymin/configs?at=: the configuration at a moment, folded from the log (none: refused). */
+  configsAt?: ConfigsAt;
 }
 
 /**
@@ -45,7 +48,7 @@ export const queryService =
       await fanOut?.close();
       fanOut = undefined;
     });
-    await app.register(servedReads({ db: opts.db, projections, groupsOf }));
+    await app.register(servedReads({ db: opts.db, projections, groupsOf, configsAt: opts.configsAt }));
     observeProjections(app, opts.db, projections);
     await app.register(
       liveRoute(hub, {

@@ -9,6 +9,7 @@ import {
   chatStreamRoutes,
   chatStreamsFor,
   commandService,
+  configsAtFrom,
   createSpendGuard,
   onBlobUploaded,
   seedAdmins,
@@ -212,7 +213,9 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
   // The filesystem store's signed URLs (S3's are S3's own): a PUT records FileUploaded.
   if (blobs instanceof FsBlobStore)
     await app.register(blobStoreRoutes({ store: blobs, onUploaded: onBlobUploaded(db, blobs) }));
-  await app.register(queryService({ db, databaseUrl: opts.databaseUrl, logger }));
+  await app.register(
+    queryService({ db, databaseUrl: opts.databaseUrl, logger, configsAt: configsAtFrom(db) }),
+  );
   if (opts.webDist && existsSync(opts.webDist)) {
     await app.register(fastifyStatic, { root: opts.webDist, wildcard: false });
     // A published assistant's page (/assistants/{path}) is the app itself: the SPA reads its path.

@@ -1,4 +1,5 @@
-import { ConfigsResponse, routes } from '@app/contracts';
+import { ConfigsAtQuery, ConfigsResponse, revertMessages, routes } from '@app/contracts';
+import { DomainError } from '@app/platform';
 import { readSectionMeta } from '../read/admin-config';
 import { readAllSections } from '../read/section-readers';
 import { projectionCheckpoint } from '../runner/run-batch';
@@ -8,9 +9,15 @@ import { readRoute } from './read-route';
 export const configsRoute = readRoute({
   url: routes.configs,
   who: 'admin',
-  description: 'Every section of the configuration, with the version each was loaded at.',
+  description:
+    'Every section of the configuration, with the version each was loaded at. With `at` (an ISO time or a log position): every section as it was then, folded from the log, read only.',
   answer: ConfigsResponse,
-  handle: async (_request, { db, projections }) => {
+  query: ConfigsAtQuery,
+  handle: async (request, { db, projections, configsAt }) => {
+    if (request.query.at !== undefined) {
+      if (!configsAt) throw new DomainError(revertMessages.notHere);
+      return configsAt(request.query.at);
+    }
     const [data, meta, cps] = await Promise.all([
       readAllSections(db),
       readSectionMeta(db),

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ErrorResponse, errorResponses, platformMessages, WaitForQuery } from '@app/contracts';
+import {
+  ErrorResponse,
+  errorResponses,
+  platformMessages,
+  WaitForQuery,
+  type ConfigsResponse,
+} from '@app/contracts';
 import type { Db } from '@app/platform';
 import type { Projection } from '../projections/projection';
 import type { GroupMembership } from '../read/group-membership';
@@ -12,7 +18,12 @@ export interface ReadContext {
   db: Db;
   projections: readonly Projection[];
   groupsOf: GroupMembership;
+  /** The configuration as it was at a moment, folded from the log (the command service's deciders). */
+  configsAt?: ConfigsAt | undefined;
 }
+
+/** GET /amplifymin/configs?at=: the configuration at an ISO time or a log position. */
+export type ConfigsAt = (at: string) => Promise<ConfigsResponse>;
 
 /** The caller and what they sent, as the route's schemas checked it. */
 export interface ReadRequest<Q, P, B> {
