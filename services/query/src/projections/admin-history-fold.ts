@@ -19,7 +19,7 @@ export interface FieldChange {
 
 type Op =
   /** `secret`: a sealed value, a change even when its mask reads the same. */
-  | { op: 'set'; item: string; field: string; value: string | null; secret?: true }
+  | { op: 'set'; item: string; field: string; value: string | null; secret?: true; absentAs?: string }
   | { op: 'remove'; item: string }
   | { op: 'add' | 'drop'; item: string; field: string; value: string };
 
@@ -90,7 +90,9 @@ export const opsOf = (section: string, type: string, rawData: unknown): Op[] => 
   const restKeys = Object.keys(rest).filter((k) => !hiddenFields.has(k));
   const only = restKeys.length === 1 ? rest[restKeys[0] ?? ''] : undefined;
 
-  if (/(Enabled|Activated)$/.test(type)) return [{ op: 'set', item, field: 'enabled', value: 'true' }];
+  // An item created without the field was off: turning it on reads from 'false'.
+  if (/(Enabled|Activated)$/.test(type))
+    return [{ op: 'set', item, field: 'enabled', value: 'true', absentAs: 'false' }];
   if (/(Disabled|Deactivated)$/.test(type)) return [{ op: 'set', item, field: 'enabled', value: 'false' }];
   if (/(Added|Removed)$/.test(type) && typeof only === 'string')
     return [
@@ -118,16 +120,17 @@ const listOf = (value: string | undefined): string[] => (value ? value.split(', 
  */
 export const foldOps = (fields: SectionFields, ops: readonly Op[]): FieldChange[] => {
   const changes: FieldChange[] = [];
-  const put = (item: string, field: string, to: string | null, secret = false) => {
+  const put = (item: string, field: string, to: string | null, secret = false, absentAs?: string) => {
     const key = fieldKey(item, field);
-    const from = fields.get(key) ?? null;
+    const existing = fields.has(fieldKey(item, 'present')) ? absentAs : undefined;
+    const from = fields.get(key) ?? existing ?? null;
     if (from === to && !secret) return;
     if (to === null) fields.delete(key);
     else fields.set(key, to);
     changes.push({ item, field, from, to });
   };
   for (const o of ops) {
-    if (o.op === 'set') put(o.item, o.field, o.value, o.secret);
+    if (o.op === 'set') put(o.item, o.field, o.value, o.secret, o.absentAs);
     else if (o.op === 'remove') {
       const prefix = fieldKey(o.item, '');
       for (const key of [...fields.keys()].filter((k) => k.startsWith(prefix)))
