@@ -29,6 +29,7 @@ const adminTabs = [
   'openai-endpoints',
   'ops',
   'supported-models',
+  'usage',
 ];
 const otherTabs = (tab) => adminTabs.filter((t) => t !== tab);
 const tabRule = (tabs) =>

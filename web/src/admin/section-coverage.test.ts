@@ -23,8 +23,8 @@ describe('every configuration section of the contracts is edited in the Admin In
     },
   );
 
-  // Tabs that act through routes of their own (uploads, the embeddings queue, ops, integrations), not configuration sections.
-  const tabsWithOwnRoutes = new Set(['featureData', 'embeddings', 'ops', 'integrations']);
+  // Tabs that act through routes of their own (uploads, the embeddings queue, ops, integrations, usage reports), not configuration sections.
+  const tabsWithOwnRoutes = new Set(['featureData', 'embeddings', 'ops', 'integrations', 'usage']);
 
   it('shows no tab content that edits nothing (a tab with content names its sections or acts by its own routes)', () => {
     for (const tab of adminTabs)

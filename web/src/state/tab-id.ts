@@ -8,4 +8,5 @@ export type TabId =
   | 'featureData'
   | 'ops'
   | 'embeddings'
-  | 'integrations';
+  | 'integrations'
+  | 'usage';

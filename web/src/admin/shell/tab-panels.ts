@@ -16,6 +16,7 @@ export const tabPanels: Record<TabId, Reloadable> = {
   embeddings: reloadable(() => import('../embeddings/EmbeddingsTab')),
   ops: reloadable(() => import('../ops/OpsTab')),
   integrations: reloadable(() => import('../integrations/IntegrationsTab')),
+  usage: reloadable(() => import('../usage/UsageTab')),
 };
 
 /** The tab's content. */

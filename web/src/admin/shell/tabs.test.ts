@@ -13,6 +13,7 @@ describe('admin tabs', () => {
       'Ops',
       'Embeddings',
       'Integrations',
+      'Usage',
     ]);
   });
   it('hides Integrations until integration data was loaded', () => {

@@ -23,6 +23,7 @@ export const adminTabs: readonly TabDef[] = (
     ['ops', 'Ops'],
     ['embeddings', 'Embeddings'],
     ['integrations', 'Integrations'],
+    ['usage', 'Usage'],
   ] as const
 ).map(([id, label]) => ({ id, label, sections: sectionsOfTab(id) }));
 

@@ -19,6 +19,7 @@ import { StorageChoice } from '../components/StorageChoice';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { ChevronIcon } from '../header/icons';
 import { FileMenuItems } from '../export';
+import { UsageButton } from '../usage';
 import { menuItemsOf, nextItemIndex } from './menu-keys';
 
 export interface AccountMenuProps {
@@ -116,6 +117,7 @@ export function AccountMenu({ onSignOut }: AccountMenuProps) {
           <ApiKeysButton className="menu-item" role="menuitem" />
           <IntegrationsButton className="menu-item" role="menuitem" />
           <AssistantsButton className="menu-item" role="menuitem" />
+          <UsageButton />
           <FileMenuItems />
           <div role="separator" className="menu-separator" />
           {session?.isAdmin && (

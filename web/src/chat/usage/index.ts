@@ -1,0 +1,2 @@
+/** A user's own usage, from the account menu. */
+export { UsageButton } from './UsageButton';

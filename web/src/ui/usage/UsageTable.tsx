@@ -1,0 +1,13 @@
+import { useMemo } from 'react';
+import type { UsageRow } from '@app/contracts';
+import { DataGrid } from '../grid/DataGrid';
+import { usageColumns, type TableGrouping } from './usage-columns';
+
+const rowId = (row: UsageRow): string => row.key;
+
+/** The report's rows by user, group, model, account or API key (it scrolls inside its box). */
+export function UsageTable({ rows, by }: { rows: UsageRow[]; by: TableGrouping }) {
+  const withRatings = rows.some((r) => r.ratings !== undefined);
+  const columns = useMemo(() => usageColumns(by, withRatings), [by, withRatings]);
+  return <DataGrid rows={rows} columns={columns} rowId={rowId} className="usage-grid" allColumns />;
+}
