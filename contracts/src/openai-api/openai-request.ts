@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedList, boundedString } from '../bounded';
 import { chatLimits, ReasoningLevel } from '../chat/chat-request';
+import { chatImageLimits } from '../chat/chat-images';
 
 /**
  * The OpenAI-compatible API (docs/architecture.md, "The OpenAI-compatible API"): the routes of the
@@ -9,6 +10,7 @@ import { chatLimits, ReasoningLevel } from '../chat/chat-request';
 export const openaiRoutes = {
   models: '/v1/models',
   chatCompletions: '/v1/chat/completions',
+  embeddings: '/v1/embeddings',
 } as const;
 
 export const openaiLimits = {
@@ -17,15 +19,33 @@ export const openaiLimits = {
   /** Tools offered, and tool calls of one message (passed through to the model, never run). */
   tools: 128,
   stop: 4,
+  /** An image part's url: a data: URL of an image of at most `chatImageLimits.bytes` in base64. */
+  imageUrlLength: Math.ceil(chatImageLimits.bytes / 3) * 4 + 100,
+  /**
+   * A completion's body: the relay's 4 MiB of text and about four images of the full 5 MB in
+   * base64 (more images in one request must be smaller). Over it: 413.
+   */
+  bodyBytes: 32 * 1024 * 1024,
 } as const;
 
 const text = (field: string) => boundedString(field, chatLimits.messageLength);
 
-/** A part of a message's content: only text parts are carried (`type: 'text'`); others are refused by name. */
+/**
+ * A part of a message's content: text parts (`type: 'text'`) and, in user messages, images given as
+ * data: URLs (`type: 'image_url'`, read by relay-request.ts in the command service); other types are
+ * refused by name.
+ */
 export const OpenAiContentPart = z.looseObject({
   type: boundedString('A content part type', 64),
   text: text('A text part').optional(),
+  image_url: z
+    .object({
+      url: boundedString('An image url', openaiLimits.imageUrlLength),
+      detail: z.enum(['auto', 'low', 'high']).optional(),
+    })
+    .optional(),
 });
+export type OpenAiContentPart = z.infer<typeof OpenAiContentPart>;
 
 export const openaiRoles = ['system', 'developer', 'user', 'assistant', 'tool'] as const;
 
@@ -46,7 +66,7 @@ const tokens = () => z.number().int().min(1).max(chatLimits.maxTokens).nullable(
 /**
  * POST /v1/chat/completions: the OpenAI chat request, as far as the relay carries it. Fields the relay
  * does not use (top_p, stop, seed, user...) are accepted and ignored; `n` above 1 and content other
- * than text are refused (400). Function `tools` are read by openai-tools.ts (command).
+ * than text and images are refused (400). Function `tools` are read by openai-tools.ts (command).
  */
 export const OpenAiChatRequest = z.object({
   model: boundedString('The model id', 200).min(1, 'model is required'),

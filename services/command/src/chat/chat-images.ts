@@ -55,18 +55,20 @@ const refusalOf = (image: Extract<OwnImage, { ok: false }>): string =>
  * Reads every image of the request for `caller`, side by side: each their own file, at most
  * `chatImageLimits.bytes`, a PNG, JPEG, GIF or WebP by its bytes. The first that is not refuses the
  * request (`refused`, in the contracts' words: a 400, nothing recorded or sent). No reader (no
- * object store): any image is refused.
+ * object store): any image to read is refused. `given`: images the request carries itself (the
+ * OpenAI-compatible API's data: URLs, checked the same way by their route), by key: not read.
  */
 export const loadChatImages = async (
   read: ChatImageReader | undefined,
   caller: string,
   request: Pick<ChatRequest, 'messages'>,
+  given: LoadedImages = new Map(),
 ): Promise<{ images: LoadedImages } | { refused: string }> => {
-  const keys = imageKeysOf(request);
-  if (keys.length === 0) return { images: new Map() };
+  const keys = imageKeysOf(request).filter((key) => !given.has(key));
+  if (keys.length === 0) return { images: given };
   if (!read) return { refused: chatImageMessages.unavailable };
   const images = await Promise.all(keys.map((key) => read(caller, key, chatImageLimits.bytes)));
-  const loaded = new Map<string, LoadedImage>();
+  const loaded = new Map<string, LoadedImage>(given);
   for (const [i, image] of images.entries()) {
     if (!image.ok) return { refused: refusalOf(image) };
     loaded.set(keys[i] ?? '', { bytes: image.bytes, mediaType: image.mediaType });

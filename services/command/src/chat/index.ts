@@ -7,3 +7,4 @@ export { defaultFrameMs, openSse, type ChatSse, type SseFormat } from './sse';
 export { parseChatPost, describeIssues } from './chat-body';
 export type { ChatStreamWriter } from './streams/ports';
 export type { ClientTools } from './generation-request';
+export type { LoadedImage, LoadedImages } from './chat-images';

@@ -22,7 +22,7 @@ import { mcpToolsOf } from './mcp-tools';
 import { gatedOutbound } from './gated-outbound';
 import { readAhead } from './read-ahead';
 import { reservationOf } from './reservation';
-import { imageKeysOf, loadChatImages } from './chat-images';
+import { imageKeysOf, loadChatImages, type LoadedImages } from './chat-images';
 import type { ChatRouteDeps } from './chat-route-deps';
 
 /** Where an accepted request's chunks go: the relay's SSE, or another wire (the OpenAI-compatible API). */
@@ -44,6 +44,8 @@ export type ChatCall = {
   stopOn?: (stop: () => void) => void;
   /** The client's own function tools and tool messages (the OpenAI-compatible API): passed to the model, never run. */
   clientTools?: ClientTools;
+  /** Images the request carries itself, by the keys its messages name (the OpenAI-compatible API's data: URLs). */
+  images?: LoadedImages;
 };
 
 /**
@@ -91,7 +93,7 @@ export const relayChat = async (deps: ChatRouteDeps, request: ChatRequest, call:
     ]);
     if (ahead.taken) throw new ChatRefusal(chatMessages.requestIdInUse, 409);
     // The images sent (each the caller's, bounded, sniffed): a refusal here sends and records nothing.
-    const images = await loadChatImages(deps.images, call.actor, request);
+    const images = await loadChatImages(deps.images, call.actor, request, call.images);
     if ('refused' in images) throw new ChatRefusal(images.refused);
     documents = assistantDocumentsOf(resolved);
     const sources = endpointSourcesOf(deps, resolved);

@@ -1,70 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  chatLimits,
   chatMessages,
   OpenAiChatCompletion,
   OpenAiChatRequest,
   OpenAiErrorResponse,
   OpenAiModelList,
+  openaiLimits,
   openaiRoutes,
   type ChatVia,
 } from '@app/contracts';
-import {
-  ChatRefusal,
-  describeIssues,
-  modelsOpenTo,
-  relayChat,
-  retryAfterSeconds,
-  type RelayRoutes,
-} from '../chat/index';
+import { ChatRefusal, modelsOpenTo, relayChat, type RelayRoutes } from '../chat/index';
 import { requestMetadata } from '../shared/command-route';
 import { completionStreamSink, wholeCompletionSink } from './completion-sinks';
 import { asOpenAiError, openaiError } from './openai-errors';
+import { embeddingsRoute } from './embeddings-route';
+import {
+  answerOpenAiError,
+  callerOf,
+  openaiBodyParser,
+  openaiErrorResponses as errors,
+  sendRefusal,
+} from './route-support';
 import { relayRequestOf } from './relay-request';
-
-const errors = {
-  400: OpenAiErrorResponse,
-  401: OpenAiErrorResponse,
-  403: OpenAiErrorResponse,
-  404: OpenAiErrorResponse,
-  409: OpenAiErrorResponse,
-  413: OpenAiErrorResponse,
-  429: OpenAiErrorResponse,
-  500: OpenAiErrorResponse,
-};
-
-/** The body refused by its schema (400), its issues named by field. */
-class OpenAiBodyError extends Error {
-  readonly statusCode = 400;
-}
-
-const parseBody = (body: unknown) => {
-  const parsed = OpenAiChatRequest.safeParse(body);
-  return parsed.success
-    ? { value: parsed.data }
-    : { error: new OpenAiBodyError(describeIssues(parsed.error)) };
-};
-
-const answerError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
-  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-  if (status < 500) {
-    void reply.code(status).send(openaiError(status, error.message));
-    return;
-  }
-  request.log.error({ err: error }, 'OpenAI-compatible request failed');
-  void reply.code(500).send(openaiError(500, chatMessages.communicationError));
-};
-
-/** The caller's email: the key's (its delegate, else its owner) or the session's. */
-const callerOf = async (request: FastifyRequest): Promise<string> =>
-  request.apiKey ? (await request.actor()).email : (request.principal ?? (await request.actor()).email);
 
 /**
  * The OpenAI-compatible API (docs/architecture.md, "The OpenAI-compatible API"): `GET /v1/models` and
  * `POST /v1/chat/completions` through the relay of `POST /api/chat`, for the platform's API keys
- * holding `chat` (and signed-in sessions). Every refusal in OpenAI's shape.
+ * holding `chat` (and signed-in sessions), and `POST /v1/embeddings` (embeddings-route.ts). Every
+ * refusal in OpenAI's shape.
  */
 export const openaiApiRoutes: RelayRoutes = (deps) => async (app) => {
   // Refusals answered before a handler (the identity hook, the guards, the rate limit) in OpenAI's shape.
@@ -74,6 +39,7 @@ export const openaiApiRoutes: RelayRoutes = (deps) => async (app) => {
       : payload,
   );
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  embeddingsRoute(app, deps);
   typed.get(
     openaiRoutes.models,
     {
@@ -102,22 +68,25 @@ export const openaiApiRoutes: RelayRoutes = (deps) => async (app) => {
     {
       preValidation: app.requireUser,
       config: { apiKeyAccess: 'chat' },
-      bodyLimit: chatLimits.bodyBytes,
+      bodyLimit: openaiLimits.bodyBytes,
       schema: {
         description:
           'OpenAI-compatible chat completion through the chat relay (an API key with `chat`): `stream` ' +
           'true answers `chat.completion.chunk` server-sent events (a usage chunk with ' +
           '`stream_options.include_usage`) and `data: [DONE]`; false one `chat.completion`. Function `tools` ' +
           'and `tool_choice` go to the model (never run here): its calls come back as `tool_calls` ' +
-          '(`finish_reason: tool_calls`), their results are sent as `tool` messages. Errors `{error: {message, type, code}}`: 400 bad input, 401 no or bad key, ' +
-          '403 a key without `chat`, 404 an unknown model, 413 a body over 4 MiB, 429 a spend limit ' +
+          '(`finish_reason: tool_calls`), their results are sent as `tool` messages. A user message may carry images as ' +
+          '`image_url` parts of base64 `data:` URLs (PNG, JPEG, GIF or WebP by their bytes, at most 5 MB each, 10 a ' +
+          'message, 20 a request) for a model that takes images; an http(s) url is refused (never fetched). ' +
+          'Errors `{error: {message, type, code}}`: 400 bad input, 401 no or bad key, ' +
+          '403 a key without `chat`, 404 an unknown model, 413 a body over 32 MiB, 429 a spend limit ' +
           'reached (`Retry-After`), 502 the provider failed (whole answers).',
         body: OpenAiChatRequest,
         response: { 200: OpenAiChatCompletion, ...errors },
       },
-      validatorCompiler: () => parseBody,
+      validatorCompiler: openaiBodyParser(OpenAiChatRequest),
       errorHandler: (error, request, reply) => {
-        answerError(error, request, reply);
+        answerOpenAiError(error, request, reply);
       },
     },
     async (request, reply) => {
@@ -147,6 +116,7 @@ export const openaiApiRoutes: RelayRoutes = (deps) => async (app) => {
         openSink,
         via,
         ...(relayed.clientTools ? { clientTools: relayed.clientTools } : {}),
+        ...(relayed.images ? { images: relayed.images } : {}),
         // As OpenAI does: a client that goes away before the end stops its answer (recorded as
         // ChatStopped, charged what was sent and streamed), where the relay's own clients resume.
         stopOn: (stop: () => void) =>
@@ -163,8 +133,5 @@ export const openaiApiRoutes: RelayRoutes = (deps) => async (app) => {
 };
 
 /** A refusal before anything was sent: an unknown or forbidden model is 404; a spend limit a 429 with `Retry-After`. */
-const refuse = (reply: FastifyReply, e: ChatRefusal, model: string) => {
-  const status = e.message === chatMessages.modelUnavailable(model) ? 404 : e.statusCode;
-  if (e.resetsAt) void reply.header('retry-after', retryAfterSeconds(e.resetsAt, new Date()));
-  return reply.code(status).send(openaiError(status, e.message));
-};
+const refuse = (reply: FastifyReply, e: ChatRefusal, model: string) =>
+  sendRefusal(reply, e, e.message === chatMessages.modelUnavailable(model) ? 404 : e.statusCode);

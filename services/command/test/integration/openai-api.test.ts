@@ -3,6 +3,7 @@ import OpenAI from 'openai';
 import {
   apiKeyMessages,
   chatRoute,
+  openaiLimits,
   openaiRoutes,
   spendStreamIds,
   type ChatRequestedData,
@@ -182,7 +183,7 @@ describe('the OpenAI-compatible API with the official openai client', () => {
     });
   });
 
-  it('an unknown model: 404 model_not_found; a bad body: 400; a body over 4 MiB: 413; nothing sent', async () => {
+  it('an unknown model: 404 model_not_found; a bad body: 400; a body over its bound (32 MiB, room for images): 413; nothing sent', async () => {
     const key = await keyFor();
     const sent = model.requests.length;
     const unknown = await clientOf(key.secret)
@@ -204,7 +205,7 @@ describe('the OpenAI-compatible API with the official openai client', () => {
       headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         model: testChatModelId,
-        messages: [{ role: 'user', content: 'x'.repeat(5 * 1024 * 1024) }],
+        messages: [{ role: 'user', content: 'x'.repeat(openaiLimits.bodyBytes) }],
       }),
     });
     expect(huge.status).toBe(413);

@@ -118,7 +118,7 @@ describe('the relay request of an OpenAI one', () => {
     expect(r.ok && r.clientTools).toBeUndefined();
   });
 
-  it('given a tool that is no function, a tool named twice, a tool_choice naming no tool, a tool result answering no call or image parts, then it is refused with words naming them', () => {
+  it('given a tool that is no function, a tool named twice, a tool_choice naming no tool, a tool result answering no call or audio parts, then it is refused with words naming them', () => {
     const f = { type: 'function', function: { name: 'f' } };
     expect(relayRequestOf(body({ tools: [{ type: 'function' }] }), 'x')).toEqual({
       ok: false,
@@ -144,10 +144,10 @@ describe('the relay request of an OpenAI one', () => {
     ).toEqual({ ok: false, message: openaiApiMessages.toolResultWithoutCall });
     expect(
       relayRequestOf(
-        body({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: {} }] }] }),
+        body({ messages: [{ role: 'user', content: [{ type: 'input_audio', input_audio: {} }] }] }),
         'x',
       ),
-    ).toEqual({ ok: false, message: openaiApiMessages.partNotSupported('image_url') });
+    ).toEqual({ ok: false, message: openaiApiMessages.partNotSupported('input_audio') });
   });
 
   it('given a system message after the conversation started, then the relay’s rule refuses it by field', () => {
