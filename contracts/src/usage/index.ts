@@ -1,2 +1,3 @@
 export * from './usage-messages';
 export * from './usage-http';
+export * from './usage-screen-messages';
