@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { mcpChatMessages, type ToolApprovalChunkData } from '@app/contracts';
 import { errorText } from '../../api/http';
 import { awaitsAnswer, shownArguments, type ToolApproval } from './approvals';
-import { answerToolApproval } from './tools-api';
+import { answerToolApproval } from '../../api/mcp-tools';
 import './tools.css';
 
 type Decision = 'allow' | 'deny';

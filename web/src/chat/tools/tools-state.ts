@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import type { McpUserServer } from '@app/contracts';
 import { activeConversationIdAtom, userEmailAtom } from '../../state/active-conversation';
-import { fetchUserTools } from './tools-api';
+import { fetchUserMcpServers as fetchUserTools } from '../../api/mcp-tools';
 import { offeredOn, serversOn, withConversation, withServer, type ToolChoices } from './tools-choice';
 import { readToolChoices, writeToolChoices } from './tools-store';
 
