@@ -76,6 +76,22 @@ const platformHeaders = new Set([
   'te',
 ]);
 
+/** Credential headers as typed (name to value): at least one, each name valid and not one the platform sets. */
+export const McpHeaders = z
+  .record(
+    boundedString('Header name', mcpLimits.headerNameLength),
+    headerSafeString('Header value', mcpLimits.credentialLength),
+  )
+  .superRefine((headers, ctx) => {
+    const names = Object.keys(headers);
+    if (names.length === 0) ctx.addIssue({ code: 'custom', message: mcpMessages.headersRequired });
+    if (names.length > mcpLimits.headers)
+      ctx.addIssue({ code: 'custom', message: `At most ${mcpLimits.headers} headers may be sent.` });
+    for (const name of names)
+      if (!headerName.test(name) || platformHeaders.has(name.toLowerCase()))
+        ctx.addIssue({ code: 'custom', message: mcpMessages.headerNameInvalid(name) });
+  });
+
 /** Credentials as an admin types them: sent once, sealed at once, never answered in clear. */
 export const McpAuthInput = z.discriminatedUnion('type', [
   z.object({ type: z.literal('none') }),
@@ -88,20 +104,7 @@ export const McpAuthInput = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('headers'),
-    headers: z
-      .record(
-        boundedString('Header name', mcpLimits.headerNameLength),
-        headerSafeString('Header value', mcpLimits.credentialLength),
-      )
-      .superRefine((headers, ctx) => {
-        const names = Object.keys(headers);
-        if (names.length === 0) ctx.addIssue({ code: 'custom', message: mcpMessages.headersRequired });
-        if (names.length > mcpLimits.headers)
-          ctx.addIssue({ code: 'custom', message: `At most ${mcpLimits.headers} headers may be sent.` });
-        for (const name of names)
-          if (!headerName.test(name) || platformHeaders.has(name.toLowerCase()))
-            ctx.addIssue({ code: 'custom', message: mcpMessages.headerNameInvalid(name) });
-      }),
+    headers: McpHeaders,
   }),
 ]);
 export type McpAuthInput = z.infer<typeof McpAuthInput>;
@@ -126,13 +129,13 @@ export const isMcpUrl = (url: string): boolean => {
   }
 };
 
-const McpUrl = boundedString('URL', mcpLimits.urlLength).superRefine((url, ctx) => {
+export const McpUrl = boundedString('URL', mcpLimits.urlLength).superRefine((url, ctx) => {
   if (!isMcpUrl(url)) ctx.addIssue({ code: 'custom', message: mcpMessages.urlInvalid });
   else if (urlHasUserInfo(url.trim()))
     ctx.addIssue({ code: 'custom', message: mcpMessages.urlWithCredentials });
 });
 
-const McpName = boundedString('Name', mcpLimits.nameLength).refine(
+export const McpName = boundedString('Name', mcpLimits.nameLength).refine(
   (n) => n.trim() !== '',
   mcpMessages.nameRequired,
 );
@@ -151,7 +154,11 @@ export type McpTool = z.infer<typeof McpTool>;
 export const McpApproval = McpTool.extend({ choice: z.enum(mcpToolChoices) });
 export type McpApproval = z.infer<typeof McpApproval>;
 
-const Groups = boundedList(boundedString('Group', mcpLimits.groupNameLength), 'Groups', mcpLimits.groups);
+export const McpGroups = boundedList(
+  boundedString('Group', mcpLimits.groupNameLength),
+  'Groups',
+  mcpLimits.groups,
+);
 const Problems = boundedList(
   boundedString('Problem', mcpLimits.problemLength),
   'Problems',
@@ -159,6 +166,10 @@ const Problems = boundedList(
 );
 
 export const mcpServersStreamId = 'mcpServers';
+
+/** The settings of a server an admin edits. */
+export const mcpServerFields = ['name', 'url', 'auth', 'groups'] as const;
+export type McpServerField = (typeof mcpServerFields)[number];
 
 export const McpServerEvent = z.discriminatedUnion('type', [
   z.object({
@@ -190,7 +201,24 @@ export const McpServerEvent = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('McpServerGroupsLimited'),
-    data: z.object({ serverId: z.uuid(), groups: Groups, actor: Actor }),
+    data: z.object({ serverId: z.uuid(), groups: McpGroups, actor: Actor }),
+  }),
+  z.object({
+    type: z.literal('McpServerChanged'),
+    /** The server's settings after the edit (credentials sealed) and which of them changed. */
+    data: z.object({
+      serverId: z.uuid(),
+      name: McpName,
+      url: McpUrl,
+      auth: McpSealedAuth,
+      groups: McpGroups,
+      changed: boundedList(z.enum(mcpServerFields), 'Changed', mcpServerFields.length),
+      actor: Actor,
+    }),
+  }),
+  z.object({
+    type: z.literal('McpServerRemoved'),
+    data: z.object({ serverId: z.uuid(), actor: Actor }),
   }),
 ]);
 export type McpServerEvent = z.infer<typeof McpServerEvent>;
@@ -200,6 +228,8 @@ export const mcpServerEventTypes = eventTypesOf<McpServerEvent>({
   McpToolsFetched: true,
   McpToolsApproved: true,
   McpServerGroupsLimited: true,
+  McpServerChanged: true,
+  McpServerRemoved: true,
 });
 
 /** A server as its decider folds it. */
@@ -214,6 +244,17 @@ export interface StoredMcpServer {
   problems: string[];
   /** By tool name. */
   approvals: Record<string, McpApproval>;
+  /** The settings' revision (1 when registered, one more per change of name, URL, credentials or groups). */
+  revision: number;
+  /** The last settings changes, newest last: who changed what (for a 409's message). */
+  changes: McpServerChange[];
+}
+
+/** A change of a server's settings, as a 409 names it. */
+export interface McpServerChange {
+  revision: number;
+  actor: string;
+  fields: McpServerField[];
 }
 
 /** A tool's choice in effect: an approval for another definition (or none) is Off until approved again. */
@@ -257,7 +298,7 @@ export const McpApproveRequest = z.object({
 });
 export type McpApproveRequest = z.infer<typeof McpApproveRequest>;
 
-export const McpGroupsRequest = z.object({ serverId: z.uuid(), groups: Groups });
+export const McpGroupsRequest = z.object({ serverId: z.uuid(), groups: McpGroups });
 export type McpGroupsRequest = z.infer<typeof McpGroupsRequest>;
 
 export const McpCommandResponse = z.object({
@@ -288,6 +329,8 @@ export const McpServerView = z.object({
   groups: z.array(z.string()),
   tools: z.array(McpToolView),
   problems: z.array(z.string()),
+  /** The settings' revision the admin sees: an edit or removal names it (a newer one is a 409). */
+  revision: z.number().int(),
 });
 export type McpServerView = z.infer<typeof McpServerView>;
 

@@ -24,6 +24,8 @@ export const McpServerRecord = z.object({
   approvals: z
     .record(z.string(), McpApproval)
     .transform((a) => Object.assign(emptyNameMap<McpApproval>(), a)),
+  /** The settings' revision (as the decider counts it: registered 1, one more per settings change). */
+  revision: z.number().int(),
 });
 export type McpServerRecord = z.infer<typeof McpServerRecord>;
 
@@ -45,6 +47,7 @@ export const mcpServerRecordOf = (
         tools: [],
         problems: [],
         approvals: emptyNameMap(),
+        revision: 1,
       };
     }
     case 'McpToolsFetched':
@@ -56,7 +59,25 @@ export const mcpServerRecordOf = (
       return { ...record, approvals };
     }
     case 'McpServerGroupsLimited':
-      return record && { ...record, groups: event.data.groups };
+      return record && { ...record, groups: event.data.groups, revision: record.revision + 1 };
+    case 'McpServerChanged': {
+      if (!record) return record;
+      const { name, url, auth, groups, changed } = event.data;
+      // Another address is another server: its tools and the choices pinned to them go (see mcp-edit.ts).
+      const moved = changed.includes('url');
+      return {
+        ...record,
+        name,
+        url,
+        authType: auth.type,
+        authHeaders: auth.type === 'headers' ? Object.keys(auth.headers) : [],
+        groups,
+        revision: record.revision + 1,
+        ...(moved ? { tools: [], problems: [], approvals: emptyNameMap<McpApproval>() } : {}),
+      };
+    }
+    case 'McpServerRemoved':
+      return undefined;
   }
 };
 
@@ -89,4 +110,5 @@ export const mcpServerViewOf = (record: McpServerRecord): McpServerView => ({
   groups: record.groups,
   tools: record.tools.map((t) => toolView(record, t)),
   problems: record.problems,
+  revision: record.revision,
 });

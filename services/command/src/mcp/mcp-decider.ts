@@ -14,6 +14,16 @@ import {
 } from '@app/contracts';
 import { DomainError } from '@app/platform/errors';
 import { assertNever, nameMapFold, nameMapSnapshot, type Decider } from '../shared/decider';
+import {
+  decideChange,
+  decideRemove,
+  evolveSettings,
+  McpServerNotFound,
+  normalGroups,
+  sameJson,
+  type ChangeMcpServer,
+  type RemoveMcpServer,
+} from './mcp-server-edit';
 
 export type McpServersState = NameMap<StoredMcpServer>;
 
@@ -34,15 +44,15 @@ export type McpServersCommand =
         actor: Actor;
       };
     }
-  | { type: 'LimitMcpServerGroups'; data: { serverId: string; groups: string[]; actor: Actor } };
+  | { type: 'LimitMcpServerGroups'; data: { serverId: string; groups: string[]; actor: Actor } }
+  | ChangeMcpServer
+  | RemoveMcpServer;
 
 const serverOf = (state: McpServersState, id: string): StoredMcpServer => {
   const server = ownValue(state, id);
-  if (!server) throw new DomainError(mcpMessages.notFound);
+  if (!server) throw new McpServerNotFound();
   return server;
 };
-
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The MCP servers (stream `mcpServers`, keyed by id): registered with their credentials already
@@ -88,10 +98,14 @@ export const mcpServersDecider: Decider<McpServersState, McpServersCommand, McpS
       }
       case 'LimitMcpServerGroups': {
         const server = serverOf(state, command.data.serverId);
-        const groups = [...new Set(command.data.groups.map((g) => g.trim()).filter((g) => g !== ''))];
+        const groups = normalGroups(command.data.groups);
         if (sameJson(server.groups, groups)) return [];
         return [{ type: 'McpServerGroupsLimited', data: { ...command.data, groups } }];
       }
+      case 'ChangeMcpServer':
+        return decideChange(command, state, serverOf(state, command.data.serverId));
+      case 'RemoveMcpServer':
+        return decideRemove(command, serverOf(state, command.data.serverId));
       default:
         return assertNever(command);
     }
@@ -103,7 +117,18 @@ export const mcpServersDecider: Decider<McpServersState, McpServersCommand, McpS
       switch (event.type) {
         case 'McpServerRegistered': {
           const { id, name, url, auth } = event.data;
-          return { id, name, url, auth, groups: [], tools: [], problems: [], approvals: emptyNameMap() };
+          return {
+            id,
+            name,
+            url,
+            auth,
+            groups: [],
+            tools: [],
+            problems: [],
+            approvals: emptyNameMap(),
+            revision: 1,
+            changes: [],
+          };
         }
         case 'McpToolsFetched':
           return entry && { ...entry, tools: event.data.tools, problems: event.data.problems };
@@ -114,13 +139,15 @@ export const mcpServersDecider: Decider<McpServersState, McpServersCommand, McpS
           return { ...entry, approvals };
         }
         case 'McpServerGroupsLimited':
-          return entry && { ...entry, groups: event.data.groups };
+        case 'McpServerChanged':
+        case 'McpServerRemoved':
+          return entry && evolveSettings(entry, event);
         default:
           return assertNever(event);
       }
     },
   ),
 
-  snapshot: nameMapSnapshot<StoredMcpServer>('mcpServers/1'),
+  snapshot: nameMapSnapshot<StoredMcpServer>('mcpServers/2'),
   contract: McpServerEvent,
 };

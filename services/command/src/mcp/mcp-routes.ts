@@ -21,6 +21,7 @@ import { mcpServersDecider, type McpServersCommand } from './mcp-decider';
 import { mcpHeadersOf, sealMcpAuth } from './mcp-auth';
 import { refuseOutsideMcpAllow } from './mcp-allow';
 import { fetchMcpTools, type McpConnector } from './mcp-client';
+import { mcpEditRoutesOf } from './mcp-edit-routes';
 
 export interface McpRouteOptions {
   db: Db;
@@ -41,7 +42,7 @@ const answerOf = (outcome: Outcome): McpCommandResponse => ({
 /**
  * The MCP servers of the Admin Interface's Ops tab (admins only): register one (credentials sealed
  * at once, refused outside MCP_ALLOW), fetch a server's tools, choose per tool (pinned to
- * the hash the admin saw) and limit a server to Amplify groups.
+ * the hash the admin saw) and limit a server to Amplify groups; edit or remove one (mcp-edit-routes.ts).
  */
 export const mcpRoutesPlugin =
   (opts: McpRouteOptions): FastifyPluginAsync =>
@@ -173,4 +174,6 @@ export const mcpRoutesPlugin =
         return answerOf(result);
       },
     );
+
+    mcpEditRoutesOf(app, opts);
   };

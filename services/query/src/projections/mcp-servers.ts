@@ -3,7 +3,7 @@ import { tableProjection } from './projection';
 
 /**
  * The MCP servers (`rm_mcp_servers`): each as the Ops tab reads it, credentials only as their kind
- * and header names (the sealed values stay in the log). Not pushed over /live: the section reads the
+ * and header names (the sealed values stay in the log); a removed server's row is deleted. Not pushed over /live: the section reads the
  * list after each change.
  */
 export const mcpServersProjection = tableProjection<McpServerEvent>(
@@ -14,6 +14,11 @@ export const mcpServersProjection = tableProjection<McpServerEvent>(
     contract: McpServerEvent,
     apply: async (event, recorded, trx) => {
       const id = event.type === 'McpServerRegistered' ? event.data.id : event.data.serverId;
+      if (event.type === 'McpServerRemoved') {
+        // Gone from the list at once, and from the Tools menus that read it.
+        await trx.deleteFrom('rm_mcp_servers').where('id', '=', id).execute();
+        return [id];
+      }
       const row = await trx
         .selectFrom('rm_mcp_servers')
         .select('record')
