@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
 import {
   apiKeyMessages,
+  apiKeyUseStreamId,
   embeddingsRequestStreamId,
   openaiApiMessages,
   openaiRoutes,
@@ -203,6 +204,11 @@ describe('POST /v1/embeddings with the official openai client', () => {
     expect((error.error as { message: string }).message).toContain(apiKeyMessages.limitName('Capped'));
     expect(model.requests.length).toBe(requests);
     expect(await ledgerOf(key.id)).toEqual([]);
+    // The refusal is recorded on the key, naming this route.
+    const uses = await readStream(p.database.db, apiKeyUseStreamId(key.id));
+    expect(uses.map((e) => [e.type, (e.data as { reason: string; route: string }).route])).toEqual([
+      ['ApiKeyUseRefused', 'POST /v1/embeddings'],
+    ]);
   });
 });
 
