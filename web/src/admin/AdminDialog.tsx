@@ -16,6 +16,7 @@ import { useLiveConfigs } from './shell/use-live-configs';
 import { EndpointTestDialog } from './endpoint-tests/EndpointTestDialog';
 import { MissingEndpointsDialog } from './actions/MissingEndpointsDialog';
 import { useAdminIntegrationsLoaded } from '../integrations';
+import { HistoryView } from './history/HistoryView';
 import '../styles/admin.css';
 
 /** The Admin Interface: one full-screen dialog with its tabs (`adminTabs`). */
@@ -76,6 +77,7 @@ export default function AdminDialog() {
       )}
       <MissingEndpointsDialog />
       <EndpointTestDialog />
+      <HistoryView />
     </Modal>
   );
 }

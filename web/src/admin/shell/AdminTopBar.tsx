@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { anyDirtyAtom } from '../../state/sections';
 import { configsStatusAtom, liveStatusAtom, savingAtom } from '../../state/admin-status';
+import { HistoryButton } from '../history/HistoryButton';
 
 export interface AdminTopBarProps {
   titleId: string;
@@ -38,6 +39,7 @@ export function AdminTopBar({ titleId, onReload, onClose, onSave }: AdminTopBarP
         {liveText[live]}
       </span>
       <div className="admin-actions">
+        <HistoryButton />
         <button
           type="button"
           className="btn btn-icon"

@@ -1,4 +1,5 @@
 import type { SectionType } from '@app/contracts';
+import { HistoryButton } from '../history/HistoryButton';
 import { ChangedBy } from './ChangedBy';
 import { SectionNotice } from './SectionNotice';
 
@@ -18,6 +19,7 @@ export function SectionCardHeader({ section, title, titleId }: SectionCardHeader
           {title}
         </h3>
         <ChangedBy section={section} />
+        <HistoryButton section={section} />
       </div>
       <SectionNotice type={section} />
     </>
