@@ -294,6 +294,20 @@ describe('MCP tools in a chat', () => {
     expect(mcp.state.calls).toEqual([{ tool: 'weather', args: { city: 'Rome' } }]);
   });
 
+  it('a server limited to groups the user is not in offers nothing, in the menu or in a chat', async () => {
+    const limit = (groups: string[]) =>
+      p.call(admin, 'POST', mcpRoutes.groups, { body: { serverId, groups } });
+    expect((await limit(['Staff'])).statusCode).toBe(200);
+    await p.settle();
+    expect((await p.call(ann, 'GET', mcpChatRoutes.tools)).json<McpUserToolsResponse>().servers).toEqual([]);
+    model.behave({ tokens: ['No tools.'] });
+    const { done } = chat(ann);
+    expect(answerOf(await done)).toBe('No tools.');
+    expect(model.requests.at(-1)?.body['tools']).toBeUndefined();
+    expect((await limit([])).statusCode).toBe(200);
+    await p.settle();
+  });
+
   it('a server the request names that is unknown offers nothing; a request without servers offers no tool', async () => {
     model.behave({ tokens: ['Plain.'] });
     const { done } = chat(ann, []);
