@@ -55,4 +55,17 @@ export const revertMessages = {
     `${what} could not come back: its data key was destroyed when it was replaced or removed. The current value stays.`,
   secretDropped: (what: string) =>
     `${what} could not come back: its data key was destroyed when it was replaced or removed.`,
+  /** The picker and the screen around the view (web/src/admin/as-of). */
+  pickerTitle: 'View the configuration as of a moment',
+  pickByTime: 'Date and time (your local time)',
+  pickByPosition: 'Log position',
+  pickView: 'View',
+  pickMissing: 'Pick a date and time, or give a log position (digits).',
+  loadAtFailed: 'The configuration at that moment could not be loaded.',
+  whenPosition: (position: string) => `log position ${position}`,
+  notInConfiguration: (tab: string) => `${tab} is not part of the configuration: go back to now to see it.`,
+  revertConfirm: 'Revert',
+  fieldAdded: (field: string, value: string) => `${field}: added (${value})`,
+  fieldRemoved: (field: string, value: string) => `${field}: removed (was ${value})`,
+  fieldChanged: (field: string, from: string, to: string) => `${field}: ${from} → ${to}`,
 } as const;
