@@ -32,6 +32,14 @@ import { opsRoutesPlugin } from './ops/index';
 import { assistantsPluginFor, type AssistantsWiring } from './assistants/wiring';
 import { integrationsPlugin, type IntegrationProviderEndpoints } from './integrations/index';
 import { mcpRoutesPlugin, type McpConnector } from './mcp/index';
+import { configAsCodeRoutesPlugin } from './config-as-code/index';
+export {
+  differenceText,
+  exportConfigurationYaml,
+  importConfiguration,
+  planSection,
+  exportSection,
+} from './config-as-code/index';
 import { revertRoutePlugin } from './configuration-history/index';
 export { approvedToolsFor, type ApprovedMcpTool, type McpConnector } from './mcp/index';
 export { configsAtFrom, configsAtRoutePlugin } from './configuration-history/index';
@@ -166,6 +174,13 @@ export const commandService =
         opts.awaitProjected,
         opts.outboundAllow,
       ),
+    );
+    await app.register(
+      configAsCodeRoutesPlugin({
+        db: opts.db,
+        secrets: opts.secrets,
+        ...(opts.outboundAllow ? { endpointAllow: opts.outboundAllow } : {}),
+      }),
     );
     await app.register(
       secretRoutesPlugin({
