@@ -14,6 +14,7 @@ import type { SharesTables } from './schema-shares';
 import type { McpTables } from './schema-mcp';
 import type { FilingTables } from './schema-filing';
 import type { AdminHistoryTables } from './schema-admin-history';
+import type { UsageTables } from './schema-usage';
 
 /** The tables every service may read, as kysely sees them. */
 export interface EventsTable {
@@ -241,6 +242,7 @@ export interface Database
     McpTables,
     FilingTables,
     AdminHistoryTables,
+    UsageTables,
     RateLimitsTables {
   events: EventsTable;
   command_results: CommandResultsTable;

@@ -20,6 +20,7 @@ import { mcpServersProjection } from './mcp-servers';
 import { assistantGroupsProjection } from './assistant-groups';
 import { assistantsProjection } from './assistants';
 import { sharesProjection } from './shares';
+import { usageRollupsProjection } from './usage-rollups';
 import { adminHistoryProjection } from './admin-history';
 import type { Projection } from './projection';
 
@@ -49,5 +50,6 @@ export const allProjections: readonly Projection[] = [
   mcpServersProjection,
   assistantGroupsProjection,
   sharesProjection,
+  usageRollupsProjection,
   adminHistoryProjection,
 ];

@@ -23,6 +23,7 @@ import { fileQueryRoute, fileTagsRoute } from './files';
 import { projectionsRoute } from './projections';
 import type { ReadContext, ReadRoute } from './read-route';
 import { sharesRoute } from './shares';
+import { adminUsageRoute, ownUsageRoute } from './usage';
 import { spendRouteFor } from './spend';
 import { userAppConfigsRouteFor } from './user-app-configs';
 import { userSettingsRoute } from './user-settings';
@@ -58,6 +59,8 @@ export const readRoutes: readonly ReadRoute[] = [
   mcpUserToolsRoute,
   assistantGroupsRoute,
   sharesRoute,
+  adminUsageRoute,
+  ownUsageRoute,
   adminHistoryRoute,
 ];
 
