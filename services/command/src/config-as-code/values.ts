@@ -105,8 +105,9 @@ export const describeChanges = (before: unknown, after: unknown, path: string[] 
     if (plainList(b) && plainList(a)) {
       const was = new Set(b.map(String));
       const is = new Set(a.map(String));
-      for (const x of [...is].filter((x) => !was.has(x)).sort()) out.push(`+ ${at(p)}: ${x}`);
-      for (const x of [...was].filter((x) => !is.has(x)).sort()) out.push(`- ${at(p)}: ${x}`);
+      const item = (x: string) => (p.length === 0 ? x : `${at(p)}: ${x}`);
+      for (const x of [...is].filter((x) => !was.has(x)).sort()) out.push(`+ ${item(x)}`);
+      for (const x of [...was].filter((x) => !is.has(x)).sort()) out.push(`- ${item(x)}`);
       return;
     }
     out.push(`~ ${at(p)}: ${shown(b)} → ${shown(a)}`);

@@ -191,7 +191,7 @@ describe('configuration as code: import', () => {
     const dry = await importConfiguration(target.database.db, text, { ...options, dryRun: true });
     const dryChanges = (section: string) => dry.sections.find((s) => s.section === section)?.changes ?? [];
     expect(dryChanges('supportedModels').filter((c) => c.startsWith('+ '))).toHaveLength(3);
-    expect(dryChanges('admins')).toEqual(['+ (the section): carl@example.com']);
+    expect(dryChanges('admins')).toEqual(['+ carl@example.com']);
     expect(dryChanges('applicationSecrets')).toEqual(['+ API_TOKEN: a new value']);
     expect(dry.sections.filter((s) => s.changes.length > 0).length).toBeGreaterThan(5);
     expect((await target.events()).length).toBe(before);
