@@ -1,11 +1,14 @@
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
-import type { AdminHistoryRow } from '@app/contracts';
+import { sectionLabels, type AdminHistoryRow } from '@app/contracts';
 import { DataGrid } from '../../ui/grid/DataGrid';
 import { useNarrow } from './use-narrow';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const shown = (value: string | null) => value ?? '—';
+/** A section's name as the dialog shows it (its key for the sections outside the dialog's list). */
+export const sectionName = (section: string): string =>
+  section in sectionLabels ? sectionLabels[section as keyof typeof sectionLabels] : section;
 
 const wrapped = { wrapText: true, autoHeight: true } as const;
 
@@ -17,7 +20,13 @@ const columns: ColDef<AdminHistoryRow>[] = [
     width: 170,
   },
   { headerName: 'Admin', field: 'actor', flex: 1, minWidth: 160, ...wrapped },
-  { headerName: 'Section', field: 'section', width: 150, ...wrapped },
+  {
+    headerName: 'Section',
+    field: 'section',
+    valueFormatter: (p) => sectionName(String(p.value)),
+    width: 170,
+    ...wrapped,
+  },
   { headerName: 'Item', field: 'item', flex: 1, minWidth: 120, ...wrapped },
   { headerName: 'Field', field: 'field', width: 150, ...wrapped },
   {
@@ -41,7 +50,7 @@ const columns: ColDef<AdminHistoryRow>[] = [
 /** A phone's one column: what changed, from → to, then who and when. */
 function ChangeCell({ data }: ICellRendererParams<AdminHistoryRow>) {
   if (!data) return null;
-  const what = [data.section, data.item, data.field].filter(Boolean).join(' · ');
+  const what = [sectionName(data.section), data.item, data.field].filter(Boolean).join(' · ');
   return (
     <div className="history-change">
       <span className="history-what">{what}</span>

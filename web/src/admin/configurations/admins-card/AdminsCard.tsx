@@ -4,6 +4,7 @@ import { sections } from '../../../state/sections';
 import { EntryPicker } from '../../../ui/entry-picker/EntryPicker';
 import { parseEmailEntries } from '../../../ui/entry-picker/entries';
 import { ChangedBy } from '../../shell/ChangedBy';
+import { HistoryButton } from '../../history/HistoryButton';
 import { SectionNotice } from '../../shell/SectionNotice';
 import { addAdmins, removeAdmins, sortedAdmins } from './admin-edits';
 import { AdminsList } from './AdminsList';
@@ -38,6 +39,7 @@ export function AdminsCard() {
           Admins
         </h3>
         <span className="muted">{admins.length === 1 ? '1 admin' : `${admins.length} admins`}</span>
+        <HistoryButton section="admins" />
       </header>
       <ChangedBy section="admins" />
       <SectionNotice type="admins" />

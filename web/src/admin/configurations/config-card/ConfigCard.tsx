@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import type { SectionType } from '@app/contracts';
 import { sectionDefs } from '../../../state/section-list';
 import { ChangedBy } from '../../shell/ChangedBy';
+import { HistoryButton } from '../../history/HistoryButton';
 import { SectionNotice } from '../../shell/SectionNotice';
 import './config-card.css';
 
@@ -26,6 +27,7 @@ export function ConfigCard({ section, aside, wide, children }: ConfigCardProps) 
           </h3>
           <ChangedBy section={section} />
         </div>
+        <HistoryButton section={section} />
         {aside}
       </header>
       <SectionNotice type={section} />
