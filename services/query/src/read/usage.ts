@@ -77,7 +77,11 @@ const labelsFor = async (db: Db, f: UsageFilter, keys: string[]): Promise<Map<st
   if (f.by === 'key') {
     const ids = keys.filter((k) => k !== '');
     const known = ids.length
-      ? await db.selectFrom('api_keys').select(['id', 'application_name']).where('id', 'in', ids).execute()
+      ? await db
+          .selectFrom('api_keys')
+          .select([sql<string>`id::text`.as('id'), 'application_name'])
+          .where(sql<string>`id::text`, 'in', ids)
+          .execute()
       : [];
     for (const k of known) labels.set(k.id, k.application_name);
     for (const k of keys)
