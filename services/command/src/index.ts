@@ -295,3 +295,4 @@ export const commandService =
       );
     }
   };
+export { expireConversations, currentRetention, type ExpiryRun } from './retention/index';

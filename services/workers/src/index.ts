@@ -5,6 +5,7 @@ import { queueBackend, type BackendKind, type JobQueue, type JobWorker } from '.
 import { runJob } from './run-job';
 import { defaultJobOptionsOf, type FinishedJobsRetention } from './finished-jobs';
 import { startPruning } from './pruning';
+import { startRetention } from './retention';
 import { collectQueueMetrics } from './queue-metrics';
 import type { JobServices, ProcessorRegistry, Routes } from './jobs/types';
 import { createExtractionPool, type ExtractionPool } from './documents/extraction-pool';
@@ -41,6 +42,12 @@ export {
   type Pruning,
   type PruningOptions,
 } from './pruning';
+export {
+  startRetention,
+  defaultRetentionEveryMs,
+  type RetentionOptions,
+  type RetentionRunner,
+} from './retention';
 export {
   jobFailedType,
   jobsStreamOf,
@@ -82,6 +89,8 @@ export interface WorkersOptions {
   commandResultsRetentionHours?: number;
   /** How often the pruning runs (hourly when unset). */
   pruneEveryMs?: number;
+  /** How often conversations past the Retention section's days are expired (daily when unset). */
+  retentionEveryMs?: number;
   /** How long and how many finished BullMQ jobs stay (defaultFinishedJobs when unset). */
   finishedJobs?: FinishedJobsRetention;
   /**
@@ -135,6 +144,12 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
       : {}),
     ...(opts.pruneEveryMs !== undefined ? { everyMs: opts.pruneEveryMs } : {}),
   });
+  const retention = startRetention({
+    db: opts.db,
+    logger: log,
+    ...(opts.retentionEveryMs !== undefined ? { everyMs: opts.retentionEveryMs } : {}),
+  });
+  const stopPeriodic = () => Promise.all([pruning.stop(), retention.stop()]).then(() => undefined);
   if (Object.keys(opts.processors).length === 0) {
     log.info({ backend: backend.kind }, 'no jobs registered: workers stay idle');
     const nothing = () => Promise.resolve();
@@ -143,7 +158,7 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
       queue: null,
       queueHealth: null,
       extraction: null,
-      stop: () => pruning.stop(),
+      stop: () => stopPeriodic(),
       idle: nothing,
     };
   }
@@ -153,7 +168,7 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
   try {
     extraction = createExtractionPool({ ...extractionLimitsFrom(process.env), ...opts.extraction }, log);
   } catch (e) {
-    await pruning.stop();
+    await stopPeriodic();
     throw e;
   }
   const retry = opts.retry ?? defaultRetry;
@@ -161,7 +176,7 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
   try {
     await backend.prepare();
   } catch (e) {
-    await pruning.stop();
+    await stopPeriodic();
     await extraction.close();
     throw e;
   }
@@ -179,7 +194,7 @@ export const startWorkers = async (opts: WorkersOptions): Promise<RunningWorkers
     await worker?.close().catch((e: unknown) => log.error({ err: e }, 'worker close failed'));
     await queue.close().catch((e: unknown) => log.error({ err: e }, 'queue close failed'));
     await extraction.close().catch((e: unknown) => log.error({ err: e }, 'extraction pool close failed'));
-    await pruning.stop();
+    await stopPeriodic();
   };
   try {
     worker = backend.worker(

@@ -3,6 +3,7 @@ import { chatRateLimitCard } from './chat-rate-limit';
 import { conversationStorageCard } from './conversation-storage';
 import { promptCostAlertCard } from './prompt-cost-alert';
 import { supportEmailCard } from './support-email';
+import { retentionCard } from './retention';
 
 export * from './value-card';
 export * from './support-email';
@@ -10,6 +11,7 @@ export * from './ai-email-domain';
 export * from './chat-rate-limit';
 export * from './conversation-storage';
 export * from './prompt-cost-alert';
+export * from './retention';
 
 /**
  * The single-value cards of the Configurations tab, in the order the tab shows them: the one list
@@ -22,6 +24,7 @@ export const valueCardList = [
   chatRateLimitCard,
   conversationStorageCard,
   promptCostAlertCard,
+  retentionCard,
 ] as const;
 
 type Card = (typeof valueCardList)[number];

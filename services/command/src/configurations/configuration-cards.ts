@@ -11,6 +11,7 @@ import { amplifyGroupsDecider } from './amplify-groups';
 import { chatRateLimitDecider } from './chat-rate-limit';
 import { conversationStorageDecider } from './conversation-storage';
 import { promptCostAlertDecider } from './prompt-cost-alert';
+import { retentionDecider } from './retention';
 import { supportEmailDecider } from './support-email';
 import { handleCommand, type CommandOutcome } from '../shared/handle-command';
 
@@ -31,6 +32,7 @@ const valueCardDeciders: { [K in ValueCardKey]: { save: Handler<K> } } = {
   rateLimit: chatRateLimitDecider,
   defaultConversationStorage: conversationStorageDecider,
   promtCostAlert: promptCostAlertDecider,
+  retention: retentionDecider,
 };
 
 const valueCardHandlers = Object.fromEntries(

@@ -1,13 +1,19 @@
 import type {
   ConversationEvent,
+  ConversationExpiredData,
+  ConversationExpiredEvent,
   ConversationImportedData,
   ConversationSettingsChangedData,
 } from '@app/contracts';
 import { assertNever, isPlainObject, plainSnapshot, type Decider } from '../shared/decider';
 
-/** A conversation stream's state: the name it was last given (null: never, or since deleted). */
+/**
+ * A conversation stream's state: the name it was last given (null: never, or since deleted), and the
+ * last activity it was expired at (retention: null, never).
+ */
 export interface ConversationState {
   name: string | null;
+  expiredThrough?: string | null;
 }
 
 export type ConversationCommand =
@@ -18,7 +24,9 @@ export type ConversationCommand =
   /** The user saved the conversation's own settings (conversation-settings.ts): recorded each save. */
   | { type: 'ChangeConversationSettings'; data: ConversationSettingsChangedData }
   /** A conversation imported from a file (import-conversations.ts): only into a new stream. */
-  | { type: 'ImportConversation'; data: ConversationImportedData };
+  | { type: 'ImportConversation'; data: ConversationImportedData }
+  /** Retention expires it (docs/architecture.md, "Retention"): once per last activity. */
+  | { type: 'ExpireConversation'; data: ConversationExpiredData };
 
 /**
  * One conversation of one user (stream `conversationStreamId(owner, conversationId)`): renamed,
@@ -26,7 +34,11 @@ export type ConversationCommand =
  * of its turns turned to (each time: the log shows which version the user kept reading). Whether the
  * user has the conversation, and the request is one of it, is the handler's check, before this runs.
  */
-export const conversationDecider: Decider<ConversationState, ConversationCommand, ConversationEvent> = {
+export const conversationDecider: Decider<
+  ConversationState,
+  ConversationCommand,
+  ConversationEvent | ConversationExpiredEvent
+> = {
   initialState: () => ({ name: null }),
 
   decide: (command, state) => {
@@ -47,6 +59,11 @@ export const conversationDecider: Decider<ConversationState, ConversationCommand
       }
       case 'ImportConversation':
         return [{ type: 'ConversationImported', data: command.data }];
+      case 'ExpireConversation':
+        // A second run over the same last activity (a read model not yet caught up) appends nothing.
+        return state.expiredThrough === command.data.lastActivityAt
+          ? []
+          : [{ type: 'ConversationExpired', data: command.data }];
       default:
         return assertNever(command);
     }
@@ -55,9 +72,11 @@ export const conversationDecider: Decider<ConversationState, ConversationCommand
   evolve: (state, event) => {
     switch (event.type) {
       case 'ConversationRenamed':
-        return { name: event.data.name };
+        return { ...state, name: event.data.name };
       case 'ConversationDeleted':
-        return { name: null };
+        return { ...state, name: null };
+      case 'ConversationExpired':
+        return { name: null, expiredThrough: event.data.lastActivityAt };
       case 'ConversationVersionChosen':
       case 'ConversationSettingsChanged':
       case 'ConversationImported':

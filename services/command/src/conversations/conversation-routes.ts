@@ -12,6 +12,7 @@ import {
 } from '@app/contracts';
 import type { AwaitProjected, Db } from '@app/platform';
 import { runCommandAs, unlessReplayed } from '../shared/command-route';
+import { deleteAllRoutesPlugin } from './delete-all-route';
 import { onOwnConversation } from './conversation-commands';
 import type { ConversationCommand } from './conversation-decider';
 
@@ -42,6 +43,8 @@ export const conversationRoutesPlugin =
       return { success: true, position: result.position };
     };
     const response = { ...errorResponses, 200: ConversationCommandResponse, 404: ErrorResponse };
+    // POST /api/conversations/delete-all: the account menu's 'Delete all my conversations'.
+    await app.register(deleteAllRoutesPlugin(opts));
 
     routes.post(
       conversationRoutes.rename,

@@ -2,6 +2,7 @@ import {
   assertNever,
   type ChatEvent,
   type ConversationEvent,
+  type ConversationExpiredEvent,
   type FeedbackEvent,
   type RecordedEvent,
   type StoredChatMessage,
@@ -13,7 +14,7 @@ import { addTurn, chooseTurn, deleteTurns, rateTurn } from './conversation-turns
 import { answerOf, requestMessagesOf } from './conversation-text';
 import { conversationImported } from './conversation-import';
 
-type ConversationsEvent = ChatEvent | ConversationEvent | FeedbackEvent;
+type ConversationsEvent = ChatEvent | ConversationEvent | ConversationExpiredEvent | FeedbackEvent;
 type Ended = Extract<ChatEvent, { type: 'ChatCompleted' | 'ChatStopped' | 'ChatFailed' }>;
 
 export const conversationsEventTypes = [
@@ -23,6 +24,7 @@ export const conversationsEventTypes = [
   'ChatFailed',
   'ConversationRenamed',
   'ConversationDeleted',
+  'ConversationExpired',
   'ConversationVersionChosen',
   'ConversationSettingsChanged',
   'AnswerRated',
@@ -167,6 +169,14 @@ export const conversationsProjection = tableProjection<ConversationsEvent>(
           await deleteConversation(trx, ownerOf(recorded, conversationId), conversationId);
           await deleteTurns(trx, ownerOf(recorded, conversationId), conversationId);
           return [conversationId];
+        }
+        case 'ConversationExpired': {
+          // Retention (docs/architecture.md, "Retention"): its rows go as with a delete; the change
+          // is its owner's (the actor is the platform's retention).
+          const { conversationId, owner } = event.data;
+          await deleteConversation(trx, owner, conversationId);
+          await deleteTurns(trx, owner, conversationId);
+          return { ids: [conversationId], audience: owner };
         }
         case 'ConversationVersionChosen': {
           const { conversationId, requestId } = event.data;

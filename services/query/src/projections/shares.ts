@@ -2,11 +2,13 @@ import { z } from 'zod';
 import {
   assertNever,
   ChatId,
+  ConversationExpiredData,
   sealedTextPurposes,
   ShareEventContract,
   shareEventTypes,
   ShareSnapshot,
   type ConversationEvent,
+  type ConversationExpiredEvent,
   type ConversationSharedData,
   type RecordedEvent,
   type ShareEvent,
@@ -17,11 +19,12 @@ import { ownerOf } from './conversation-rows';
 import { SealedTextMismatch } from './conversation-text';
 
 type Deleted = Extract<ConversationEvent, { type: 'ConversationDeleted' }>;
-type SharesEvent = ShareEvent | Deleted;
+type SharesEvent = ShareEvent | Deleted | ConversationExpiredEvent;
 
 const SharesEventContract: z.ZodType<SharesEvent> = z.union([
   ShareEventContract,
   z.object({ type: z.literal('ConversationDeleted'), data: z.object({ conversationId: ChatId }) }),
+  z.object({ type: z.literal('ConversationExpired'), data: ConversationExpiredData }),
 ]);
 
 /** The share's snapshot, opened; null once shredded (its conversation was deleted). */
@@ -72,7 +75,7 @@ export const sharesProjection = tableProjection<SharesEvent>(
   { name: 'shares', readModel: null },
   ['rm_shares'],
   {
-    eventTypes: [...shareEventTypes, 'ConversationDeleted'],
+    eventTypes: [...shareEventTypes, 'ConversationDeleted', 'ConversationExpired'],
     contract: SharesEventContract,
     apply: async (event, recorded, trx) => {
       switch (event.type) {
@@ -100,6 +103,16 @@ export const sharesProjection = tableProjection<SharesEvent>(
             .deleteFrom('rm_shares')
             .where('owner', '=', ownerOf(recorded, conversationId))
             .where('conversation_id', '=', conversationId)
+            .returning('share_id')
+            .execute();
+          return gone.map((r) => r.share_id);
+        }
+        case 'ConversationExpired': {
+          // Retention expired it (docs/architecture.md, "Retention"): its shares go as with a delete.
+          const gone = await trx
+            .deleteFrom('rm_shares')
+            .where('owner', '=', event.data.owner)
+            .where('conversation_id', '=', event.data.conversationId)
             .returning('share_id')
             .execute();
           return gone.map((r) => r.share_id);

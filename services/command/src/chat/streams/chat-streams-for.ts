@@ -4,6 +4,7 @@ import { pgStopBus } from './pg-stop-bus';
 import type { ChatStreamStore, StopBus } from './ports';
 import { redisChatStreamStore } from './redis-chat-stream-store';
 import { redisStopBus } from './redis-stop-bus';
+import { streamReplayRetention } from './stream-replay-retention';
 
 export interface ChatStreamsSettings {
   db: Db;
@@ -26,9 +27,12 @@ export const chatStreamsFor = (settings: ChatStreamsSettings): ChatStreams => {
   const logger = settings.logger ? { logger: settings.logger } : {};
   const redisUrl = settings.redisUrl;
   const kind = redisUrl ? 'redis' : 'postgres';
+  // Ended streams stay for the Retention section's replay hours (ten minutes unless set).
+  const replay = streamReplayRetention(settings.db, { logger: settings.logger });
+  const storeOptions = { ...logger, retentionMs: () => replay.retentionMs() };
   const store = redisUrl
-    ? redisChatStreamStore(redisUrl, logger)
-    : pgChatStreamStore(settings.db, settings.databaseUrl, logger);
+    ? redisChatStreamStore(redisUrl, storeOptions)
+    : pgChatStreamStore(settings.db, settings.databaseUrl, storeOptions);
   const stopBus = redisUrl
     ? redisStopBus(redisUrl, logger)
     : pgStopBus(settings.db, settings.databaseUrl, logger);
@@ -37,6 +41,7 @@ export const chatStreamsFor = (settings: ChatStreamsSettings): ChatStreams => {
     store,
     stopBus,
     close: async () => {
+      replay.close();
       await Promise.all([store.close(), stopBus.close()]);
     },
   };

@@ -140,7 +140,7 @@ export const pgChatStreamStore = (
   }
 
   const prune = async (now: Date = new Date()): Promise<number> => {
-    const endedBefore = new Date(now.getTime() - retentionMs);
+    const endedBefore = new Date(now.getTime() - retentionMs());
     const openedBefore = new Date(now.getTime() - abandonedAfterMs);
     const result = await db
       .deleteFrom('chat_stream_chunks')

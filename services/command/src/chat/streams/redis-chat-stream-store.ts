@@ -39,7 +39,7 @@ export const redisChatStreamStore = (
 
   const save = (requestId: string) => async (batch: ChunkBatch) => {
     const keys = chatStreamKeys(prefix, requestId);
-    const ttl = batch.ended ? retentionMs : abandonedAfterMs;
+    const ttl = batch.ended ? retentionMs() : abandonedAfterMs;
     const multi = redis.multi();
     for (const entry of entriesOf(batch)) multi.xadd(keys.chunks, entry.id, ...entry.fields);
     const results = await multi.pexpire(keys.chunks, ttl).pexpire(keys.owner, ttl).exec();

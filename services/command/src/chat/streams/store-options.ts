@@ -1,10 +1,14 @@
+import { defaultStreamReplayMs } from '@app/contracts';
 import type { Logger } from '@app/platform';
 import type { BatcherOptions } from './chunk-batcher';
 
 /** What both chat stream stores (PostgreSQL, Redis) take. */
 export interface ChatStreamStoreOptions extends Pick<BatcherOptions, 'flushMs' | 'maxBatch' | 'attempts'> {
-  /** How long an ended stream stays readable (default 10 minutes). */
-  retentionMs?: number;
+  /**
+   * How long an ended stream stays readable (default 10 minutes); a function is asked at each use
+   * (the Retention section's chat stream replay hours: `retention/stream-replay-retention.ts`).
+   */
+  retentionMs?: number | (() => number);
   /** A stream never ended (its instance crashed) is dropped this long after it opened (default 2 hours). */
   abandonedAfterMs?: number;
   /** A follower reads again at least this often, whatever it heard (default 1 s). */
@@ -13,9 +17,12 @@ export interface ChatStreamStoreOptions extends Pick<BatcherOptions, 'flushMs' |
   logger?: Pick<Logger, 'warn'>;
 }
 
+const retentionOf = (given: ChatStreamStoreOptions['retentionMs']): (() => number) =>
+  typeof given === 'function' ? given : () => given ?? defaultStreamReplayMs;
+
 /** The store's timings, each its default when not given. */
 export const storeTimings = (opts: ChatStreamStoreOptions) => ({
-  retentionMs: opts.retentionMs ?? 10 * 60_000,
+  retentionMs: retentionOf(opts.retentionMs),
   abandonedAfterMs: opts.abandonedAfterMs ?? 2 * 3600_000,
   pollMs: opts.pollMs ?? 1000,
 });

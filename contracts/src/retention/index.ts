@@ -1,0 +1,2 @@
+export * from './retention-section';
+export * from './conversation-expiry';
