@@ -15,6 +15,7 @@ describe('value cards: what the log and the clients already know stays as it is'
         'Default User Conversation Storage',
       ],
       ['promtCostAlert', 'config-promtCostAlert', 'Prompt Cost Alert'],
+      ['retention', 'config-retention', 'Retention'],
     ]);
   });
 
@@ -30,12 +31,20 @@ describe('value cards: what the log and the clients already know stays as it is'
         'PromptCostAlertMessageChanged',
         'PromptCostAlertCostChanged',
       ],
+      retention: [
+        'ConversationRetentionChanged',
+        'StreamReplayRetentionChanged',
+        'LegalHoldUserAdded',
+        'LegalHoldUserRemoved',
+        'LegalHoldGroupAdded',
+        'LegalHoldGroupRemoved',
+      ],
     });
   });
 
   it('sections and live read models list the cards where they were', () => {
-    expect(sectionTypes.slice(4, 9)).toEqual(valueCardList.map((c) => c.key));
-    expect(readModelNames.slice(4, 9)).toEqual(valueCardList.map((c) => c.key));
+    expect(sectionTypes.slice(4, 4 + valueCardList.length)).toEqual(valueCardList.map((c) => c.key));
+    expect(readModelNames.slice(4, 4 + valueCardList.length)).toEqual(valueCardList.map((c) => c.key));
     for (const card of valueCardList) expect(sectionLabels[card.key]).toBe(card.label);
   });
 
