@@ -215,6 +215,12 @@ const rebuildSection = async (server: BenchServer) => {
         ],
       ),
     );
+    out(`    ours / floor (speed): ${fixed(f.plainSeconds / f.oursSeconds, 2)}x`);
+    if (f.events < 1_000_000)
+      out(
+        `    1,000,000 events at this rate: ~${fixed((1_000_000 / f.events) * f.oursSeconds, 0)} s ` +
+          '(measured with BENCH_REBUILD_EVENTS=1000000)',
+      );
   } catch (e) {
     out(`    skipped: ${e instanceof Error ? e.message : String(e)}`);
   }

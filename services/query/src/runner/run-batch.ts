@@ -275,7 +275,10 @@ export const rebuild = async (db: Db, p: Projection, batchSize = 1000): Promise<
       if (!last) return count;
       await sql`savepoint rebuild_batch`.execute(trx);
       try {
-        for (const event of events) if (handlesEvent(p, event.type)) await p.apply(event, trx);
+        const handled = events.filter((e) => handlesEvent(p, e.type));
+        // Folded in memory, each row written once, where the projection can; else event by event.
+        if (p.applyBatch) await p.applyBatch(handled, trx);
+        else for (const event of handled) await p.apply(event, trx);
         await sql`release savepoint rebuild_batch`.execute(trx);
       } catch {
         await sql`rollback to savepoint rebuild_batch`.execute(trx);
