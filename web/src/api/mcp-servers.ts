@@ -1,8 +1,11 @@
 import {
   McpCommandResponse,
   McpListResponse,
+  mcpEditRoutes,
   mcpRoutes,
   type McpApproveRequest,
+  type McpChangeRequest,
+  type McpRemoveRequest,
   type McpGroupsRequest,
   type McpRegisterRequest,
   type McpServerView,
@@ -33,4 +36,14 @@ export async function approveMcpTools(body: McpApproveRequest): Promise<McpComma
 /** POST: limits the server to members of these Amplify groups (none: every user). */
 export async function limitMcpServerGroups(body: McpGroupsRequest): Promise<McpCommandResponse> {
   return postJson('limitMcpServerGroups', mcpRoutes.groups, McpCommandResponse, body);
+}
+
+/** POST: edits a server at the revision opened (409 when changed since; a blank credential keeps the saved one). */
+export async function changeMcpServer(body: McpChangeRequest): Promise<McpCommandResponse> {
+  return postJson('changeMcpServer', mcpEditRoutes.change, McpCommandResponse, body);
+}
+
+/** POST: removes a server at the revision confirmed; its tools stop being offered at once. */
+export async function removeMcpServer(body: McpRemoveRequest): Promise<McpCommandResponse> {
+  return postJson('removeMcpServer', mcpEditRoutes.remove, McpCommandResponse, body);
 }

@@ -1,13 +1,24 @@
 import { useState } from 'react';
-import type { McpApproveRequest, McpServerView, McpToolChoice } from '@app/contracts';
+import {
+  mcpEditMessages,
+  type McpApproveRequest,
+  type McpChangeRequest,
+  type McpServerView,
+  type McpToolChoice,
+} from '@app/contracts';
 import { TextField } from '../../../ui/TextField';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { McpToolRow } from './McpToolRow';
+import { McpEditForm } from './McpEditForm';
 import { approvalOf, choicesOf, groupsOf } from './mcp-drafts';
 
 export interface McpServerActions {
   fetchTools: (serverId: string) => Promise<void>;
   approve: (request: McpApproveRequest) => Promise<void>;
   limitGroups: (serverId: string, groups: string[]) => Promise<void>;
+  /** False when refused (its message shown): the form stays open. */
+  change: (request: McpChangeRequest) => Promise<boolean>;
+  remove: (server: McpServerView) => Promise<void>;
 }
 
 /** One registered server: its address, Fetch tools, its Amplify groups and the choice per tool. */
@@ -22,6 +33,8 @@ export function McpServerCard({
 }) {
   const [edits, setEdits] = useState<Record<string, McpToolChoice>>({});
   const [groups, setGroups] = useState(server.groups.join(', '));
+  const [editing, setEditing] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const choices = choicesOf(server, edits);
   const approval = approvalOf(server, edits);
 
@@ -44,7 +57,43 @@ export function McpServerCard({
         >
           Fetch tools
         </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={busy || editing}
+          aria-expanded={editing}
+          onClick={() => setEditing(true)}
+        >
+          Edit
+        </button>
+        <button type="button" className="btn btn-danger" disabled={busy} onClick={() => setRemoving(true)}>
+          Remove
+        </button>
       </div>
+      {editing && (
+        <McpEditForm
+          server={server}
+          busy={busy}
+          onCancel={() => setEditing(false)}
+          onSave={async (request) => {
+            const saved = await actions.change(request);
+            if (saved) setEditing(false);
+            return saved;
+          }}
+        />
+      )}
+      {removing && (
+        <ConfirmDialog
+          title={mcpEditMessages.removeTitle}
+          message={mcpEditMessages.removeConfirm(server)}
+          confirmLabel="Remove server"
+          onCancel={() => setRemoving(false)}
+          onConfirm={() => {
+            setRemoving(false);
+            void actions.remove(server);
+          }}
+        />
+      )}
       <div className="mcp-groups">
         <TextField
           label="Amplify groups (comma-separated; empty: every user)"

@@ -3,10 +3,12 @@ import { useSetAtom } from 'jotai';
 import { mcpMessages, type McpRegisterRequest, type McpServerView } from '@app/contracts';
 import {
   approveMcpTools,
+  changeMcpServer,
   fetchMcpServers,
   fetchMcpTools,
   limitMcpServerGroups,
   registerMcpServer,
+  removeMcpServer,
 } from '../../../api/mcp-servers';
 import { ApiError, answeredSignedOut } from '../../../api/http';
 import { pushToastAtom } from '../../../state/toasts';
@@ -20,8 +22,8 @@ const failure = (e: unknown): string =>
 
 /**
  * 'MCP servers' of the Ops tab: register a server (within MCP_ALLOW), fetch its tools, choose per tool
- * 'Allowed', 'Ask first' or 'Off', approve a changed tool after seeing its old and new definition, and
- * limit a server to Amplify groups.
+ * 'Allowed', 'Ask first' or 'Off', approve a changed tool after seeing its old and new definition,
+ * limit a server to Amplify groups, edit a server (McpEditForm) and remove one after a confirmation.
  */
 export function McpServersSection() {
   const toast = useSetAtom(pushToastAtom);
@@ -60,6 +62,10 @@ export function McpServersSection() {
     },
     limitGroups: async (serverId, groups) => {
       await act(() => limitMcpServerGroups({ serverId, groups }));
+    },
+    change: (request) => act(() => changeMcpServer(request)),
+    remove: async (server) => {
+      await act(() => removeMcpServer({ serverId: server.id, expectedRevision: server.revision }));
     },
   };
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { mcpMessages, type McpServerView } from '@app/contracts';
-import { approvalOf, emptyMcpDraft, groupsOf, headersOf, registerRequestOf } from './mcp-drafts';
+import {
+  approvalOf,
+  changeRequestOf,
+  editDraftOf,
+  emptyMcpDraft,
+  groupsOf,
+  headersOf,
+  registerRequestOf,
+} from './mcp-drafts';
 
 const hash = 'a'.repeat(64);
 const server: McpServerView = {
@@ -11,6 +19,7 @@ const server: McpServerView = {
   authHeaders: [],
   groups: [],
   problems: [],
+  revision: 3,
   tools: [
     { name: 'weather', description: 'd', inputSchema: '{}', hash, choice: 'allowed', status: 'approved' },
     { name: 'news', description: 'n', inputSchema: '{}', hash, choice: 'off', status: 'changed' },
@@ -50,5 +59,29 @@ describe('MCP server drafts', () => {
 
   it('groups are typed comma-separated', () => {
     expect(groupsOf(' Staff, ,Faculty,Staff')).toEqual(['Staff', 'Faculty']);
+  });
+
+  it('given a server opened for editing, then its credentials are blank (kept), header names listed, and the edit names the revision opened', () => {
+    const withHeaders: McpServerView = {
+      ...server,
+      authType: 'headers',
+      authHeaders: ['X-Key'],
+      groups: ['Staff'],
+    };
+    const draft = editDraftOf(withHeaders);
+    expect(draft).toMatchObject({ token: '', headers: 'X-Key:', groups: 'Staff' });
+    expect(changeRequestOf({ ...draft, name: 'Forecast' }, withHeaders)).toEqual({
+      request: {
+        serverId: server.id,
+        expectedRevision: 3,
+        name: 'Forecast',
+        url: server.url,
+        auth: { type: 'headers', headers: { 'X-Key': '' } },
+        groups: ['Staff'],
+      },
+    });
+    expect(changeRequestOf({ ...draft, name: ' ' }, withHeaders)).toEqual({
+      problem: mcpMessages.nameRequired,
+    });
   });
 });

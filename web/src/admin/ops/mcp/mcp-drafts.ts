@@ -1,4 +1,5 @@
 import {
+  McpChangeRequest,
   McpRegisterRequest,
   type McpApproveRequest,
   type McpServerView,
@@ -65,3 +66,36 @@ export const approvalOf = (
 /** Groups typed comma-separated. */
 export const groupsOf = (text: string): string[] =>
   [...new Set(text.split(',').map((g) => g.trim()))].filter((g) => g !== '');
+
+/** An edit as opened: the saved settings, credentials blank (kept unless typed), header names listed. */
+export const editDraftOf = (server: McpServerView): McpDraft & { groups: string } => ({
+  name: server.name,
+  url: server.url,
+  authType: server.authType,
+  token: '',
+  headers: server.authHeaders.map((h) => `${h}:`).join('\n'),
+  groups: server.groups.join(', '),
+});
+
+/** The edit as sent at the revision opened, or the first problem (the contracts' own message). */
+export const changeRequestOf = (
+  draft: McpDraft & { groups: string },
+  server: McpServerView,
+): { request: McpChangeRequest } | { problem: string } => {
+  const auth =
+    draft.authType === 'bearer'
+      ? { type: 'bearer' as const, token: draft.token }
+      : draft.authType === 'headers'
+        ? { type: 'headers' as const, headers: headersOf(draft.headers) }
+        : { type: 'none' as const };
+  const parsed = McpChangeRequest.safeParse({
+    serverId: server.id,
+    expectedRevision: server.revision,
+    name: draft.name,
+    url: draft.url.trim(),
+    auth,
+    groups: groupsOf(draft.groups),
+  });
+  if (parsed.success) return { request: parsed.data };
+  return { problem: parsed.error.issues[0]?.message ?? 'The server could not be saved.' };
+};
