@@ -17,6 +17,7 @@ import { EndpointTestDialog } from './endpoint-tests/EndpointTestDialog';
 import { MissingEndpointsDialog } from './actions/MissingEndpointsDialog';
 import { useAdminIntegrationsLoaded } from '../integrations';
 import { HistoryView } from './history/HistoryView';
+import { AsOfPanel } from './as-of/AsOfPanel';
 import '../styles/admin.css';
 
 /** The Admin Interface: one full-screen dialog with its tabs (`adminTabs`). */
@@ -59,7 +60,13 @@ export default function AdminDialog() {
           className="admin-panel"
           tabIndex={0}
         >
-          {status === 'ready' ? <TabContent tab={tab} /> : <PanelLoading />}
+          {status === 'ready' ? (
+            <AsOfPanel tab={tab}>
+              <TabContent tab={tab} />
+            </AsOfPanel>
+          ) : (
+            <PanelLoading />
+          )}
         </div>
       )}
       {confirmClose && (

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Modal } from './Modal';
 
 export interface ConfirmDialogProps {
@@ -8,6 +8,8 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Shown under the message (a list of what the action changes, the server's answer). */
+  children?: ReactNode;
 }
 
 /** The in-app confirmation (never window.confirm). */
@@ -18,6 +20,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   onConfirm,
   onCancel,
+  children,
 }: ConfirmDialogProps) {
   const messageId = useId();
   return (
@@ -26,6 +29,7 @@ export function ConfirmDialog({
       <p id={messageId} className="confirm-message">
         {message}
       </p>
+      {children}
       <div className="confirm-actions">
         <button type="button" className="btn" onClick={onCancel} data-autofocus>
           {cancelLabel}

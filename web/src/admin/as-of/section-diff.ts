@@ -42,7 +42,7 @@ export const summarise = (value: unknown, secret = false): string => {
     const n = Object.keys(value).length;
     return n === 1 ? '1 field' : `${n} fields`;
   }
-  return clip(String(value));
+  return typeof value === 'bigint' ? String(value) : 'a value';
 };
 
 const join = (path: string, key: string): string => (path ? `${path} › ${key}` : key);
@@ -78,8 +78,11 @@ const changes = (
       return changes(at, now[key], then[key], secret, whole);
     });
   }
-  if (Array.isArray(now) && Array.isArray(then) && [...now, ...then].every(isScalar))
-    return listChanges(field, now, then, secret);
+  if (Array.isArray(now) && Array.isArray(then)) {
+    const a: unknown[] = now;
+    const b: unknown[] = then;
+    if ([...a, ...b].every(isScalar)) return listChanges(field, a, b, secret);
+  }
   return [{ kind: 'changed', field, from: summarise(now, secret), to: summarise(then, secret) }];
 };
 

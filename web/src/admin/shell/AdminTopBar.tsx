@@ -2,6 +2,8 @@ import { useAtomValue } from 'jotai';
 import { anyDirtyAtom } from '../../state/sections';
 import { configsStatusAtom, liveStatusAtom, savingAtom } from '../../state/admin-status';
 import { HistoryButton } from '../history/HistoryButton';
+import { AsOfButton } from '../as-of/AsOfButton';
+import { asOfViewAtom } from '../as-of/as-of-state';
 
 export interface AdminTopBarProps {
   titleId: string;
@@ -26,6 +28,8 @@ export function AdminTopBar({ titleId, onReload, onClose, onSave }: AdminTopBarP
   const status = useAtomValue(configsStatusAtom);
   const saving = useAtomValue(savingAtom);
   const live = useAtomValue(liveStatusAtom);
+  // The configuration shown at a moment is read only: no Save then.
+  const asOf = useAtomValue(asOfViewAtom) !== null;
   const loading = status !== 'ready';
   const saveDisabled = !dirty || loading || saving;
 
@@ -40,6 +44,7 @@ export function AdminTopBar({ titleId, onReload, onClose, onSave }: AdminTopBarP
       </span>
       <div className="admin-actions">
         <HistoryButton />
+        <AsOfButton />
         <button
           type="button"
           className="btn btn-icon"
@@ -58,9 +63,11 @@ export function AdminTopBar({ titleId, onReload, onClose, onSave }: AdminTopBarP
         <button type="button" className="btn" onClick={onClose}>
           Close
         </button>
-        <button type="button" className="btn btn-primary" onClick={onSave} disabled={saveDisabled}>
-          {saving ? 'Saving…' : 'Save Changes'}
-        </button>
+        {!asOf && (
+          <button type="button" className="btn btn-primary" onClick={onSave} disabled={saveDisabled}>
+            {saving ? 'Saving…' : 'Save Changes'}
+          </button>
+        )}
       </div>
     </header>
   );
