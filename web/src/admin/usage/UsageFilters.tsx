@@ -21,6 +21,7 @@ export function UsageFilters({
   return (
     <>
       <SelectField
+        className="usage-field"
         label="Amplify group"
         value={value.group}
         emptyOption="All groups"
@@ -28,6 +29,7 @@ export function UsageFilters({
         onChange={(group) => onChange({ ...value, group })}
       />
       <SelectField
+        className="usage-field"
         label="Model"
         value={value.model}
         emptyOption="All models"

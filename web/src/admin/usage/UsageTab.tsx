@@ -80,6 +80,7 @@ export default function UsageTab() {
               <section className="usage-table-section" aria-label={`Usage by ${groupingLabel(by)}`}>
                 <div className="usage-table-head">
                   <SelectField
+                    className="usage-field"
                     label="Table by"
                     value={by}
                     options={groupingIds}

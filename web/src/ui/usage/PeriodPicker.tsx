@@ -30,6 +30,7 @@ export function PeriodPicker({ value, onChange: tell }: PeriodPickerProps) {
   return (
     <div className="usage-period">
       <SelectField
+        className="usage-field"
         label="Period"
         value={value.choice}
         options={choiceIds}
@@ -39,6 +40,7 @@ export function PeriodPicker({ value, onChange: tell }: PeriodPickerProps) {
       {value.choice === 'custom' && (
         <>
           <TextField
+            className="usage-field"
             label="From"
             type="date"
             value={value.customFrom}
@@ -46,6 +48,7 @@ export function PeriodPicker({ value, onChange: tell }: PeriodPickerProps) {
             onChange={(customFrom) => onChange({ ...value, customFrom })}
           />
           <TextField
+            className="usage-field"
             label="To"
             type="date"
             value={value.customTo}
@@ -55,6 +58,7 @@ export function PeriodPicker({ value, onChange: tell }: PeriodPickerProps) {
         </>
       )}
       <SelectField
+        className="usage-field"
         label="Buckets"
         value={value.bucket}
         options={buckets}
