@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { routes } from '@app/contracts';
 import { launchBrowser, openAdmin, signIn } from './support/browser';
+import { chooseTheme } from './support/account-menu';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 
 const ann = 'admin@example.com';
@@ -94,10 +95,12 @@ describe('the History view', () => {
     expect(await history.getByLabel('Section').inputValue()).toBe('admins');
     await expect
       .poll(() => history.locator('.ag-row [col-id="section"]').allTextContents())
-      .toEqual(expect.arrayContaining(['admins']));
+      .toEqual(expect.arrayContaining(['Admins']));
     expect(new Set(await history.locator('.ag-row [col-id="section"]').allTextContents())).toEqual(
-      new Set(['admins']),
+      new Set(['Admins']),
     );
+
+    await page.screenshot({ path: `${shots}/history-card-desktop.png` });
 
     // Sessions: the sign-ins, under their own kind.
     await history.getByLabel('Kind').selectOption('sessions');
@@ -120,6 +123,7 @@ describe('the History view', () => {
     });
     const page = await phone.newPage();
     await page.goto('/');
+    await chooseTheme(page, 'dark');
     const dialog = await openAdmin(page);
     await dialog.getByRole('button', { name: 'History', exact: true }).click();
     const history = historyDialog(page);
