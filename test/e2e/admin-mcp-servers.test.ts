@@ -96,4 +96,43 @@ describe('MCP servers (Ops tab)', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 150_000);
+
+  it('edits the server (name, token left blank) and removes it after a confirmation naming its tools, on a desktop and on a phone', async () => {
+    const { page, errors, context } = await signIn(browser, platform.url, ann);
+    const dialog = await openAdmin(page);
+    await dialog.getByRole('tab', { name: 'Ops' }).click();
+    const section = dialog.getByRole('region', { name: 'MCP servers' });
+    const card = section.getByRole('article', { name: 'MCP server Weather' });
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const form = card.getByRole('form', { name: 'Edit MCP server Weather' });
+    expect(await form.getByLabel('Token').inputValue()).toBe('');
+    await form.getByLabel('Name').fill('Forecast');
+    await form.getByLabel('Amplify groups (comma-separated; empty: every user)').fill('Staff');
+    await form.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/work/notes/shots/mcp-servers-edit.png' });
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    const renamed = section.getByRole('article', { name: 'MCP server Forecast' });
+    await renamed.waitFor();
+    await renamed.getByRole('form').waitFor({ state: 'detached' });
+    // The token was kept: the tools are fetched with it, the approved tool still approved.
+    await renamed.getByRole('button', { name: 'Fetch tools' }).click();
+    expect(await renamed.getByLabel('Choice for weather').inputValue()).toBe('allowed');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await renamed.getByRole('button', { name: 'Edit' }).click();
+    await renamed.getByRole('form', { name: 'Edit MCP server Forecast' }).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: '/work/notes/shots/mcp-servers-edit-phone.png' });
+    await renamed.getByRole('button', { name: 'Cancel' }).click();
+    await renamed.getByRole('button', { name: 'Remove' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove MCP server' });
+    await confirm.getByText('stop being offered in chats at once').waitFor();
+    await confirm.getByText('(weather)', { exact: false }).waitFor();
+    await page.screenshot({ path: '/work/notes/shots/mcp-servers-remove-phone.png' });
+    await confirm.getByRole('button', { name: 'Remove server' }).click();
+    await section.getByText(mcpMessages.empty).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 150_000);
 });
