@@ -5,6 +5,7 @@ import { AdminsCard } from './admins-card/AdminsCard';
 import { AmplifyGroupsCard } from './amplify-groups-card/AmplifyGroupsCard';
 import { ChatRateLimitCard } from './chat-rate-limit-card/ChatRateLimitCard';
 import { PromptCostAlertCard } from './prompt-cost-alert-card/PromptCostAlertCard';
+import { RetentionCard } from './retention-card/RetentionCard';
 import { SupportEmailCard } from './support-email-card/SupportEmailCard';
 import { PlainValueCard, type PlainCardKey } from './value-card/PlainValueCard';
 
@@ -13,6 +14,7 @@ const ownValueCards: Partial<Record<ValueCardKey, ComponentType>> = {
   emailSupport: SupportEmailCard,
   rateLimit: ChatRateLimitCard,
   promtCostAlert: PromptCostAlertCard,
+  retention: RetentionCard,
 };
 
 /** A value card's component: its own, or the plain card drawn from its form. */

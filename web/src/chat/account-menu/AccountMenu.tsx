@@ -19,6 +19,7 @@ import { StorageChoice } from '../components/StorageChoice';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { ChevronIcon } from '../header/icons';
 import { FileMenuItems } from '../export';
+import { DeleteAllButton } from '../delete-all/DeleteAllButton';
 import { UsageButton } from '../usage';
 import { menuItemsOf, nextItemIndex } from './menu-keys';
 
@@ -119,6 +120,7 @@ export function AccountMenu({ onSignOut }: AccountMenuProps) {
           <AssistantsButton className="menu-item" role="menuitem" />
           <UsageButton />
           <FileMenuItems />
+          <DeleteAllButton />
           <div role="separator" className="menu-separator" />
           {session?.isAdmin && (
             <button
