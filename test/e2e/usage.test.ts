@@ -49,7 +49,7 @@ const report = async (by: string): Promise<UsageResponse> => {
 
 /** Sizes the page and waits for the chat's layout of that size (a phone's sidebar button, else the account menu). */
 const resize = async (page: Page, viewport: { width: number; height: number }) => {
-  await resize(page, viewport);
+  await page.setViewportSize(viewport);
   await page.getByRole('button', { name: viewport.width < 600 ? 'Open sidebar' : 'Account menu' }).waitFor();
 };
 

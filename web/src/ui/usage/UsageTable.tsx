@@ -1,7 +1,11 @@
 import { useMemo } from 'react';
+import { CellStyleModule, ModuleRegistry } from 'ag-grid-community';
 import type { UsageRow } from '@app/contracts';
 import { DataGrid } from '../grid/DataGrid';
 import { usageColumns, type TableGrouping } from './usage-columns';
+
+// The figures' cells and headers take a class (right-aligned): AG Grid's cell style module.
+ModuleRegistry.registerModules([CellStyleModule]);
 
 const rowId = (row: UsageRow): string => row.key;
 
