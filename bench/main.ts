@@ -30,6 +30,7 @@ import { table } from './table';
 import { chatSection, webSection } from './chat-sections';
 import { renderLibrariesSection } from './web-size';
 import { embeddingsSection } from './embeddings-section';
+import { usageSection } from './usage';
 import { documentsSection } from './documents-process';
 import { openAiApiSection } from './openai-api';
 import { adminHistorySection } from './admin-history';
@@ -337,6 +338,7 @@ const main = async () => {
       ['embeddings', (server) => embeddingsSection(server, out, envInt)],
       ['documents', () => documentsSection(out, envInt)],
       ['history', (server) => adminHistorySection(server, out, envInt)],
+      ['usage', (server) => usageSection(server, out, envInt)],
     ];
     const only = process.env['BENCH_ONLY']?.split(',').map((x) => x.trim());
     for (const [name, section] of sections) if (!only || only.includes(name)) await section(server);
