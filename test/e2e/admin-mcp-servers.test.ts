@@ -126,7 +126,7 @@ describe('MCP servers (Ops tab)', () => {
     await renamed.getByRole('button', { name: 'Cancel' }).click();
     await renamed.getByRole('button', { name: 'Remove' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Remove MCP server' });
-    await confirm.getByText('stop being offered in chats at once').waitFor();
+    await confirm.getByText('stops being offered in chats at once').waitFor();
     await confirm.getByText('(weather)', { exact: false }).waitFor();
     await page.screenshot({ path: '/work/notes/shots/mcp-servers-remove-phone.png' });
     await confirm.getByRole('button', { name: 'Remove server' }).click();

@@ -62,9 +62,9 @@ export const mcpEditMessages = {
     `Remove the MCP server ${server.name}? ${
       server.tools.length === 0
         ? 'It has no tools.'
-        : `Its ${server.tools.length === 1 ? 'tool' : `${server.tools.length} tools`} (${listed(
-            server.tools.map((t) => t.name),
-          )}) stop being offered in chats at once.`
+        : server.tools.length === 1
+          ? `Its tool (${server.tools[0]?.name ?? ''}) stops being offered in chats at once.`
+          : `Its ${server.tools.length} tools (${listed(server.tools.map((t) => t.name))}) stop being offered in chats at once.`
     } Its saved credentials are destroyed. This cannot be undone.`,
   urlChangeNote:
     'Changing the URL fetches the tools of the new address: every tool is Off until approved again.',

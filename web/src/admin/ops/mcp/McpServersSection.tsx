@@ -83,7 +83,10 @@ export function McpServersSection() {
       {servers.length === 0 ? (
         <p className="mcp-empty">{mcpMessages.empty}</p>
       ) : (
-        servers.map((s) => <McpServerCard key={s.id} server={s} busy={busy} actions={actions} />)
+        // Keyed by revision too: a settings change (an edit, groups) shows the saved values afresh.
+        servers.map((s) => (
+          <McpServerCard key={`${s.id}:${s.revision}`} server={s} busy={busy} actions={actions} />
+        ))
       )}
     </section>
   );
