@@ -122,8 +122,8 @@ describe('View as of…', () => {
       const { page, errors } = phone;
       await page.emulateMedia({ colorScheme: theme });
       await chooseTheme(page, theme);
-      await page.setViewportSize({ width: 390, height: 844 });
       const dialog = await openAdmin(page);
+      await page.setViewportSize({ width: 390, height: 844 });
       await viewAsOf(page, dialog);
       await flagRow(dialog, 'beta').getByRole('button', { name: 'Disabled' }).waitFor();
       await noSideways(page);
