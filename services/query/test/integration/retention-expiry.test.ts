@@ -77,7 +77,10 @@ const sealedChat = async (owner: string, conversationId: string, requestId: stri
 const listed = async (owner: string) => {
   const res = await p.call(owner, 'GET', conversationRoutes.list);
   expect(res.statusCode).toBe(200);
-  return (res.json() as { data: { id: string }[] }).data.map((c) => c.id).sort();
+  return res
+    .json<{ data: { id: string }[] }>()
+    .data.map((c) => c.id)
+    .sort();
 };
 
 const eventsOf = async (type: string) =>
@@ -130,7 +133,7 @@ describe('retention: expiry by a clock moved forward', () => {
   it("delete-all removes only the caller's conversations", async () => {
     const a = await sealedChat('carol@example.com', 'c-carol-1', 'r-carol-1');
     await sealedChat('carol@example.com', 'c-carol-2', 'r-carol-2');
-    const d = await sealedChat('dave@example.com', 'c-dave', 'r-dave');
+    await sealedChat('dave@example.com', 'c-dave', 'r-dave');
     await p.settle();
     const res = await p.call('carol@example.com', 'POST', deleteAllConversationsRoute, { body: {} });
     expect(res.statusCode).toBe(200);
