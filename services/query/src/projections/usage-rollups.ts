@@ -2,21 +2,26 @@ import { sql } from 'kysely';
 import {
   amplifyGroupsEventTypes,
   chatEventTypes,
+  embeddingsEventTypes,
   feedbackEventTypes,
   normaliseEmail,
   type AmplifyGroupsEvent,
   type ChatEvent,
   type ChatUsage,
+  type ChatVia,
+  type EmbeddingsEvent,
   type FeedbackEvent,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
 import { tableProjection } from './projection';
 import { foldUsageGroup } from './usage-groups';
 
-type UsageEvent = Exclude<ChatEvent, { type: 'ChatStatusChanged' }> | FeedbackEvent | AmplifyGroupsEvent;
+type UsageEvent =
+  Exclude<ChatEvent, { type: 'ChatStatusChanged' }> | EmbeddingsEvent | FeedbackEvent | AmplifyGroupsEvent;
 
 const usageEventTypes: readonly UsageEvent['type'][] = [
   ...chatEventTypes.filter((t): t is Exclude<typeof t, 'ChatStatusChanged'> => t !== 'ChatStatusChanged'),
+  ...embeddingsEventTypes,
   ...feedbackEventTypes,
   ...amplifyGroupsEventTypes,
 ];
@@ -35,8 +40,11 @@ const billingGroupsOf = (email: string) =>
   >`array(select group_name from rm_usage_billing_members where email = ${email} order by group_name)`;
 
 /** A request asked: kept until its end, with whose it is and the billing groups of its requester now. */
-const opened = async (trx: Db, event: Extract<UsageEvent, { type: 'ChatRequested' }>, email: string) => {
-  const d = event.data;
+const opened = async (
+  trx: Db,
+  d: { requestId: string; model: string; accountId: string; via?: ChatVia | undefined },
+  email: string,
+) => {
   await sql`
     insert into rm_usage_open (request_id, user_email, model, account_id, api_key_id, groups)
     values (${d.requestId}, ${email}, ${d.model}, ${d.accountId}, ${d.via?.apiKeyId ?? ''}, ${billingGroupsOf(email)})
@@ -78,7 +86,7 @@ const rated = async (trx: Db, event: FeedbackEvent, email: string, at: Date) => 
 };
 
 /**
- * Usage roll-ups (docs/architecture.md "Usage roll-ups"): chat requests summed per UTC day and hour,
+ * Usage roll-ups (docs/architecture.md "Usage roll-ups"): chat and embeddings requests summed per UTC day and hour,
  * user, model, account, API key and billing group, read by the usage reports instead of the log.
  */
 export const usageRollupsProjection = tableProjection<UsageEvent>(
@@ -89,8 +97,14 @@ export const usageRollupsProjection = tableProjection<UsageEvent>(
     apply: async (event, recorded, trx) => {
       const email = normaliseEmail(recorded.metadata.actor.email);
       const at = new Date(recorded.recordedAt);
-      if (event.type === 'ChatRequested') {
-        await opened(trx, event, email);
+      // A chat request, or an embeddings call (the OpenAI-compatible API): counted the same way.
+      if (event.type === 'ChatRequested' || event.type === 'EmbeddingsRequested') {
+        await opened(trx, event.data, email);
+        return [event.data.requestId];
+      }
+      if (event.type === 'EmbeddingsCompleted' || event.type === 'EmbeddingsFailed') {
+        const { inputTokens, cost } = event.data.usage;
+        await ended(trx, event.data.requestId, { inputTokens, outputTokens: 0, cachedTokens: 0, cost }, at);
         return [event.data.requestId];
       }
       if (event.type === 'ChatCompleted' || event.type === 'ChatStopped' || event.type === 'ChatFailed') {

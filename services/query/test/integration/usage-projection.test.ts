@@ -142,6 +142,41 @@ describe('usageRollups projection', () => {
     ]);
   });
 
+  it('counts an embeddings call through the API like a chat request: its input tokens and cost, no output', async () => {
+    const at = '2026-03-01T11:00:00.000Z';
+    const via = { api: 'openai' as const, apiKeyId: 'k9' };
+    await given([
+      recorded(
+        'embeddings-e1',
+        {
+          type: 'EmbeddingsRequested',
+          data: {
+            requestId: 'e1',
+            model: 'embed',
+            accountId: 'general_account',
+            inputs: 2,
+            reserved: 1,
+            via,
+          },
+        },
+        ann,
+        at,
+      ),
+      recorded(
+        'embeddings-e1',
+        {
+          type: 'EmbeddingsCompleted',
+          data: { requestId: 'e1', usage: { inputTokens: 30, cost: 0.01 }, durationMs: 5 },
+        },
+        ann,
+        at,
+      ),
+    ]);
+    expect((await readUsage(db, { ...march, by: 'key' })).rows).toMatchObject([
+      { key: 'k9', requests: 1, inputTokens: 30, outputTokens: 0, cost: 0.01 },
+    ]);
+  });
+
   it('counts a request to the billing groups its requester belonged to when asking, not later ones', async () => {
     await given([
       groupEvent(billingGroup('Lab', [ann])),
