@@ -52,4 +52,3 @@ export * from './admin-history/index';
 export * from './config-as-code/index';
 export * from './usage/index';
 export * from './retention/index';
-export * from './retention/index';
