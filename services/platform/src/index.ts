@@ -22,6 +22,7 @@ export * from './lifecycle/shutdown';
 export * from './lifecycle/refuse-to-start';
 export * from './lifecycle/split-service';
 export * from './lifecycle/secret-file';
+export * from './lifecycle/cluster';
 export * from './logging/logger';
 export * from './secrets/index';
 export * from './outbound/index';

@@ -76,6 +76,11 @@ const SettingsSchema = z.object({
   /** Lets a scraper read GET /metrics with `Authorization: Bearer <METRICS_TOKEN>`; unset, only admins may. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must hold at least 16 characters').max(500).optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must hold at least 32 characters').optional(),
+  /**
+   * Worker processes per service (`node:cluster`); unset: one per core (`os.availableParallelism()`).
+   * 1 runs the service in one process, without a cluster.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('.data'),
   /** Each user's storage for documents, in MB: an upload past it is refused with the quota and the use. */

@@ -1,10 +1,14 @@
 import {
   createServiceApp,
-  onShutdown,
   openMigratedDatabase,
   orRefuseToStart,
   serviceAuthOptions,
   splitServiceStart,
+  createLogger,
+  loadSettings,
+  startCluster,
+  stopOnShutdown,
+  workerCountOf,
 } from '@app/platform';
 import { allProjections, queryService, startProjectionRunner } from './index';
 
@@ -14,22 +18,30 @@ import { allProjections, queryService, startProjectionRunner } from './index';
  */
 // The master key: the conversations projection opens cloud conversations' sealed text
 // (platform secrets/conversation-keys.ts).
-const start = splitServiceStart('query', { session: true, masterKey: true });
-const { settings, logger, databaseUrl } = start;
-const authOptions = orRefuseToStart(logger, () => serviceAuthOptions(settings));
-const database = await openMigratedDatabase(start);
-const runner = await startProjectionRunner({
-  db: database.db,
-  databaseUrl,
-  projections: allProjections,
-  logger,
+// One worker per core (WEB_CONCURRENCY, README "Sizing workers"): each runs the whole service.
+const once = loadSettings();
+const role = await startCluster({
+  workers: workerCountOf(once),
+  logger: createLogger(once.LOG_LEVEL, 'query'),
 });
-const app = await createServiceApp({
-  db: database.db,
-  logger,
-  sessionSecret: start.sessionSecret,
-  ...authOptions,
-});
-await app.register(queryService({ db: database.db, databaseUrl, logger }));
-await app.listen({ port: settings.PORT, host: settings.HOST });
-onShutdown(logger, [() => app.close(), () => runner.stop(), () => database.close()]);
+if (role.role !== 'primary') {
+  const start = splitServiceStart('query', { session: true, masterKey: true });
+  const { settings, logger, databaseUrl } = start;
+  const authOptions = orRefuseToStart(logger, () => serviceAuthOptions(settings));
+  const database = await openMigratedDatabase(start);
+  const runner = await startProjectionRunner({
+    db: database.db,
+    databaseUrl,
+    projections: allProjections,
+    logger,
+  });
+  const app = await createServiceApp({
+    db: database.db,
+    logger,
+    sessionSecret: start.sessionSecret,
+    ...authOptions,
+  });
+  await app.register(queryService({ db: database.db, databaseUrl, logger }));
+  await app.listen({ port: settings.PORT, host: settings.HOST });
+  stopOnShutdown(role, [() => app.close(), () => runner.stop(), () => database.close()]);
+}

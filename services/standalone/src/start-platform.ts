@@ -15,7 +15,7 @@ import {
   seedAdmins,
   type IntegrationProviderEndpoints,
 } from '@app/command';
-import { allProjections, queryService, startProjectionRunner } from '@app/query';
+import { allProjections, queryService, startProjectionRunner, waitForPosition } from '@app/query';
 import { platformProcessors, platformRoutes, startWorkers } from '@app/workers';
 import {
   blobStoreRoutes,
@@ -205,7 +205,13 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
       },
       ...(workers.queueHealth ? { jobQueue: workers.queueHealth } : {}),
       ...(projectionWaitMs > 0
-        ? { awaitProjected: (position: string) => runner.awaitProjected(position, projectionWaitMs) }
+        ? {
+            // Another worker of the cluster may lead the projections: then wait on their checkpoints.
+            awaitProjected: (position: string) =>
+              runner.isLeader()
+                ? runner.awaitProjected(position, projectionWaitMs)
+                : waitForPosition(db, allProjections, position, projectionWaitMs),
+          }
         : {}),
     }),
   );

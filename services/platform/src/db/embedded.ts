@@ -38,7 +38,12 @@ const loadEmbeddedPostgres = async () => {
  */
 export const startEmbeddedPostgres = async (
   dir: string,
-  options: { database?: string; onLog?: (m: string) => void } = {},
+  options: {
+    database?: string;
+    onLog?: (m: string) => void;
+    /** The server's max_connections (PostgreSQL's default, 100, when unset): more for many workers. */
+    maxConnections?: number;
+  } = {},
 ): Promise<EmbeddedDatabase> => {
   const root = path.resolve(dir);
   await mkdir(root, { recursive: true, mode: 0o711 });
@@ -55,7 +60,13 @@ export const startEmbeddedPostgres = async (
     password,
     persistent: true,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      ...(options.maxConnections ? ['-c', `max_connections=${options.maxConnections}`] : []),
+    ],
     onLog: log,
     onError: (e) => log(String(e)),
   });
