@@ -125,8 +125,10 @@ describe('the chat on a desktop', () => {
       'API Keys',
       'Integrations',
       'Assistants',
+      'Usage',
       'Export all conversations',
       'Import conversations',
+      'Delete all my conversations',
       'Admin Interface',
       'Sign out',
     ]);

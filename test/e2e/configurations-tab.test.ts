@@ -97,7 +97,7 @@ describe('the Configurations tab', () => {
     let limit = card(dialog, 'Chat Rate Limit');
     const period = limit.getByLabel('Period');
     expect(await period.inputValue()).toBe('Unlimited');
-    expect(await limit.getByLabel('Rate').count()).toBe(0);
+    expect(await limit.getByLabel('Rate', { exact: true }).count()).toBe(0);
     expect(await period.locator('option').allTextContents()).toEqual([
       'Unlimited',
       'Daily',
@@ -107,7 +107,7 @@ describe('the Configurations tab', () => {
     ]);
 
     await period.selectOption('Daily');
-    const rate = limit.getByLabel('Rate');
+    const rate = limit.getByLabel('Rate', { exact: true });
     expect(await rate.inputValue()).toBe('$0.00');
     await rate.pressSequentially('1234');
     await expect.poll(() => rate.inputValue()).toBe('$12.34');
@@ -127,12 +127,12 @@ describe('the Configurations tab', () => {
     dialog = await reopen(page);
     limit = card(dialog, 'Chat Rate Limit');
     expect(await limit.getByLabel('Period').inputValue()).toBe('Daily');
-    expect(await limit.getByLabel('Rate').inputValue()).toBe('$25.00');
+    expect(await limit.getByLabel('Rate', { exact: true }).inputValue()).toBe('$25.00');
     await expectChangedByAdmin(limit);
 
     // Unlimited has no rate.
     await limit.getByLabel('Period').selectOption('Unlimited');
-    expect(await limit.getByLabel('Rate').count()).toBe(0);
+    expect(await limit.getByLabel('Rate', { exact: true }).count()).toBe(0);
     await saveChanges(page, dialog);
     dialog = await reopen(page);
     expect(await card(dialog, 'Chat Rate Limit').getByLabel('Period').inputValue()).toBe('Unlimited');
@@ -210,14 +210,14 @@ describe('the Configurations tab', () => {
 
     await dialog.getByRole('tab', { name: /^Configurations/ }).click();
     let domain = card(dialog, 'AI Email Domain');
-    await domain.getByLabel('Email domain').fill('AI.Example.com');
+    await domain.getByLabel('Email domain', { exact: true }).fill('AI.Example.com');
     await saveChanges(page, dialog);
-    await expect.poll(() => domain.getByLabel('Email domain').inputValue()).toBe('ai.example.com');
+    await expect.poll(() => domain.getByLabel('Email domain', { exact: true }).inputValue()).toBe('ai.example.com');
     await expectChangedByAdmin(domain);
 
     dialog = await reopen(page);
     domain = card(dialog, 'AI Email Domain');
-    expect(await domain.getByLabel('Email domain').inputValue()).toBe('ai.example.com');
+    expect(await domain.getByLabel('Email domain', { exact: true }).inputValue()).toBe('ai.example.com');
     await expectChangedByAdmin(domain);
     await page.screenshot({ path: '/tmp/configurations-cards.png' });
 
@@ -336,8 +336,8 @@ describe('the Amplify Groups card', () => {
     // Billing and the group's own rate limit, in the table.
     await row(groups, 'Sales').getByLabel('Billing group: Sales').check();
     await row(groups, 'Research').getByLabel('Period').selectOption('Daily');
-    await row(groups, 'Research').getByLabel('Rate').pressSequentially('250');
-    expect(await row(groups, 'Research').getByLabel('Rate').inputValue()).toBe('$2.50');
+    await row(groups, 'Research').getByLabel('Rate', { exact: true }).pressSequentially('250');
+    expect(await row(groups, 'Research').getByLabel('Rate', { exact: true }).inputValue()).toBe('$2.50');
     await page.screenshot({ path: '/tmp/configurations-tab.png', fullPage: true });
 
     await saveChanges(page, dialog);
@@ -356,7 +356,7 @@ describe('the Amplify Groups card', () => {
       .waitFor();
     expect(await row(groups, 'Sales').getByLabel('Billing group: Sales').isChecked()).toBe(true);
     expect(await row(groups, 'Research').getByLabel('Period').inputValue()).toBe('Daily');
-    expect(await row(groups, 'Research').getByLabel('Rate').inputValue()).toBe('$2.50');
+    expect(await row(groups, 'Research').getByLabel('Rate', { exact: true }).inputValue()).toBe('$2.50');
     await row(groups, 'Research').getByText(admin, { exact: true }).waitFor();
     expect(await row(groups, 'Research').getByText('Unsaved').count()).toBe(0);
     await page.screenshot({ path: '/tmp/configurations-tab-saved.png', fullPage: true });
