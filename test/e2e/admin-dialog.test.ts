@@ -50,6 +50,7 @@ describe('the Admin Interface dialog', () => {
       'Ops',
       'Embeddings',
       'Integrations',
+      'Usage',
     ]);
     expect(await dialog.getByRole('heading', { level: 2 }).first().textContent()).toBe('Admin Interface');
     expect(await dialog.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true);
