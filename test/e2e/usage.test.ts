@@ -211,8 +211,10 @@ describe('usage, the Admin Interface', () => {
         ['desktop', desktop],
         ['phone', phone],
       ] as const) {
-        await resize(page, viewport);
+        // Opened on the desktop, then the window narrowed to the size (the dialog is full screen).
+        await resize(page, desktop);
         const dialog = await openUsageTab(page);
+        await page.setViewportSize(viewport);
         await expectNoSidewaysScroll(page, '.admin-panel');
         await dialog.locator('.usage-chart').scrollIntoViewIfNeeded();
         await page.screenshot({ path: `/work/notes/shots/usage-admin-${size}-${theme}.png` });
@@ -236,9 +238,10 @@ describe('usage, a user’s own', () => {
         ['desktop', desktop],
         ['phone', phone],
       ] as const) {
-        await resize(page, viewport);
+        await resize(page, desktop);
         await chooseFromAccountMenu(page, 'Usage');
         const dialog = page.getByRole('dialog', { name: usageScreenMessages.dialogTitle });
+        await page.setViewportSize(viewport);
         await expectChart(dialog);
         expect(await totalsOf(dialog)).toEqual({
           Requests: '3',
