@@ -212,7 +212,9 @@ describe('the Configurations tab', () => {
     let domain = card(dialog, 'AI Email Domain');
     await domain.getByLabel('Email domain', { exact: true }).fill('AI.Example.com');
     await saveChanges(page, dialog);
-    await expect.poll(() => domain.getByLabel('Email domain', { exact: true }).inputValue()).toBe('ai.example.com');
+    await expect
+      .poll(() => domain.getByLabel('Email domain', { exact: true }).inputValue())
+      .toBe('ai.example.com');
     await expectChangedByAdmin(domain);
 
     dialog = await reopen(page);
