@@ -67,11 +67,11 @@ export const sectionFolds: { [K in SectionType]: SectionFold<unknown> } = {
   // Each value card folds as its card says (contracts' value-cards/): its decider does the same.
   ...(Object.fromEntries(
     valueCardList.map((card) => {
-      const any = card as unknown as AnyValueCard;
+      const valueCard = card as unknown as AnyValueCard;
       const decider = {
-        initialState: any.initial,
-        evolve: (state: unknown, event: NewEvent) => any.evolve(state, event),
-        contract: any.eventContract,
+        initialState: valueCard.initial,
+        evolve: (state: unknown, event: NewEvent) => valueCard.evolve(state, event),
+        contract: valueCard.eventContract,
       };
       return [card.key, as(decider, same)];
     }),
