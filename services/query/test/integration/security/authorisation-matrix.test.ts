@@ -28,6 +28,9 @@ import {
   assistantGroupRoutes,
   apiKeyRoutes,
   openaiRoutes,
+  mcpChatRoutes,
+  usageRoutes,
+  deleteAllConversationsRoute,
 } from '@app/contracts';
 import { startTestPlatform, type TestPlatform } from '../../support/test-platform';
 import { refusedUpgrade } from './live-socket';
@@ -124,6 +127,11 @@ const userRoutes = new Set([
   ...[apiKeyRoutes.get, apiKeyRoutes.systemIds].map((r) => `GET ${r}`),
   `GET ${openaiRoutes.models}`,
   `POST ${openaiRoutes.chatCompletions}`,
+  `POST ${openaiRoutes.embeddings}`,
+  `GET ${mcpChatRoutes.tools}`,
+  `POST ${mcpChatRoutes.approval}`,
+  `GET ${usageRoutes.own}`,
+  `POST ${deleteAllConversationsRoute}`,
 ]);
 
 const admin = 'admin@example.com';
