@@ -53,6 +53,8 @@ beforeAll(async () => {
     answer: 'Zanzibar again',
     cost: 0.01,
   });
+  // The read models catch up with 2,000 seeded turns before any search; a `waitFor` alone is bounded.
+  await p.settle();
 }, 120_000);
 afterAll(async () => {
   await p.close();
