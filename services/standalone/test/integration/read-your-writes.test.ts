@@ -36,8 +36,18 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** A step that must end within `ms`, or fails naming itself (a stuck step says which it was). */
+const within = <T>(ms: number, step: string, work: Promise<T>): Promise<T> =>
+  Promise.race([
+    work,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`${step}: no answer within ${ms} ms`)), ms).unref(),
+    ),
+  ]);
+
 const signIn = async (email: string): Promise<string> => {
   const res = await fetch(`${platform.url}${routes.devLogin}`, {
+    signal: AbortSignal.timeout(10_000),
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email }),
@@ -59,14 +69,23 @@ const watch = async (cookie: string) => {
     if (m.type === 'subscribed') subscribed();
     if (m.type === 'changed') changes.push(m);
   });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  await new Promise<void>((resolve) => {
-    subscribed = resolve;
-    socket.send(JSON.stringify({ type: 'subscribe', readModels: ['featureFlags'] }));
-  });
+  await within(
+    10_000,
+    'the /live socket opening',
+    new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+      socket.once('close', (code) => reject(new Error(`/live closed before it opened (${code})`)));
+    }),
+  );
+  await within(
+    10_000,
+    'the /live subscription',
+    new Promise<void>((resolve) => {
+      subscribed = resolve;
+      socket.send(JSON.stringify({ type: 'subscribe', readModels: ['featureFlags'] }));
+    }),
+  );
   return { socket, changes };
 };
 
@@ -77,6 +96,7 @@ describe('a save on the embedded platform', () => {
     try {
       for (const [i, name] of ['first', 'second', 'third'].entries()) {
         const res = await fetch(`${platform.url}${routes.configsUpdate}`, {
+          signal: AbortSignal.timeout(10_000),
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie: annCookie, origin: platform.url },
           body: JSON.stringify({
