@@ -21,7 +21,9 @@ export async function chooseFromAccountMenu(page: Page, name: string): Promise<v
 
 /** Turns the theme to light or dark through the account menu, and closes the menu. */
 export async function chooseTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  const current = (await page.locator('html').getAttribute('data-theme')) ?? 'light';
+  // The app sets the attribute once the user's settings are read: the theme they kept is known then.
+  await page.locator('html[data-theme]').waitFor({ state: 'attached' });
+  const current = await page.locator('html').getAttribute('data-theme');
   if (current !== theme) {
     await chooseFromAccountMenu(page, theme === 'dark' ? 'Dark theme' : 'Light theme');
     await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
