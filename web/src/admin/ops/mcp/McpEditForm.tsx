@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { mcpEditMessages, type McpChangeRequest, type McpServerView } from '@app/contracts';
-import { TextAreaField, TextField } from '../../../ui/TextField';
-import { SelectField } from '../../../ui/SelectField';
+import { TextField } from '../../../ui/TextField';
 import { changeRequestOf, editDraftOf } from './mcp-drafts';
-
-const authLabels = { none: 'None', bearer: 'Bearer token', headers: 'Headers' } as const;
+import { McpConnectionFields } from './McpConnectionFields';
+import { useMcpDraftForm } from './use-mcp-draft-form';
 
 /**
  * Editing a registered server: name, URL, credentials (blank keeps the saved value, never shown)
@@ -21,65 +19,20 @@ export function McpEditForm({
   onSave: (request: McpChangeRequest) => Promise<boolean>;
   onCancel: () => void;
 }) {
-  const [draft, setDraft] = useState(() => editDraftOf(server));
-  const [problem, setProblem] = useState<string | null>(null);
-  const edit = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
-
-  const submit = async () => {
-    const built = changeRequestOf(draft, server);
-    if ('problem' in built) {
-      setProblem(built.problem);
-      return;
-    }
-    setProblem(null);
-    await onSave(built.request);
-  };
+  const { draft, edit, problem, onSubmit } = useMcpDraftForm({
+    initial: () => editDraftOf(server),
+    build: (d) => changeRequestOf(d, server),
+    send: onSave,
+  });
 
   return (
-    <form
-      className="mcp-register mcp-edit"
-      aria-label={`Edit MCP server ${server.name}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <div className="mcp-register-fields">
-        <TextField label="Name" value={draft.name} onChange={(name) => edit({ name })} maxLength={200} />
-        <TextField
-          label="URL"
-          type="url"
-          value={draft.url}
-          onChange={(url) => edit({ url })}
-          maxLength={2000}
-        />
-        <SelectField
-          label="Authentication"
-          value={draft.authType}
-          options={['none', 'bearer', 'headers'] as const}
-          optionLabel={(o) => authLabels[o]}
-          onChange={(authType) => edit({ authType })}
-        />
-        {draft.authType === 'bearer' && (
-          <TextField
-            label="Token"
-            type="password"
-            autoComplete="off"
-            value={draft.token}
-            onChange={(token) => edit({ token })}
-            placeholder={server.authType === 'bearer' ? mcpEditMessages.keepHint : ''}
-          />
-        )}
-      </div>
-      {draft.authType === 'headers' && (
-        <TextAreaField
-          label="Headers (one a line, Name: value; a blank value keeps the saved one)"
-          value={draft.headers}
-          onChange={(headers) => edit({ headers })}
-          rows={3}
-          spellCheck={false}
-        />
-      )}
+    <form className="mcp-register mcp-edit" aria-label={`Edit MCP server ${server.name}`} onSubmit={onSubmit}>
+      <McpConnectionFields
+        draft={draft}
+        edit={edit}
+        tokenPlaceholder={server.authType === 'bearer' ? mcpEditMessages.keepHint : ''}
+        headersLabel="Headers (one a line, Name: value; a blank value keeps the saved one)"
+      />
       <TextField
         label="Amplify groups (comma-separated; empty: every user)"
         value={draft.groups}

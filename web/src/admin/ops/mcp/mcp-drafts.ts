@@ -29,15 +29,21 @@ export const headersOf = (text: string): Record<string, string> => {
   return headers;
 };
 
+/** The credentials as typed, in the shape the contracts take. */
+const authOf = (draft: McpDraft) =>
+  draft.authType === 'bearer'
+    ? { type: 'bearer' as const, token: draft.token }
+    : draft.authType === 'headers'
+      ? { type: 'headers' as const, headers: headersOf(draft.headers) }
+      : { type: 'none' as const };
+
 /** The registration as sent, or the first problem (the contracts' own message). */
 export const registerRequestOf = (draft: McpDraft): { request: McpRegisterRequest } | { problem: string } => {
-  const auth =
-    draft.authType === 'bearer'
-      ? { type: 'bearer' as const, token: draft.token }
-      : draft.authType === 'headers'
-        ? { type: 'headers' as const, headers: headersOf(draft.headers) }
-        : { type: 'none' as const };
-  const parsed = McpRegisterRequest.safeParse({ name: draft.name, url: draft.url.trim(), auth });
+  const parsed = McpRegisterRequest.safeParse({
+    name: draft.name,
+    url: draft.url.trim(),
+    auth: authOf(draft),
+  });
   if (parsed.success) return { request: parsed.data };
   return { problem: parsed.error.issues[0]?.message ?? 'The server could not be registered.' };
 };
@@ -82,18 +88,12 @@ export const changeRequestOf = (
   draft: McpDraft & { groups: string },
   server: McpServerView,
 ): { request: McpChangeRequest } | { problem: string } => {
-  const auth =
-    draft.authType === 'bearer'
-      ? { type: 'bearer' as const, token: draft.token }
-      : draft.authType === 'headers'
-        ? { type: 'headers' as const, headers: headersOf(draft.headers) }
-        : { type: 'none' as const };
   const parsed = McpChangeRequest.safeParse({
     serverId: server.id,
     expectedRevision: server.revision,
     name: draft.name,
     url: draft.url.trim(),
-    auth,
+    auth: authOf(draft),
     groups: groupsOf(draft.groups),
   });
   if (parsed.success) return { request: parsed.data };
