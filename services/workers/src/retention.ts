@@ -1,5 +1,6 @@
 import { expireConversations } from '@app/command';
 import type { Db, Logger } from '@app/platform';
+import { startPeriodic, type PeriodicRunner } from './periodic';
 
 export const defaultRetentionEveryMs = 86_400_000;
 /** A run that stopped at its bound continues this soon after. */
@@ -13,11 +14,8 @@ export interface RetentionOptions {
   now?: () => Date;
 }
 
-export interface RetentionRunner {
-  /** One expiry run now (after the one in flight, if any); answers how many it expired. */
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
-}
+/** `runOnce` answers how many conversations it expired. */
+export type RetentionRunner = PeriodicRunner<number>;
 
 /**
  * Expires cloud conversations past the Retention section's days (docs/architecture.md, "Retention"):
@@ -29,36 +27,19 @@ export interface RetentionRunner {
 export const startRetention = (opts: RetentionOptions): RetentionRunner => {
   const log = opts.logger.child({ component: 'retention' });
   const now = opts.now ?? (() => new Date());
-  let running: Promise<number> = Promise.resolve(0);
-  let stopped = false;
-  let soon: NodeJS.Timeout | undefined;
-  const run = async (): Promise<number> => {
-    if (stopped) return 0;
-    try {
-      const { expired, more, days } = await expireConversations(opts.db, { now: now() });
-      if (expired > 0) log.info({ expired, days, more }, 'conversations expired');
-      if (more && !stopped) {
-        clearTimeout(soon);
-        soon = setTimeout(() => void runOnce(), retentionContinueMs);
-        soon.unref();
+  return startPeriodic({
+    everyMs: opts.everyMs ?? defaultRetentionEveryMs,
+    idle: 0,
+    againMs: retentionContinueMs,
+    run: async () => {
+      try {
+        const { expired, more, days } = await expireConversations(opts.db, { now: now() });
+        if (expired > 0) log.info({ expired, days, more }, 'conversations expired');
+        return { value: expired, again: more };
+      } catch (e) {
+        log.warn({ err: e }, 'expiring conversations failed; trying again at the next run');
+        return { value: 0 };
       }
-      return expired;
-    } catch (e) {
-      log.warn({ err: e }, 'expiring conversations failed; trying again at the next run');
-      return 0;
-    }
-  };
-  const runOnce = () => (running = running.then(run));
-  const timer = setInterval(() => void runOnce(), opts.everyMs ?? defaultRetentionEveryMs);
-  timer.unref();
-  void runOnce();
-  return {
-    runOnce,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      clearTimeout(soon);
-      await running;
     },
-  };
+  });
 };
