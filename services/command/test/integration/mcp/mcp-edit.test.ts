@@ -1,7 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -10,12 +6,16 @@ import {
   mcpMessages,
   mcpRoutes,
   type McpCommandResponse,
-  type McpListResponse,
   type McpServerView,
 } from '@app/contracts';
-import { createOutboundClient, parseAllowList, type OutboundClient } from '@app/platform';
 import { approvedToolsFor } from '@app/command';
-import { startTestPlatform, type TestPlatform } from '../../../../query/test/support/test-platform';
+import type { TestPlatform } from '../../../../query/test/support/test-platform';
+import {
+  listMcpServers,
+  messageOf,
+  startLocalMcpServer,
+  startMcpAdminPlatform,
+} from '../../support-mcp/mcp-admin-setup';
 
 const admin = 'admin@example.com';
 const other = 'other-admin@example.com';
@@ -23,56 +23,46 @@ const user = 'user@example.com';
 const token = 'mcp-edit-token-1234567890';
 const newToken = 'mcp-edit-token-replaced-0987654321';
 
-/** A local SDK MCP server: `/mcp` lists `weather`, `/v2` lists `forecast`; each request's Authorization is kept. */
+/** `/mcp` lists `weather`, `/v2` lists `forecast`; each request's path and Authorization is kept. */
 const startMcpServer = async () => {
   const seen: { path: string | undefined; authorization: string | undefined }[] = [];
-  const server: Server = createServer((req, res) => {
-    seen.push({ path: req.url, authorization: req.headers.authorization });
-    const mcp = new McpServer({ name: 'edit-mcp', version: '1.0.0' });
-    mcp.registerTool(
-      req.url === '/v2' ? 'forecast' : 'weather',
-      { description: 'The weather of a city', inputSchema: { city: z.string() } },
-      ({ city }) => ({ content: [{ type: 'text', text: `Sunny in ${city}` }] }),
-    );
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.on('close', () => {
-      void transport.close();
-      void mcp.close();
-    });
-    void mcp.connect(transport).then(() => transport.handleRequest(req, res));
+  const local = await startLocalMcpServer({
+    name: 'edit-mcp',
+    onRequest: (req) => {
+      seen.push({ path: req.url, authorization: req.headers.authorization });
+      return undefined;
+    },
+    tools: (mcp, req) =>
+      mcp.registerTool(
+        req.url === '/v2' ? 'forecast' : 'weather',
+        { description: 'The weather of a city', inputSchema: { city: z.string() } },
+        ({ city }) => ({ content: [{ type: 'text', text: `Sunny in ${city}` }] }),
+      ),
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return { server, seen, url: (path: string) => `http://127.0.0.1:${port}${path}`, port };
+  return { ...local, seen };
 };
 
 let p: TestPlatform;
-let outbound: OutboundClient;
+let platform: Awaited<ReturnType<typeof startMcpAdminPlatform>>;
 let mcp: Awaited<ReturnType<typeof startMcpServer>>;
 
 beforeAll(async () => {
   mcp = await startMcpServer();
-  const allow = parseAllowList(['127.0.0.1']);
-  outbound = createOutboundClient({ allow, timeoutMs: 5_000 });
-  p = await startTestPlatform({ admins: [admin, other], mcp: { outbound, allow } });
+  platform = await startMcpAdminPlatform([admin, other]);
+  p = platform.p;
 });
 afterAll(async () => {
-  await p.close();
-  await outbound.close();
+  await platform.close();
   await new Promise((r) => mcp.server.close(r));
 });
 
-const list = async (): Promise<McpServerView[]> => {
-  await p.settle();
-  return (await p.call(admin, 'GET', mcpRoutes.list)).json<McpListResponse>().servers;
-};
+const list = () => listMcpServers(p, admin);
 const serverById = async (id: string): Promise<McpServerView> => {
   const found = (await list()).find((s) => s.id === id);
   if (!found) throw new Error(`no server ${id}`);
   return found;
 };
 const post = (who: string, url: string, body: unknown) => p.call(who, 'POST', url, { body });
-const messageOf = (res: { json: () => unknown }) => (res.json() as { message: string }).message;
 /** The data key ids of every sealed token of the server's events (none of them in clear). */
 const liveKey = async (dataKeyId: string) =>
   (await p.database.db

@@ -1,29 +1,23 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  mcpMessages,
-  mcpRoutes,
-  type McpCommandResponse,
-  type McpListResponse,
-  type McpServerView,
-} from '@app/contracts';
-import { createOutboundClient, parseAllowList, type OutboundClient } from '@app/platform';
+import { mcpMessages, mcpRoutes, type McpCommandResponse, type McpServerView } from '@app/contracts';
 import { approvedToolsFor } from '@app/command';
 import { allProjections, rebuild } from '@app/query';
-import { startTestPlatform, type TestPlatform } from '../../../../query/test/support/test-platform';
+import type { TestPlatform } from '../../../../query/test/support/test-platform';
+import {
+  listMcpServers,
+  messageOf,
+  startLocalMcpServer,
+  startMcpAdminPlatform,
+} from '../../support-mcp/mcp-admin-setup';
 
 const admin = 'admin@example.com';
 const user = 'user@example.com';
 const token = 'mcp-secret-token-1234567890';
 
 /**
- * A local MCP server built with the SDK (stateless Streamable HTTP on 127.0.0.1): `/mcp` lists one
- * tool whose description the test changes, `/many` lists more tools than are kept. Every request is
- * counted with its Authorization header.
+ * `/mcp` lists one tool whose description the test changes, `/many` lists more tools than are kept,
+ * `/broken` answers a cut JSON. Every request is counted with its Authorization header.
  */
 const startMcpServer = async () => {
   const state = {
@@ -31,57 +25,44 @@ const startMcpServer = async () => {
     seen: [] as (string | undefined)[],
     apiKeys: [] as (string | undefined)[],
   };
-  const server: Server = createServer((req, res) => {
-    state.seen.push(req.headers.authorization);
-    state.apiKeys.push(req.headers['x-api-key'] as string | undefined);
-    if (req.url === '/broken') {
+  const local = await startLocalMcpServer({
+    name: 'test-mcp',
+    onRequest: (req, res) => {
+      state.seen.push(req.headers.authorization);
+      state.apiKeys.push(req.headers['x-api-key'] as string | undefined);
+      if (req.url !== '/broken') return undefined;
       res.setHeader('content-type', 'application/json');
       res.end('{"jsonrpc": "2.0", "result": ');
-      return;
-    }
-    const mcp = new McpServer({ name: 'test-mcp', version: '1.0.0' });
-    const count = req.url === '/many' ? 250 : 1;
-    for (let i = 0; i < count; i++)
-      mcp.registerTool(
-        count === 1 ? 'weather' : `tool${i}`,
-        { description: state.description, inputSchema: { city: z.string() } },
-        ({ city }) => ({ content: [{ type: 'text', text: `Sunny in ${city}` }] }),
-      );
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.on('close', () => {
-      void transport.close();
-      void mcp.close();
-    });
-    void mcp.connect(transport).then(() => transport.handleRequest(req, res));
+      return 'answered';
+    },
+    tools: (mcp, req) => {
+      const count = req.url === '/many' ? 250 : 1;
+      for (let i = 0; i < count; i++)
+        mcp.registerTool(
+          count === 1 ? 'weather' : `tool${i}`,
+          { description: state.description, inputSchema: { city: z.string() } },
+          ({ city }) => ({ content: [{ type: 'text', text: `Sunny in ${city}` }] }),
+        );
+    },
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return { server, port, state };
+  return { server: local.server, port: local.port, state };
 };
 
 let p: TestPlatform;
-let outbound: OutboundClient;
+let platform: Awaited<ReturnType<typeof startMcpAdminPlatform>>;
 let mcp: Awaited<ReturnType<typeof startMcpServer>>;
 
 beforeAll(async () => {
   mcp = await startMcpServer();
-  // MCP_ALLOW=127.0.0.1: the test's server, and nothing else.
-  const allow = parseAllowList(['127.0.0.1']);
-  outbound = createOutboundClient({ allow, timeoutMs: 5_000 });
-  p = await startTestPlatform({ admins: [admin], mcp: { outbound, allow } });
+  platform = await startMcpAdminPlatform([admin]);
+  p = platform.p;
 });
 afterAll(async () => {
-  await p.close();
-  await outbound.close();
+  await platform.close();
   await new Promise((r) => mcp.server.close(r));
 });
 
-const list = async (): Promise<McpServerView[]> => {
-  await p.settle();
-  const res = await p.call(admin, 'GET', mcpRoutes.list);
-  expect(res.statusCode).toBe(200);
-  return res.json<McpListResponse>().servers;
-};
+const list = () => listMcpServers(p, admin);
 const serverNamed = async (name: string): Promise<McpServerView> => {
   const found = (await list()).find((s) => s.name === name);
   if (!found) throw new Error(`no server ${name}`);
@@ -91,7 +72,6 @@ const register = (name: string, url: string) =>
   p.call(admin, 'POST', mcpRoutes.register, {
     body: { name, url, auth: { type: 'bearer', token } },
   });
-const messageOf = (res: { json: () => unknown }) => (res.json() as { message: string }).message;
 
 describe('MCP servers registered by admins', () => {
   let serverId = '';
