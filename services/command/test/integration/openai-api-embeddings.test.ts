@@ -15,21 +15,17 @@ import { readStream } from '@app/platform';
 import {
   chatModelConfigurations,
   hashedEmbedding,
-  startModelServer,
   testChatModelId,
   testEmbeddingsModelId,
   type ModelServer,
 } from '@app/platform/testing';
-import {
-  admin,
-  keyBody,
-  startApiKeysPlatform,
-  type ApiKeysPlatform,
-} from '../support-api-keys/api-keys-platform';
+import { admin, keyBody, type ApiKeysPlatform } from '../support-api-keys/api-keys-platform';
+import { startOpenaiApiPlatform, type OpenaiApiPlatform } from '../support-api-keys/openai-api-platform';
 
 const ann = 'ann@example.com';
 /** Dollars per 1,000 input tokens of the embeddings model. */
 const inputPrice = 0.02;
+let api: OpenaiApiPlatform;
 let p: ApiKeysPlatform;
 let model: ModelServer;
 let baseURL = '';
@@ -51,22 +47,14 @@ const configurations = (server: ModelServer) =>
   );
 
 beforeAll(async () => {
-  model = await startModelServer();
-  p = await startApiKeysPlatform();
-  await p.configure(configurations(model));
-  const address = await p.app.listen({ port: 0, host: '127.0.0.1' });
-  baseURL = `${address}/v1`;
+  api = await startOpenaiApiPlatform({ configurations });
+  ({ p, model, baseURL } = api);
 });
-afterAll(async () => {
-  await p.close();
-  await model.close();
-});
+afterAll(() => api.close());
 
-const keyFor = async (extra: Parameters<typeof keyBody>[0] = {}) => {
-  const created = await p.createKey(ann, keyBody({ accessTypes: ['dual_embedding'], ...extra }));
-  return { id: created.data.apiKeyId, secret: created.data.secret ?? '' };
-};
-const clientOf = (apiKey: string) => new OpenAI({ apiKey, baseURL, maxRetries: 0 });
+const keyFor = (extra: Parameters<typeof keyBody>[0] = {}) =>
+  api.keyFor(ann, keyBody({ accessTypes: ['dual_embedding'], ...extra }));
+const clientOf = (apiKey: string) => api.clientOf(apiKey);
 const ledgerOf = (keyId: string) => readStream(p.database.db, spendStreamIds.apiKey(keyId));
 
 const expectVector = (actual: readonly number[] | undefined, text: string) => {

@@ -3,36 +3,33 @@ import OpenAI from 'openai';
 import { chatImageMessages, openaiApiMessages } from '@app/contracts';
 import {
   chatModelConfigurations,
-  startModelServer,
   testChatModel,
   testChatModelId,
   type ModelServer,
 } from '@app/platform/testing';
-import { keyBody, startApiKeysPlatform, type ApiKeysPlatform } from '../support-api-keys/api-keys-platform';
+import { keyBody } from '../support-api-keys/api-keys-platform';
+import { startOpenaiApiPlatform, type OpenaiApiPlatform } from '../support-api-keys/openai-api-platform';
 
 const ann = 'ann@example.com';
 /** A 1×1 PNG. */
 const png =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const textOnly = testChatModel({ id: 'test-text-model', name: 'Test Text Model', supportsImages: false });
-let p: ApiKeysPlatform;
+let api: OpenaiApiPlatform;
 let model: ModelServer;
 let client: OpenAI;
 
 beforeAll(async () => {
-  model = await startModelServer();
-  p = await startApiKeysPlatform();
-  await p.configure(
-    chatModelConfigurations(model.chatUrl, { models: [testChatModel({ supportsImages: true }), textOnly] }),
-  );
-  const address = await p.app.listen({ port: 0, host: '127.0.0.1' });
-  const created = await p.createKey(ann, keyBody());
-  client = new OpenAI({ apiKey: created.data.secret ?? '', baseURL: `${address}/v1`, maxRetries: 0 });
+  api = await startOpenaiApiPlatform({
+    configurations: (server) =>
+      chatModelConfigurations(server.chatUrl, {
+        models: [testChatModel({ supportsImages: true }), textOnly],
+      }),
+  });
+  model = api.model;
+  client = api.clientOf((await api.keyFor(ann, keyBody())).secret);
 });
-afterAll(async () => {
-  await p.close();
-  await model.close();
-});
+afterAll(() => api.close());
 
 const withImage = (url: string) => [
   {

@@ -4,14 +4,15 @@ import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/reso
 import { readStream } from '@app/platform';
 import {
   chatModelConfigurations,
-  startModelServer,
   testChatModel,
   testChatModelId,
   type ModelServer,
 } from '@app/platform/testing';
-import { keyBody, startApiKeysPlatform, type ApiKeysPlatform } from '../support-api-keys/api-keys-platform';
+import { keyBody, type ApiKeysPlatform } from '../support-api-keys/api-keys-platform';
+import { startOpenaiApiPlatform, type OpenaiApiPlatform } from '../support-api-keys/openai-api-platform';
 
 const ann = 'ann@example.com';
+let api: OpenaiApiPlatform;
 let p: ApiKeysPlatform;
 let model: ModelServer;
 let client: OpenAI;
@@ -30,20 +31,14 @@ const ask: ChatCompletionMessageParam[] = [
 ];
 
 beforeAll(async () => {
-  model = await startModelServer({
-    toolCall: { name: 'get_weather', arguments: { city: 'Paris' } },
-    echoToolResult: true,
+  api = await startOpenaiApiPlatform({
+    behaviour: { toolCall: { name: 'get_weather', arguments: { city: 'Paris' } }, echoToolResult: true },
+    configurations: (server) => chatModelConfigurations(server.chatUrl, { models: [testChatModel()] }),
   });
-  p = await startApiKeysPlatform();
-  await p.configure(chatModelConfigurations(model.chatUrl, { models: [testChatModel()] }));
-  const address = await p.app.listen({ port: 0, host: '127.0.0.1' });
-  const created = await p.createKey(ann, keyBody({}));
-  client = new OpenAI({ apiKey: created.data.secret ?? '', baseURL: `${address}/v1`, maxRetries: 0 });
+  ({ p, model } = api);
+  client = api.clientOf((await api.keyFor(ann, keyBody({}))).secret);
 });
-afterAll(async () => {
-  await p.close();
-  await model.close();
-});
+afterAll(() => api.close());
 
 /** What the model server was last asked: the tools as OpenAI's, the tool choice, the messages. */
 const lastAsked = () => model.requests.at(-1)?.body ?? {};

@@ -12,40 +12,30 @@ import {
 import { readStream } from '@app/platform';
 import {
   chatModelConfigurations,
-  startModelServer,
   testChatModel,
   testChatModelId,
   type ModelServer,
 } from '@app/platform/testing';
-import {
-  admin,
-  keyBody,
-  startApiKeysPlatform,
-  type ApiKeysPlatform,
-} from '../support-api-keys/api-keys-platform';
+import { admin, keyBody, type ApiKeysPlatform } from '../support-api-keys/api-keys-platform';
+import { startOpenaiApiPlatform, type OpenaiApiPlatform } from '../support-api-keys/openai-api-platform';
 
 const ann = 'ann@example.com';
+let api: OpenaiApiPlatform;
 let p: ApiKeysPlatform;
 let model: ModelServer;
 let baseURL = '';
 
 beforeAll(async () => {
-  model = await startModelServer({ promptTokens: 40, cachedTokens: 8 });
-  p = await startApiKeysPlatform();
-  await p.configure(chatModelConfigurations(model.chatUrl, { models: [testChatModel()] }));
-  const address = await p.app.listen({ port: 0, host: '127.0.0.1' });
-  baseURL = `${address}/v1`;
+  api = await startOpenaiApiPlatform({
+    behaviour: { promptTokens: 40, cachedTokens: 8 },
+    configurations: (server) => chatModelConfigurations(server.chatUrl, { models: [testChatModel()] }),
+  });
+  ({ p, model, baseURL } = api);
 });
-afterAll(async () => {
-  await p.close();
-  await model.close();
-});
+afterAll(() => api.close());
 
-const keyFor = async (extra: Parameters<typeof keyBody>[0] = {}) => {
-  const created = await p.createKey(ann, keyBody(extra));
-  return { id: created.data.apiKeyId, secret: created.data.secret ?? '' };
-};
-const clientOf = (apiKey: string) => new OpenAI({ apiKey, baseURL, maxRetries: 0 });
+const keyFor = (extra: Parameters<typeof keyBody>[0] = {}) => api.keyFor(ann, keyBody(extra));
+const clientOf = (apiKey: string) => api.clientOf(apiKey);
 const ask = [
   { role: 'system' as const, content: 'You are terse.' },
   { role: 'user' as const, content: 'hello' },
