@@ -49,23 +49,44 @@ const figures = (r: Omit<SummedRow, 'key'> | undefined): UsageFigures => ({
 });
 
 /**
- * The roll-up rows a filter selects. Day rows when both bounds are day starts (and not by hour),
- * else hour rows: a bucket counts when it starts in [from, to).
+ * Which roll-ups a filter reads: day rows when both bounds are day starts (and not by hour), else
+ * hour rows: a bucket counts when it starts in [from, to).
  */
-const where = (f: UsageFilter, forGroups: boolean): RawBuilder<unknown> => {
+const grainOf = (f: UsageFilter): 'd' | 'h' => {
   const from = usageInstant(f.from) ?? new Date(0);
   const to = usageInstant(f.to) ?? new Date(0);
-  const grain = f.by !== 'hour' && isDayStart(from) && isDayStart(to) ? 'd' : 'h';
+  return f.by !== 'hour' && isDayStart(from) && isDayStart(to) ? 'd' : 'h';
+};
+
+/** The roll-up rows a filter selects (the primary key's (grain, group_name, bucket) range). */
+const where = (f: UsageFilter, forGroups: boolean): RawBuilder<unknown> => {
   const group =
     f.group !== undefined
       ? sql`group_name = ${f.group}`
       : forGroups
         ? sql`group_name <> ''`
         : sql`group_name = ''`;
-  const parts = [sql`grain = ${grain}`, group, sql`bucket >= ${from}`, sql`bucket < ${to}`];
+  const parts = [
+    sql`grain = ${grainOf(f)}`,
+    group,
+    sql`bucket >= ${usageInstant(f.from) ?? new Date(0)}`,
+    sql`bucket < ${usageInstant(f.to) ?? new Date(0)}`,
+  ];
   if (f.model !== undefined) parts.push(sql`model = ${f.model}`);
   if (f.user !== undefined) parts.push(sql`user_email = ${f.user}`);
   return sql.join(parts, sql` and `);
+};
+
+/**
+ * What the rows are grouped by and how their key is written. By day over day rows, and by hour,
+ * each bucket is its own row: grouped by the bucket itself, its text written once per row of the
+ * answer rather than once per roll-up read.
+ */
+const grouping = (f: UsageFilter): { by: RawBuilder<unknown>; key: RawBuilder<string> } => {
+  const format = f.by === 'hour' ? 'YYYY-MM-DD"T"HH24":00:00.000Z"' : 'YYYY-MM-DD';
+  if (f.by === 'hour' || (f.by === 'day' && grainOf(f) === 'd'))
+    return { by: sql`bucket`, key: sql<string>`to_char(bucket at time zone 'UTC', ${sql.lit(format)})` };
+  return { by: sql`1`, key: keyOf[f.by] };
 };
 
 const sums = sql`sum(requests)::text as requests, sum(input_tokens)::text as input_tokens,
@@ -111,13 +132,52 @@ const ratingsByModel = async (db: Db, f: UsageFilter) => {
 
 const byTime = (by: UsageGrouping) => by === 'day' || by === 'hour';
 
+/** The rows' totals, summed over the grouped rows in the same statement (no second scan). */
+const totalsOver = sql`(sum(sum(requests)) over ())::text as total_requests,
+  (sum(sum(input_tokens)) over ())::text as total_input_tokens,
+  (sum(sum(output_tokens)) over ())::text as total_output_tokens, sum(sum(cost)) over () as total_cost`;
+
+interface TotalledRow extends SummedRow {
+  total_requests: string;
+  total_input_tokens: string;
+  total_output_tokens: string;
+  total_cost: number;
+}
+
+/**
+ * The grouped rows and the totals. Outside the billing groups' report, the totals are the sums of
+ * the same roll-ups the rows are: one statement, one scan. By group (no group asked) the rows are the
+ * groups' roll-ups and the totals the requests' own ('' group): two ranges, each read once.
+ */
+const readRows = async (db: Db, f: UsageFilter): Promise<{ rows: SummedRow[]; totals: UsageFigures }> => {
+  const { by, key } = grouping(f);
+  if (f.by === 'group' && f.group === undefined) {
+    const grouped = await sql<SummedRow>`
+      select ${key} as key, ${sums} from rm_usage_rollups where ${where(f, true)} group by ${by}`.execute(db);
+    const total = await sql<Omit<SummedRow, 'key'>>`
+      select ${sums} from rm_usage_rollups where ${where(f, false)}`.execute(db);
+    return { rows: grouped.rows, totals: figures(total.rows[0]) };
+  }
+  const { rows } = await sql<TotalledRow>`
+    select ${key} as key, ${sums}, ${totalsOver} from rm_usage_rollups
+    where ${where(f, false)} group by ${by}`.execute(db);
+  const first = rows[0];
+  const totals = first && {
+    requests: first.total_requests,
+    input_tokens: first.total_input_tokens,
+    output_tokens: first.total_output_tokens,
+    cost: first.total_cost,
+  };
+  return { rows, totals: figures(totals) };
+};
+
 /** A usage report from the roll-ups (docs/architecture.md "Usage roll-ups"): never from the log. */
 export const readUsage = async (db: Db, f: UsageFilter): Promise<UsageResponse> => {
-  const grouped = await sql<SummedRow>`
-    select ${keyOf[f.by]} as key, ${sums} from rm_usage_rollups
-    where ${where(f, f.by === 'group')} group by 1`.execute(db);
-  const total = await sql<Omit<SummedRow, 'key'>>`
-    select ${sums} from rm_usage_rollups where ${where(f, false)}`.execute(db);
+  // By model the ratings are a read of their own: asked beside the roll-ups, not after them.
+  const [grouped, ratings] = await Promise.all([
+    readRows(db, f),
+    f.by === 'model' ? ratingsByModel(db, f) : Promise.resolve([]),
+  ]);
   const labels = await labelsFor(
     db,
     f,
@@ -128,7 +188,7 @@ export const readUsage = async (db: Db, f: UsageFilter): Promise<UsageResponse> 
     return { key: r.key, ...(label === undefined ? {} : { label }), ...figures(r) };
   });
   if (f.by === 'model') {
-    for (const rating of await ratingsByModel(db, f)) {
+    for (const rating of ratings) {
       const row = rows.find((r) => r.key === rating.model);
       const ratings = { up: rating.up, down: rating.down };
       if (row) row.ratings = ratings;
@@ -138,5 +198,5 @@ export const readUsage = async (db: Db, f: UsageFilter): Promise<UsageResponse> 
   rows.sort((a, b) =>
     byTime(f.by) ? a.key.localeCompare(b.key) : b.cost - a.cost || a.key.localeCompare(b.key),
   );
-  return { success: true, rows, totals: figures(total.rows[0]) };
+  return { success: true, rows, totals: grouped.totals };
 };

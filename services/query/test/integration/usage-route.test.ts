@@ -154,6 +154,32 @@ describe('GET /api/admin/usage', () => {
     }
   });
 
+  it('keys each day and each hour once, the totals those of the log, whichever roll-ups are read', async () => {
+    const log = await p.events();
+    const hours = { from: '2026-03-02T06:00:00.000Z', to: '2026-03-04T18:00:00.000Z' };
+    const expected = fromLog(log, hours.from, hours.to, () => true);
+    const byDay = await report(
+      admin,
+      `${usageRoutes.admin}?${new URLSearchParams({ ...hours, by: 'day' }).toString()}`,
+    );
+    expect(byDay.rows.map((r) => r.key)).toEqual(['2026-03-02', '2026-03-03', '2026-03-04']);
+    const byHour = await report(
+      admin,
+      `${usageRoutes.admin}?${new URLSearchParams({ ...hours, by: 'hour' }).toString()}`,
+    );
+    expect(new Set(byHour.rows.map((r) => r.key)).size).toBe(byHour.rows.length);
+    for (const r of byHour.rows) expect(r.key).toMatch(/^2026-03-0[234]T\d\d:00:00\.000Z$/);
+    for (const answer of [byDay, byHour]) {
+      expect(answer.totals.requests).toBe(expected.requests);
+      expect(answer.totals.cost).toBeCloseTo(expected.cost, 9);
+      expect(answer.rows.reduce((s, r) => s + r.requests, 0)).toBe(expected.requests);
+    }
+    const byGroup = await report(admin, `${usageRoutes.admin}?${q({ by: 'group' })}`);
+    const all = await report(admin, `${usageRoutes.admin}?${q({ by: 'day' })}`);
+    expect({ ...byGroup.totals, cost: 0 }).toEqual({ ...all.totals, cost: 0 });
+    expect(byGroup.totals.cost).toBeCloseTo(all.totals.cost, 9);
+  });
+
   it('answers the same rows as CSV when asked by Accept or format=csv', async () => {
     const json = await report(admin, `${usageRoutes.admin}?${q({ by: 'user' })}`);
     const byAccept = await get(admin, `${usageRoutes.admin}?${q({ by: 'user' })}`, { accept: 'text/csv' });
