@@ -1,4 +1,5 @@
 export * from './mcp-server';
+export * from './mcp-http';
 export * from './mcp-view';
 export * from './mcp-chat';
 export * from './mcp-user-view';

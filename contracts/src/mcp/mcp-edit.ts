@@ -8,8 +8,8 @@ import {
   McpUrl,
   type McpServerChange,
   type McpServerField,
-  type McpServerView,
 } from './mcp-server';
+import type { McpServerView } from './mcp-http';
 
 /**
  * Editing and removing a registered MCP server (Admin Interface, Ops tab). An edit names the

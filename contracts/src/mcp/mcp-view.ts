@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { emptyNameMap, ownValue } from '../records';
-import {
-  effectiveChoiceOf,
-  mcpAuthTypes,
-  McpApproval,
-  McpTool,
-  type McpServerEvent,
-  type McpServerView,
-  type McpToolView,
-} from './mcp-server';
+import { effectiveChoiceOf, mcpAuthTypes, McpApproval, McpTool, type McpServerEvent } from './mcp-server';
+import type { McpServerView, McpToolView } from './mcp-http';
 
 /** A server as its read model keeps it (`rm_mcp_servers`): no credential, sealed or not, only their kind. */
 export const McpServerRecord = z.object({
