@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chatRoute } from '@app/contracts';
 import { benchChatStorage } from './chat-setup';
+import { measureClusterChat, type ClusterThroughput } from './chat-cluster';
 import { measureChatStreams, type FirstTokens, type Rate, type Throughput } from './chat-stream';
 import { summary } from './live-latency';
 import type { BenchServer } from './server';
@@ -28,19 +29,28 @@ export const chatSection = async (server: BenchServer, out: Out, envInt: EnvInt)
   out(`    conversations stored ${benchChatStorage} (BENCH_CHAT_STORAGE)`);
   try {
     const f = await measureChatStreams(server, opts);
+    // The same streams against WEB_CONCURRENCY workers (node:cluster), a platform and model server of their own.
+    const workers = envInt('BENCH_CHAT_CLUSTER_WORKERS', 2);
+    const cluster = await measureClusterChat(server, { ...opts, workers }).catch((e: unknown) => {
+      out(`    ${workers} workers skipped: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    });
     out(
       `    time to first token: ${opts.sequentialStreams} streams one at a time each way, interleaved ` +
         `(the server answers at once); short streams: ${f.firstTokens.short}`,
     );
     out();
     out(firstTokenTable(f.firstTokens));
-    for (const t of [f.answers, f.longAnswers]) {
+    for (const [t, c] of [
+      [f.answers, cluster?.answers],
+      [f.longAnswers, cluster?.longAnswers],
+    ] as const) {
       out();
       out(
         `    tokens/s: ${f.concurrent} streams at once, ${t.tokens} tokens each, ${opts.tokenDelayMs} ms apart`,
       );
       out();
-      out(throughputTable(t, f.concurrent));
+      out(throughputTable(t, f.concurrent, cluster && c ? { workers: cluster.workers, t: c } : undefined));
     }
   } catch (e) {
     out(`    skipped: ${e instanceof Error ? e.message : String(e)}`);
@@ -65,7 +75,11 @@ const firstTokenTable = (f: FirstTokens): string => {
   );
 };
 
-const throughputTable = (t: Throughput, concurrent: number): string => {
+const throughputTable = (
+  t: Throughput,
+  concurrent: number,
+  cluster?: { workers: number; t: ClusterThroughput },
+): string => {
   const row = (label: string, r: Rate) => [
     label,
     thousands(r.tokensPerSecond),
@@ -81,6 +95,12 @@ const throughputTable = (t: Throughput, concurrent: number): string => {
       row('peer: AI SDK provider alone', t.peer),
       row(`ours: ${concurrent} users`, t.oursUsers),
       row('ours: one user', t.oursOneUser),
+      ...(cluster
+        ? [
+            row(`ours, WEB_CONCURRENCY=${cluster.workers}: ${concurrent} users`, cluster.t.oursUsers),
+            row(`ours, WEB_CONCURRENCY=${cluster.workers}: one user`, cluster.t.oursOneUser),
+          ]
+        : []),
     ],
   );
 };

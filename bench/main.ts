@@ -34,6 +34,7 @@ import { usageSection } from './usage';
 import { documentsSection } from './documents-process';
 import { openAiApiSection } from './openai-api';
 import { adminHistorySection } from './admin-history';
+import { liveManySection } from './live-many';
 
 const envInt = (name: string, fallback: number): number => {
   const n = Number(process.env[name]);
@@ -339,6 +340,7 @@ const main = async () => {
       ['documents', () => documentsSection(out, envInt)],
       ['history', (server) => adminHistorySection(server, out, envInt)],
       ['usage', (server) => usageSection(server, out, envInt)],
+      ['live-many', (server) => liveManySection(server, out, envInt)],
     ];
     const only = process.env['BENCH_ONLY']?.split(',').map((x) => x.trim());
     for (const [name, section] of sections) if (!only || only.includes(name)) await section(server);
