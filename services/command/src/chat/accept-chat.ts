@@ -52,8 +52,10 @@ export interface AcceptedChat {
  * reused requestId is a 409) with the model's first status and the ledgers' events, in one
  * statement. Only the last user message is kept, and only when the request is in a conversation
  * stored in the cloud: sealed under the conversation's data key (conversation-text.ts), made in this
- * transaction on its first request. `onDecided` lets the caller start what needs an accepted
- * request (its stream) while the transaction commits: a commit that fails still throws here.
+ * transaction on its first request. Without text to seal, on the ledgers read ahead with the plan,
+ * all of it is ONE statement (`reserveAtOnce`: it locks the ledgers, checks they still allow it and
+ * appends); the transaction decides when that cannot be shown. `onDecided` lets the caller start
+ * what needs an accepted request (its stream) while it commits: a commit that fails still throws here.
  */
 export const acceptChat = async (
   db: Db,
@@ -105,45 +107,66 @@ export const acceptChat = async (
   const cloudConversation = storage === 'future-cloud' ? conversationId : undefined;
   let text: ConversationText | undefined;
   const spendRequest = { requestId, actor, accountId, metadata, ...(viaKey ? { apiKey: viaKey.spend } : {}) };
+  // Called once, whichever path decides first.
+  let decided = false;
+  const onDecided = () => {
+    if (decided) return;
+    decided = true;
+    input.onDecided?.();
+  };
+  // A new stream: decided on the empty state, appended at version 0 (a stream there already: 409),
+  // in one statement with the reservation's ledgers once they decided.
+  const chatAppend = (sealedMessages: SealedText | undefined) => ({
+    streamId: chatStreamId(requestId),
+    events: chatRequestDecider.decide(
+      {
+        type: 'RequestChat',
+        data: sealedMessages ? { ...data, sealedMessages } : data,
+        status: modelStatus(model, true),
+      },
+      chatRequestDecider.initialState(),
+    ),
+    expectedVersion: 0,
+  });
   try {
-    await inTransaction(db, async (trx) => {
-      const owner = metadata.actor.email;
-      text = cloudConversation
-        ? await sealConversationText(
-            trx,
-            { owner, conversationId: cloudConversation, requestId, masterKeyId: input.masterKeyId },
-            lastUser ? [lastUser] : [],
+    // On the ledgers read ahead, in one statement (nothing to seal first): see SpendGuard.reserveAtOnce.
+    const atOnce =
+      !cloudConversation && input.plan?.ahead && spend.reserveAtOnce
+        ? await spend.reserveAtOnce(
+            db,
+            { ...spendRequest, amount: reserved, at: new Date() },
+            { plan: input.plan, alongside: [chatAppend(undefined)], onDecided },
           )
-        : undefined;
-      // A new stream: decided on the empty state, appended at version 0 (a stream there already: 409),
-      // in one statement with the reservation's ledgers once they decided.
-      const events = chatRequestDecider.decide(
-        {
-          type: 'RequestChat',
-          data: text?.sealedMessages ? { ...data, sealedMessages: text.sealedMessages } : data,
-          status: modelStatus(model, true),
-        },
-        chatRequestDecider.initialState(),
-      );
-      try {
-        await spend.reserve(
-          trx,
-          { ...spendRequest, amount: reserved, at: new Date() },
-          {
-            ...(input.plan ? { plan: input.plan } : {}),
-            alongside: [{ streamId: chatStreamId(requestId), events, expectedVersion: 0 }],
-            ...(input.onDecided ? { onDecided: input.onDecided } : {}),
-          },
-        );
-      } catch (e) {
-        if (e instanceof UnknownAccountError) throw new ChatRefusal(e.message, 400);
-        // The user's ledger knows the id (a request of theirs): the same 409 as a stream there already.
-        if (e instanceof SpendLimitReached) throw new ChatRefusal(e.message, 429, e.resetsAt);
-        if (e instanceof DomainError)
-          throw new ChatRefusal(e.message, e.message === chatMessages.requestIdInUse ? 409 : 429);
-        throw e;
-      }
-    });
+        : false;
+    if (!atOnce)
+      await inTransaction(db, async (trx) => {
+        const owner = metadata.actor.email;
+        text = cloudConversation
+          ? await sealConversationText(
+              trx,
+              { owner, conversationId: cloudConversation, requestId, masterKeyId: input.masterKeyId },
+              lastUser ? [lastUser] : [],
+            )
+          : undefined;
+        try {
+          await spend.reserve(
+            trx,
+            { ...spendRequest, amount: reserved, at: new Date() },
+            {
+              ...(input.plan ? { plan: input.plan } : {}),
+              alongside: [chatAppend(text?.sealedMessages)],
+              onDecided,
+            },
+          );
+        } catch (e) {
+          if (e instanceof UnknownAccountError) throw new ChatRefusal(e.message, 400);
+          // The user's ledger knows the id (a request of theirs): the same 409 as a stream there already.
+          if (e instanceof SpendLimitReached) throw new ChatRefusal(e.message, 429, e.resetsAt);
+          if (e instanceof DomainError)
+            throw new ChatRefusal(e.message, e.message === chatMessages.requestIdInUse ? 409 : 429);
+          throw e;
+        }
+      });
   } catch (e) {
     if (e instanceof ChatRefusal && e.statusCode === 429 && viaKey)
       await recordChatRateLimitRefusal(db, viaKey, e.message, metadata).catch(() => false);

@@ -1,5 +1,6 @@
+import { CompiledQuery } from 'kysely';
 import { chatStreamId } from '@app/contracts';
-import { streamHead, type Db } from '@app/platform';
+import type { Db } from '@app/platform';
 import type { SpendGuard, SpendPlan } from '../spend/index';
 
 /** What is read ahead of a chat request's acceptance, beside its model. */
@@ -18,16 +19,23 @@ export interface AcceptanceAhead {
   atOnce: boolean;
 }
 
+/** Whether the stream has an event (the statement as is: no query builder on every request). */
+const takenStatement = 'select exists (select 1 from events where stream_id = $1) as taken';
+
+const isTaken = async (db: Db, streamId: string): Promise<boolean> => {
+  const { rows } = await db.executeQuery<{ taken: boolean }>(CompiledQuery.raw(takenStatement, [streamId]));
+  return rows[0]?.taken === true;
+};
+
 /** Reads, beside the model's resolution, what the acceptance of a chat request needs. */
 export const readAhead = async (
   db: Db,
   spend: SpendGuard,
   input: { requestId: string; actor: string; accountId: string; viaKey: boolean },
 ): Promise<AcceptanceAhead> => {
-  const [plan, head] = await Promise.all([
+  const [plan, taken] = await Promise.all([
     input.viaKey ? Promise.resolve(null) : spend.plan(db, { actor: input.actor, accountId: input.accountId }),
-    streamHead(db, chatStreamId(input.requestId)),
+    isTaken(db, chatStreamId(input.requestId)),
   ]);
-  const taken = head.version > 0;
   return { taken, plan: plan ?? undefined, atOnce: !taken && plan !== null && !plan.limited };
 };

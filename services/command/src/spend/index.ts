@@ -1,4 +1,10 @@
-export { UnknownAccountError, type SpendGuard, type SpendPlan, type SpendRequest } from './ports';
+export {
+  UnknownAccountError,
+  type LedgerAhead,
+  type SpendGuard,
+  type SpendPlan,
+  type SpendRequest,
+} from './ports';
 export { createSpendGuard } from './spend-guard';
 export {
   SpendLimitReached,

@@ -1,6 +1,7 @@
 import { chatMessages, type EventMetadata, type RateLimit } from '@app/contracts';
 import { DomainError, type Db, type StreamAppend } from '@app/platform';
 import type { LedgerPlan } from './applicable-limits';
+import type { SpendLedgerState } from './ledger-decider';
 
 export interface SpendRequest {
   requestId: string;
@@ -32,6 +33,15 @@ export interface SpendPlan {
   ledgers: readonly LedgerPlan[];
   /** Whether some ledger has a limit: false, nothing can refuse a reservation of this scope. */
   limited: boolean;
+  /** Each ledger as it was read with the plan, at its version: what `reserveAtOnce` decides on. */
+  ahead?: readonly LedgerAhead[];
+}
+
+/** A ledger read ahead of a reservation: its state at a version of its stream. */
+export interface LedgerAhead {
+  streamId: string;
+  version: number;
+  state: SpendLedgerState;
 }
 
 export interface ReserveOptions {
@@ -56,6 +66,15 @@ export interface SpendGuard {
    * nothing (the `alongside` appends neither).
    */
   reserve(trx: Db, r: SpendRequest, options?: ReserveOptions): Promise<void>;
+  /**
+   * The same reservation in ONE autocommitted statement on `db` (a pool), decided on the ledgers read
+   * with `options.plan` (`ahead`): the statement locks them, checks that what happened on each since
+   * cannot change the decision, and appends the reservation with `options.alongside`. Answers false,
+   * having appended nothing, whenever that cannot be shown (a ledger moved on too far, a limit that
+   * would refuse, no ledgers read ahead): the caller then reserves in a transaction (`reserve`),
+   * which decides under the locks. A stream of `alongside` that moved on throws a ConcurrencyError.
+   */
+  reserveAtOnce?(db: Db, r: SpendRequest, options: ReserveOptions): Promise<boolean>;
   /**
    * The ledgers and limits a request of `scope` would count on; null when its account is not the
    * caller's (a reservation is then refused).

@@ -2,15 +2,17 @@ import { accountsStreamId, amplifyGroupsStreamId, rateLimitStreamId, spendStream
 import { appendToStreams, DomainError, inTransaction, type Db } from '@app/platform';
 import { accountOf, accountsDecider } from '../accounts/index';
 import { amplifyGroupsDecider, chatRateLimitDecider } from '../configurations/index';
-import { createStateCache, type StateCache } from '../shared/state-cache';
+import { createStateCache, type StateBatch, type StateCache } from '../shared/state-cache';
 import { snapshotEvery } from '../shared/stream-state';
 import { writeSnapshot } from '../shared/snapshots';
 import { fold } from '../shared/decider';
 import { planLedgers, type LedgerPlan } from './applicable-limits';
 import { spendLedgerDecider, type SpendLedgerCommand } from './ledger-decider';
 import { lockLedgers } from './ledger-locks';
+import { reserveAtOnce } from './reserve-at-once';
 import {
   UnknownAccountError,
+  type LedgerAhead,
   type ReserveOptions,
   type SpendGuard,
   type SpendPlan,
@@ -24,10 +26,30 @@ const within = <R>(db: Db, work: (trx: Db) => Promise<R>): Promise<R> =>
 
 /**
  * The ledgers of `r` as the configuration is now: the Chat Rate Limit card, the Amplify groups and
- * the caller's accounts, read together (one round trip through `cache`). An account the caller does
- * not have is refused (`strict`), or only leaves the account's ledger out (a settle: the reservation
- * is made).
+ * the caller's accounts, added to `batch` (read together, one round trip through the cache). An
+ * account the caller does not have is refused (`strict`), or only leaves the account's ledger out (a
+ * settle: the reservation is made).
  */
+const addLedgersOf = (batch: StateBatch, r: SpendScope, strict: boolean): (() => LedgerPlan[]) => {
+  const userLimit = batch.add(chatRateLimitDecider, rateLimitStreamId);
+  const groups = batch.add(amplifyGroupsDecider, amplifyGroupsStreamId);
+  // With an API key, the account is one of the key owner's.
+  const accountOwner = r.apiKey?.owner ?? r.actor;
+  const accounts = batch.add(accountsDecider, accountsStreamId(accountOwner));
+  return () => {
+    const account = accountOf(accounts(), r.accountId);
+    if (!account && strict) throw new UnknownAccountError(r.accountId);
+    return planLedgers({
+      email: r.actor,
+      userLimit: userLimit(),
+      groups: groups(),
+      account,
+      accountOwner,
+      ...(r.apiKey ? { apiKey: r.apiKey } : {}),
+    });
+  };
+};
+
 const ledgersOf = async (
   cache: StateCache,
   trx: Db,
@@ -35,22 +57,32 @@ const ledgersOf = async (
   strict: boolean,
 ): Promise<LedgerPlan[]> => {
   const batch = cache.batch();
-  const userLimit = batch.add(chatRateLimitDecider, rateLimitStreamId);
-  const groups = batch.add(amplifyGroupsDecider, amplifyGroupsStreamId);
-  // With an API key, the account is one of the key owner's.
-  const accountOwner = r.apiKey?.owner ?? r.actor;
-  const accounts = batch.add(accountsDecider, accountsStreamId(accountOwner));
+  const ledgers = addLedgersOf(batch, r, strict);
   await batch.load(trx);
-  const account = accountOf(accounts(), r.accountId);
-  if (!account && strict) throw new UnknownAccountError(r.accountId);
-  return planLedgers({
-    email: r.actor,
-    userLimit: userLimit(),
-    groups: groups(),
-    account,
-    accountOwner,
-    ...(r.apiKey ? { apiKey: r.apiKey } : {}),
-  });
+  return ledgers();
+};
+
+/**
+ * The plan of `scope` with each of its ledgers read ahead (`reserveAtOnce` decides on them): the
+ * user's ledger with the configuration (one statement when all were read before), the others, when
+ * there are any, after it.
+ */
+const planAhead = async (cache: StateCache, db: Db, scope: SpendScope): Promise<SpendPlan> => {
+  const batch = cache.batch();
+  const plans = addLedgersOf(batch, scope, true);
+  const userStream = spendStreamIds.user(scope.actor);
+  const user = batch.addVersioned(spendLedgerDecider, userStream);
+  await batch.load(db);
+  const ledgers = plans();
+  const rest = cache.batch();
+  const others = ledgers
+    .filter((p) => p.streamId !== userStream)
+    .map((p) => ({ streamId: p.streamId, loaded: rest.addVersioned(spendLedgerDecider, p.streamId) }));
+  if (others.length > 0) await rest.load(db);
+  const ahead: LedgerAhead[] = [userStream, ...others].map((o) =>
+    typeof o === 'string' ? { streamId: o, ...user() } : { streamId: o.streamId, ...o.loaded() },
+  );
+  return { scope, ledgers, limited: ledgers.some((plan) => plan.limits.length > 0), ahead };
 };
 
 /** A snapshot is kept when an append crosses a multiple of `snapshotEvery`: a cold read folds fewer. */
@@ -170,13 +202,18 @@ const settle = (cache: StateCache, db: Db, r: SpendRequest): Promise<void> =>
  * concurrent reservations are decided one after the other. `settle` replaces a reservation with the
  * actual cost on every ledger it was made on, in one transaction. The configuration it reads is kept
  * between requests (checked against the log's heads at each one): one guard per database.
+ * `reserveAtOnce` makes the reservation in one statement on the ledgers read with the plan.
  */
 export const createSpendGuard = (): SpendGuard => {
   const cache = createStateCache();
   return {
     reserve: (db, r, options) => reserve(cache, db, r, options),
+    reserveAtOnce: (db, r, options) =>
+      reserveAtOnce(db, r, planFor(r, options.plan), options.plan?.ahead, options),
     plan: async (db, scope) => {
       try {
+        // A plan read in a transaction is not read ahead: the cache keeps committed states only.
+        if (!db.isTransaction) return await planAhead(cache, db, scope);
         const ledgers = await ledgersOf(cache, db, scope, true);
         return { scope, ledgers, limited: ledgers.some((plan) => plan.limits.length > 0) };
       } catch (e) {

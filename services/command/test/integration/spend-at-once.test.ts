@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatStreamId, spendStreamIds, type SpendReservedData } from '@app/contracts';
+import {
+  appendToStream,
+  ConcurrencyError,
+  DomainError,
+  inTransaction,
+  type Db,
+  type StreamAppend,
+} from '@app/platform';
+import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
+import { createSpendGuard, type SpendPlan } from '../../src/spend/index';
+import { snapshotEvery } from '../../src/shared/stream-state';
+import { configure, ledger, metadata, request, unlimited } from './spend-fixtures';
+
+let t: TestDatabase;
+let db: Db;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  db = t.db;
+});
+afterAll(async () => {
+  await t.drop();
+});
+
+const guard = createSpendGuard();
+type Request = ReturnType<typeof request>;
+
+const planOf = async (r: Request): Promise<SpendPlan> => {
+  const plan = await guard.plan(db, { actor: r.actor, accountId: r.accountId });
+  if (!plan) throw new Error('no plan');
+  return plan;
+};
+
+const chatAppend = (r: Request): StreamAppend => ({
+  streamId: chatStreamId(r.requestId),
+  events: [{ type: 'ChatRequested', data: { requestId: r.requestId } }],
+  expectedVersion: 0,
+});
+
+const atOnce = (r: Request, plan: SpendPlan) => {
+  if (!guard.reserveAtOnce) throw new Error('the guard reserves in one statement');
+  return guard.reserveAtOnce(db, r, { plan, alongside: [chatAppend(r)] });
+};
+
+/** As the acceptance does it: in one statement, else in a transaction under the locks. */
+const accept = async (r: Request, plan: SpendPlan): Promise<'at once' | 'locked'> => {
+  if (await atOnce(r, plan)) return 'at once';
+  await inTransaction(db, (trx) => guard.reserve(trx, r, { plan, alongside: [chatAppend(r)] }));
+  return 'locked';
+};
+
+const reservedOn = async (streamId: string) =>
+  (await ledger(db, streamId))
+    .filter((e) => e.type === 'SpendReserved')
+    .reduce((sum, e) => sum + (e.data as SpendReservedData).amount, 0);
+
+describe('spend guard: the reservation in one statement', () => {
+  it('given a ledger read ahead, when nothing moved since, then the reservation and the request are appended at once', async () => {
+    await configure(db, { userLimit: { period: 'Daily', rate: 1 } });
+    const r = request('ann@once.example.com', 0.25);
+    expect(await atOnce(r, await planOf(r))).toBe(true);
+    expect(await ledger(db, spendStreamIds.user(r.actor))).toEqual([
+      { type: 'SpendReserved', data: { requestId: r.requestId, amount: 0.25, at: r.at.toISOString() } },
+    ]);
+    expect(await ledger(db, chatStreamId(r.requestId))).toHaveLength(1);
+  });
+
+  it('given other reservations since the read-ahead that leave room, then it is still made at once', async () => {
+    await configure(db, { userLimit: { period: 'Daily', rate: 1 } });
+    const bob = 'bob@once.example.com';
+    const r = request(bob, 0.25);
+    const plan = await planOf(r);
+    await accept(request(bob, 0.25), await planOf(r));
+    expect(await atOnce(r, plan)).toBe(true);
+    expect(await reservedOn(spendStreamIds.user(bob))).toBe(0.5);
+  });
+
+  it('given reservations since the read-ahead that leave no room, then nothing is appended and the locked path refuses it', async () => {
+    await configure(db, { userLimit: { period: 'Daily', rate: 1 } });
+    const cy = 'cy@once.example.com';
+    const r = request(cy, 0.5);
+    const plan = await planOf(r);
+    await accept(request(cy, 0.75), await planOf(r));
+    expect(await atOnce(r, plan)).toBe(false);
+    expect(await ledger(db, chatStreamId(r.requestId))).toEqual([]);
+    await expect(accept(r, plan)).rejects.toBeInstanceOf(DomainError);
+    expect(await reservedOn(spendStreamIds.user(cy))).toBe(0.75);
+  });
+
+  it('given a reused request id, when reserved at once, then a ConcurrencyError and nothing on the ledger', async () => {
+    await configure(db, { userLimit: unlimited });
+    const r = request('dee@once.example.com', 0.1);
+    await appendToStream(db, chatStreamId(r.requestId), [{ type: 'ChatRequested', data: {} }], {
+      expectedVersion: 0,
+      metadata: metadata(),
+    });
+    await expect(atOnce(r, await planOf(r))).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await ledger(db, spendStreamIds.user(r.actor))).toEqual([]);
+  });
+
+  it('given a read-ahead over the limit, then it is left to the locked path', async () => {
+    await configure(db, { userLimit: { period: 'Daily', rate: 1 } });
+    const r = request('eve@once.example.com', 2);
+    expect(await atOnce(r, await planOf(r))).toBe(false);
+    expect(await ledger(db, spendStreamIds.user(r.actor))).toEqual([]);
+  });
+
+  it("given the append that makes the ledger's snapshot, then the locked path makes it", async () => {
+    await configure(db, { userLimit: unlimited });
+    const fay = 'fay@once.example.com';
+    const ways = [];
+    for (let i = 0; i < snapshotEvery; i++) {
+      const r = request(fay, 0.01);
+      ways.push(await accept(r, await planOf(r)));
+    }
+    expect(ways.filter((w) => w === 'locked')).toHaveLength(1);
+    expect(ways[snapshotEvery - 1]).toBe('locked');
+  });
+
+  it('20 acceptances at once, each on its own read-ahead, against a limit that fits exactly 4: 4 go through', async () => {
+    await configure(db, { userLimit: { period: 'Daily', rate: 1 } });
+    const gil = 'gil@once.example.com';
+    const requests = Array.from({ length: 20 }, () => request(gil, 0.25));
+    const plans = await Promise.all(requests.map(planOf));
+    const outcomes = await Promise.allSettled(requests.map((r, i) => accept(r, plans[i] as SpendPlan)));
+    const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+    for (const f of failures) expect(f).toBeInstanceOf(DomainError);
+    expect(outcomes.length - failures.length).toBe(4);
+    expect(await reservedOn(spendStreamIds.user(gil))).toBeLessThanOrEqual(1);
+    const chats = await Promise.all(
+      requests.map(async (r) => (await ledger(db, chatStreamId(r.requestId))).length),
+    );
+    expect(chats.reduce((a, b) => a + b, 0)).toBe(4);
+  });
+
+  it('30 unlimited acceptances of one user at once: each recorded once', async () => {
+    await configure(db, { userLimit: unlimited });
+    const hal = 'hal@once.example.com';
+    const requests = Array.from({ length: 30 }, () => request(hal, 0.01));
+    const plans = await Promise.all(requests.map(planOf));
+    await Promise.all(requests.map((r, i) => accept(r, plans[i] as SpendPlan)));
+    const reserved = (await ledger(db, spendStreamIds.user(hal))).map(
+      (e) => (e.data as SpendReservedData).requestId,
+    );
+    expect(new Set(reserved).size).toBe(30);
+    expect(reserved).toHaveLength(30);
+  });
+});
