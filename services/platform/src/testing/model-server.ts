@@ -1,6 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { embeddingInputsOf, embeddingsAnswer } from './hashed-embedding';
+import {
+  chunkOf,
+  completionOf,
+  includesUsage,
+  offersTools,
+  readBody,
+  toolResultOf,
+  usageChunkOf,
+} from './model-answers';
 
 /**
  * A local OpenAI-compatible model server for tests, browser tests and the bench: `POST
@@ -67,38 +76,6 @@ export interface ModelServer {
 
 const defaultTokens = ['Hello', ' from', ' the', ' test', ' model.'];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const readBody = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  try {
-    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString() || '{}');
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-};
-
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
-
-/** The content of the request's last message when it is a tool result (undefined otherwise). */
-const toolResultOf = (body: Record<string, unknown>): string | undefined => {
-  const messages = Array.isArray(body['messages']) ? (body['messages'] as unknown[]) : [];
-  const last = messages.at(-1);
-  if (!isRecord(last) || last['role'] !== 'tool') return undefined;
-  return typeof last['content'] === 'string' ? last['content'] : JSON.stringify(last['content']);
-};
-
-const offersTools = (body: Record<string, unknown>): boolean =>
-  Array.isArray(body['tools']) && body['tools'].length > 0;
-
-const chunkOf = (id: string, model: string, delta: Record<string, unknown>, finish: string | null) => ({
-  id,
-  object: 'chat.completion.chunk',
-  created: Math.floor(Date.now() / 1000),
-  model,
-  choices: [{ index: 0, delta, finish_reason: finish }],
-});
 
 export const startModelServer = async (
   initial: ModelServerBehaviour = {},
@@ -187,37 +164,13 @@ export const startModelServer = async (
       res.writeHead(200, { 'content-type': 'application/json' });
       const call = callTool ? toolCallOf() : undefined;
       if (call) {
-        res.end(
-          JSON.stringify({
-            id,
-            object: 'chat.completion',
-            created: Math.floor(Date.now() / 1000),
-            model,
-            choices: [
-              {
-                index: 0,
-                message: { role: 'assistant', content: null, tool_calls: [call] },
-                finish_reason: 'tool_calls',
-              },
-            ],
-            usage,
-          }),
-        );
+        const message = { role: 'assistant', content: null, tool_calls: [call] };
+        res.end(JSON.stringify(completionOf(id, model, message, 'tool_calls', usage)));
         seen.ended = true;
         return;
       }
-      res.end(
-        JSON.stringify({
-          id,
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model,
-          choices: [
-            { index: 0, message: { role: 'assistant', content: tokens.join('') }, finish_reason: 'stop' },
-          ],
-          usage,
-        }),
-      );
+      const message = { role: 'assistant', content: tokens.join('') };
+      res.end(JSON.stringify(completionOf(id, model, message, 'stop', usage)));
       seen.tokensSent = tokens.length;
       seen.ended = true;
       return;
@@ -230,14 +183,7 @@ export const startModelServer = async (
     if (call) {
       send(chunkOf(id, model, { tool_calls: [{ index: 0, ...call }] }, null));
       send(chunkOf(id, model, {}, 'tool_calls'));
-      send({
-        id,
-        object: 'chat.completion.chunk',
-        created: Math.floor(Date.now() / 1000),
-        model,
-        choices: [],
-        usage,
-      });
+      send(usageChunkOf(id, model, usage));
       res.write('data: [DONE]\n\n');
       seen.ended = true;
       res.end();
@@ -255,21 +201,7 @@ export const startModelServer = async (
       seen.tokensSent++;
     }
     send(chunkOf(id, model, {}, 'stop'));
-    const options = body['stream_options'];
-    if (
-      typeof options === 'object' &&
-      options !== null &&
-      (options as Record<string, unknown>)['include_usage']
-    ) {
-      send({
-        id,
-        object: 'chat.completion.chunk',
-        created: Math.floor(Date.now() / 1000),
-        model,
-        choices: [],
-        usage,
-      });
-    }
+    if (includesUsage(body)) send(usageChunkOf(id, model, usage));
     res.write('data: [DONE]\n\n');
     seen.ended = true;
     res.end();
