@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { adminMessages, deleteAllMessages } from '@app/contracts';
+import { adminMessages, deleteAllMessages, retentionCardMessages } from '@app/contracts';
 import { testChatModel } from '@app/platform/testing';
 import { openAdmin, toast, type SignedIn } from './support/browser';
 import { startChatFixture, type ChatFixture } from './support/chat-fixture';
@@ -43,16 +43,18 @@ describe('retention', () => {
     const { page } = fixture.adminSession;
     let dialog = await openAdmin(page);
     let card = dialog.getByRole('region', { name: 'Retention', exact: true });
-    await card.getByLabel('Keep cloud conversations (days)').fill('30');
-    await card.getByLabel('Legal hold: users').fill('held@example.com');
+    await card.getByLabel(retentionCardMessages.conversationDaysLabel).fill('30');
+    await card.getByLabel(retentionCardMessages.heldUsersLabel).fill('held@example.com');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, adminMessages.saved).first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.reload();
     dialog = await openAdmin(page);
     card = dialog.getByRole('region', { name: 'Retention', exact: true });
-    await expect.poll(() => card.getByLabel('Keep cloud conversations (days)').inputValue()).toBe('30');
-    expect(await card.getByLabel('Legal hold: users').inputValue()).toBe('held@example.com');
+    await expect
+      .poll(() => card.getByLabel(retentionCardMessages.conversationDaysLabel).inputValue())
+      .toBe('30');
+    expect(await card.getByLabel(retentionCardMessages.heldUsersLabel).inputValue()).toBe('held@example.com');
     // On a phone the card fits: nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     await card.scrollIntoViewIfNeeded();

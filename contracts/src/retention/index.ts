@@ -1,2 +1,3 @@
 export * from './retention-section';
+export * from './retention-card-messages';
 export * from './conversation-expiry';

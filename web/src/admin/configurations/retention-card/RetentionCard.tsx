@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { retentionLimits, type RetentionSection } from '@app/contracts';
+import { retentionCardMessages, retentionLimits, type RetentionSection } from '@app/contracts';
 import { sections } from '../../../state/sections';
 import { TextAreaField, TextField } from '../../../ui/TextField';
 import { ConfigCard } from '../config-card/ConfigCard';
@@ -32,6 +32,30 @@ function ListField(props: {
   );
 }
 
+/** A whole number typed (days or hours); empty is null (forever, or the default). */
+function CountField(props: {
+  label: string;
+  hint: string;
+  placeholder: string;
+  min: number;
+  max: number;
+  value: number | null;
+  onChange: (value: number | null) => void;
+}) {
+  const { value, onChange, ...field } = props;
+  return (
+    <TextField
+      className="field"
+      type="number"
+      inputMode="numeric"
+      step={1}
+      {...field}
+      value={value === null ? '' : String(value)}
+      onChange={(text) => onChange(countOfText(text))}
+    />
+  );
+}
+
 /**
  * Retention: days cloud conversations are kept (empty: forever), hours an answer stays for a reload
  * (empty: ten minutes), and the legal hold (users and Amplify groups never expired).
@@ -40,47 +64,37 @@ export function RetentionCard() {
   const value = useAtomValue(sections.retention.value);
   const edit = useSetAtom(sections.retention.edit);
   const set = (patch: Partial<RetentionSection>) => edit((v) => ({ ...v, ...patch }));
+  const m = retentionCardMessages;
   return (
     <ConfigCard section="retention">
-      <p className="muted card-lead">
-        Expired conversations are deleted for good every day: their messages can no longer be read. Usage and
-        cost stay.
-      </p>
-      <TextField
-        className="field"
-        label="Keep cloud conversations (days)"
-        hint="Days after a conversation's last message; empty keeps them forever."
-        type="number"
-        inputMode="numeric"
+      <p className="muted card-lead">{m.lead}</p>
+      <CountField
+        label={m.conversationDaysLabel}
+        hint={m.conversationDaysHint}
+        placeholder={m.conversationDaysPlaceholder}
         min={retentionLimits.minConversationDays}
         max={retentionLimits.maxConversationDays}
-        step={1}
-        placeholder="Forever"
-        value={value.conversationDays === null ? '' : String(value.conversationDays)}
-        onChange={(text) => set({ conversationDays: countOfText(text) })}
+        value={value.conversationDays}
+        onChange={(conversationDays) => set({ conversationDays })}
       />
-      <TextField
-        className="field"
-        label="Keep chat stream replays (hours)"
-        hint="How long an answer can be picked up again after a reload; empty keeps the default of 10 minutes."
-        type="number"
-        inputMode="numeric"
+      <CountField
+        label={m.streamReplayHoursLabel}
+        hint={m.streamReplayHoursHint}
+        placeholder={m.streamReplayHoursPlaceholder}
         min={retentionLimits.minStreamReplayHours}
         max={retentionLimits.maxStreamReplayHours}
-        step={1}
-        placeholder="10 minutes"
-        value={value.streamReplayHours === null ? '' : String(value.streamReplayHours)}
-        onChange={(text) => set({ streamReplayHours: countOfText(text) })}
+        value={value.streamReplayHours}
+        onChange={(streamReplayHours) => set({ streamReplayHours })}
       />
       <ListField
-        label="Legal hold: users"
-        hint="One email a line; their conversations are never expired."
+        label={m.heldUsersLabel}
+        hint={m.heldUsersHint}
         list={value.legalHoldUsers}
         onChange={(legalHoldUsers) => set({ legalHoldUsers })}
       />
       <ListField
-        label="Legal hold: Amplify groups"
-        hint="One group name a line; their members' conversations are never expired."
+        label={m.heldGroupsLabel}
+        hint={m.heldGroupsHint}
         list={value.legalHoldGroups}
         onChange={(legalHoldGroups) => set({ legalHoldGroups })}
       />
