@@ -46,6 +46,21 @@ const meStatus = (url: string, cookie: string): Promise<number> =>
   });
 
 /**
+ * Resolves once `cookie`'s user is an admin (GET /auth/me): a worker that is not the projection
+ * runner's leader listens before the leader has projected ADMIN_EMAILS. Gives up after 60 s.
+ */
+export const untilAdmin = async (url: string, cookie: string): Promise<void> => {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const res = await fetch(`${url}${routes.me}`, { headers: { cookie } });
+    const me = (await res.json()) as { isAdmin?: boolean };
+    if (me.isAdmin === true) return;
+    if (Date.now() > deadline) throw new Error('the admin named at start is still no admin after 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/**
  * The session cookie holds on every worker (they share the session secret the primary prepared):
  * as many fresh connections as twice the workers, each must know the user.
  */
@@ -86,6 +101,8 @@ export const measureClusterChat = async (
     });
     const adminCookie = await login(platform.url, admin);
     await cookieHoldsOnEveryWorker(platform.url, adminCookie, opts.workers);
+    await platform.idle();
+    await untilAdmin(platform.url, adminCookie);
     await configureBenchModel(platform.url, adminCookie, model.chatUrl);
     const users: string[] = [];
     for (let i = 0; i < opts.concurrent; i++)

@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigsUpdateResponse, routes, type ConfigsUpdateRequest } from '@app/contracts';
+import { untilAdmin } from './chat-cluster';
 import { login } from './live-latency';
 import type { BenchServer } from './server';
 import { fixed, mean, thousands } from './stats';
@@ -159,6 +160,7 @@ export const measureLiveMany = async (
     started.push(clients);
     const at = platform.url ?? '';
     const cookie = await login(at, saver);
+    await untilAdmin(at, cookie);
     await makeAdmins(at, cookie, users);
     await clients.ask({ type: 'open', url: at, users: [saver], perUser: 1 });
     const one = await run(at, cookie, clients, 1, saves);
