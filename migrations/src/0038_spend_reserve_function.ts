@@ -9,8 +9,9 @@ import { sql, type Kysely } from 'kysely';
  * at their expected versions, with `append_to_stream`) only when the decision still holds:
  *
  * - the ledger has not moved on, or every event since is a reservation or a settle of another
- *   request, no later than the reservation (`at`), adding at most `p_slack` (dollars: what the
- *   tightest limit still allowed once the amount was counted; null, no limit) to its spend;
+ *   request, no later than a reservation appended (`at`; a settle keeps its reservation's time),
+ *   adding at most `p_slack` (dollars: what the tightest limit still allowed once the amount was
+ *   counted; null, no limit) to its spend;
  * - the append does not make the ledger's next snapshot (the locked path writes it).
  *
  * Otherwise it appends nothing and answers no rows: the caller decides again under the locks. A
@@ -48,7 +49,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                 else greatest((e.data ->> 'amount')::float8 - (e.data ->> 'reserved')::float8, 0) end), 0),
               coalesce(bool_and(coalesce(e.event_type in ('SpendReserved', 'SpendSettled')
                 and e.data ->> 'requestId' <> v_event ->> 'requestId'
-                and (e.data ->> 'at')::timestamptz <= (v_event ->> 'at')::timestamptz, false)), true)
+                and (p_events[i] -> 0 ->> 'type' <> 'SpendReserved'
+                  or (e.data ->> 'at')::timestamptz <= (v_event ->> 'at')::timestamptz), false)), true)
             into v_count, v_added, v_holds
             from events e
             where e.stream_id = p_streams[i] and e.stream_version > p_expected[i];

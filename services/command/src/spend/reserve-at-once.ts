@@ -29,7 +29,8 @@ const slackOf = (state: SpendLedgerState, limits: readonly SpendLimit[], amount:
   return slack;
 };
 
-interface Decided {
+/** A ledger's events decided on it as read ahead; `slack`: what it may gain meanwhile (null: anything). */
+export interface Decided {
   append: StreamAppend;
   slack: number | null;
 }
@@ -85,6 +86,45 @@ const conflictOf = (e: unknown, appends: readonly StreamAppend[]): unknown => {
 };
 
 /**
+ * `decided` (each ledger's events, decided on it as read at `expectedVersion`) with `alongside` in
+ * one autocommitted statement, under the locks of `lockStreams`: false, nothing appended, when a
+ * ledger moved on in a way that could change its decision (`reserve_spend_append`).
+ */
+export const appendAtOnce = async (
+  db: Db,
+  input: {
+    lockStreams: readonly string[];
+    alongside: readonly StreamAppend[];
+    decided: readonly Decided[];
+    metadata: SpendRequest['metadata'];
+  },
+): Promise<boolean> => {
+  const { alongside, decided } = input;
+  const appends = [...alongside, ...decided.map((d) => d.append)];
+  let rows: unknown[];
+  try {
+    ({ rows } = await db.executeQuery(
+      CompiledQuery.raw(reserveStatement, [
+        spendLockSpace,
+        ledgerLockKeys(input.lockStreams),
+        appends.map((a) => a.streamId),
+        appends.map((a) => expectedArgument(a.expectedVersion)),
+        appends.map((a) => JSON.stringify(a.events.map((e) => ({ type: e.type, data: e.data })))),
+        appends.map((_, i) => i >= alongside.length),
+        [...alongside.map(() => null), ...decided.map((d) => d.slack)],
+        snapshotEvery,
+        JSON.stringify(input.metadata),
+      ]),
+    ));
+  } catch (e) {
+    throw conflictOf(e, appends);
+  }
+  if (rows.length === 0) return false;
+  announceAppend(db);
+  return true;
+};
+
+/**
  * The reservation of `r` on `plans` in one statement (`reserve_spend_append`, migration 0038),
  * decided here on the ledgers read ahead: see SpendGuard.reserveAtOnce. `onDecided` is called before
  * the statement when no limit counts the request (only a reused id could then refuse it, as under
@@ -102,28 +142,13 @@ export const reserveAtOnce = async (
   if (!decided) return false;
   const limited = decided.some((d) => d.slack !== null);
   if (!limited) options.onDecided?.();
-  const alongside = options.alongside ?? [];
-  const appends = [...alongside, ...decided.map((d) => d.append)];
-  let rows: unknown[];
-  try {
-    ({ rows } = await db.executeQuery(
-      CompiledQuery.raw(reserveStatement, [
-        spendLockSpace,
-        ledgerLockKeys(plans.map((p) => p.streamId)),
-        appends.map((a) => a.streamId),
-        appends.map((a) => expectedArgument(a.expectedVersion)),
-        appends.map((a) => JSON.stringify(a.events.map((e) => ({ type: e.type, data: e.data })))),
-        appends.map((_, i) => i >= alongside.length),
-        [...alongside.map(() => null), ...decided.map((d) => d.slack)],
-        snapshotEvery,
-        JSON.stringify(r.metadata),
-      ]),
-    ));
-  } catch (e) {
-    throw conflictOf(e, appends);
-  }
-  if (rows.length === 0) return false;
-  announceAppend(db);
+  const appended = await appendAtOnce(db, {
+    lockStreams: plans.map((p) => p.streamId),
+    alongside: options.alongside ?? [],
+    decided,
+    metadata: r.metadata,
+  });
+  if (!appended) return false;
   if (limited) options.onDecided?.();
   return true;
 };

@@ -10,6 +10,7 @@ import { planLedgers, type LedgerPlan } from './applicable-limits';
 import { spendLedgerDecider, type SpendLedgerCommand } from './ledger-decider';
 import { lockLedgers } from './ledger-locks';
 import { reserveAtOnce } from './reserve-at-once';
+import { settleAtOnce } from './settle-at-once';
 import {
   UnknownAccountError,
   type LedgerAhead,
@@ -172,7 +173,13 @@ const reserve = (cache: StateCache, db: Db, r: SpendRequest, options: ReserveOpt
     );
   });
 
-const settle = (cache: StateCache, db: Db, r: SpendRequest): Promise<void> =>
+const settle = async (cache: StateCache, db: Db, r: SpendRequest): Promise<void> => {
+  // In one statement when the ledgers read now show the reservation open; else under the locks.
+  if (await settleAtOnce(cache, db, r)) return;
+  await settleLocked(cache, db, r);
+};
+
+const settleLocked = (cache: StateCache, db: Db, r: SpendRequest): Promise<void> =>
   within(db, async (trx) => {
     const userStream = spendStreamIds.user(r.actor);
     const read = cache.batch();

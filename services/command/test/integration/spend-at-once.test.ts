@@ -147,3 +147,33 @@ describe('spend guard: the reservation in one statement', () => {
     expect(reserved).toHaveLength(30);
   });
 });
+
+describe('spend guard: the settle in one statement', () => {
+  it('given reservations made since on the ledger, when one is settled, then it is settled once at its cost', async () => {
+    await configure(db, { userLimit: { period: 'Daily', rate: 1 } });
+    const ida = 'ida@once.example.com';
+    const first = request(ida, 0.25);
+    await accept(first, await planOf(first));
+    const second = request(ida, 0.25);
+    await accept(second, await planOf(second));
+    await guard.settle(db, { ...first, amount: 0.1 });
+    await guard.settle(db, { ...first, amount: 0.1 });
+    const settles = (await ledger(db, spendStreamIds.user(ida))).filter((e) => e.type === 'SpendSettled');
+    expect(settles.map((e) => e.data)).toEqual([
+      { requestId: first.requestId, reserved: 0.25, amount: 0.1, at: first.at.toISOString() },
+    ]);
+  });
+
+  it('20 settles at once of one user: each settled once', async () => {
+    await configure(db, { userLimit: unlimited });
+    const jo = 'jo@once.example.com';
+    const requests = Array.from({ length: 20 }, () => request(jo, 0.02));
+    for (const r of requests) await accept(r, await planOf(r));
+    await Promise.all(requests.map((r) => guard.settle(db, { ...r, amount: 0.01 })));
+    const settled = (await ledger(db, spendStreamIds.user(jo)))
+      .filter((e) => e.type === 'SpendSettled')
+      .map((e) => (e.data as { requestId: string }).requestId);
+    expect(settled).toHaveLength(20);
+    expect(new Set(settled).size).toBe(20);
+  });
+});
