@@ -38,6 +38,27 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The chat's integration tests again, on two app instances over one database and one
+          // Redis (as two cluster workers): requests take turns, a stop lands on another instance
+          // than its request, another instance follows each stream (support-chat/chat-instances.ts).
+          // Only the files on the chat test platforms: the stream stores' own files test two stores
+          // already, and chat-failover's endpoint pool test asserts one process's round robin (each
+          // instance keeps its own turn).
+          name: 'integration-2',
+          include: ['services/command/test/integration/chat-*.test.ts'],
+          exclude: [
+            'services/command/test/integration/chat-streams-*.test.ts',
+            'services/command/test/integration/chat-state-cache.test.ts',
+            'services/command/test/integration/chat-tools.test.ts',
+            'services/command/test/integration/chat-failover.test.ts',
+          ],
+          env: { TEST_INSTANCES: '2' },
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 60_000,

@@ -15,7 +15,7 @@ let browserServer: BrowserServer | undefined;
 let sharedDir: string | undefined;
 
 /** Projects whose tests open databases (the unit project never does). */
-const DATABASE_PROJECTS = new Set(['integration', 'e2e']);
+const DATABASE_PROJECTS = new Set(['integration', 'integration-2', 'e2e']);
 
 const createTemplate = async (): Promise<void> => {
   const serverUrl = process.env['TEST_DATABASE_ADMIN_URL'] ?? process.env['DATABASE_URL'] ?? '';

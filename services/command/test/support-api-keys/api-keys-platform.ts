@@ -18,6 +18,7 @@ import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 import { apiKeyRoutes } from '@app/contracts';
 import { commandService, createSpendGuard, seedAdmins } from '../../src/index';
 import { fakeStopBus, fakeStreamStore } from '../support-chat/fake-ports';
+import { sharedStreams, testInstances } from '../support-chat/chat-instances';
 
 export const admin = 'admin@example.com';
 
@@ -25,6 +26,7 @@ export const admin = 'admin@example.com';
 export type Caller = { email: string } | { key: string } | null;
 
 export interface ApiKeysPlatform {
+  /** The first instance; closing it closes them all (TEST_INSTANCES: two, calls taking turns). */
   app: FastifyInstance;
   database: TestDatabase;
   /** Every log line the services wrote (JSON text, after redaction), from the start. */
@@ -61,26 +63,50 @@ export const startApiKeysPlatform = async (): Promise<ApiKeysPlatform> => {
   const outbound: OutboundClient = createOutboundClient({ allow: parseAllowList(loopbackAllowEntries) });
   await seedAdmins(db, [admin]);
   await db.insertInto('rm_admins').values({ email: admin, added_by: 'test', added_at: new Date() }).execute();
-  const app = await createServiceApp({
-    db,
-    logger,
-    sessionSecret: randomBytes(32).toString('base64url'),
-    devLogin: true,
-    rateLimits: { signInPerMinute: 10_000, commandsPerMinute: 10_000 },
-  });
   const secrets = createSecretBox(parseMasterKey(newMasterKey()));
-  await app.register(
-    commandService({
+  // Cluster workers share the session secret: a session signed in on one is valid on every other.
+  const sessionSecret = randomBytes(32).toString('base64url');
+  // Two instances (TEST_INSTANCES): each with a spend guard of its own, the streams and stops shared.
+  const shared = testInstances() > 1 ? sharedStreams(database) : undefined;
+  const startApp = async (onClose?: () => Promise<void>) => {
+    const ports = shared?.instance();
+    const app = await createServiceApp({
       db,
-      secrets,
-      chat: { outbound, streams: fakeStreamStore(), stopBus: fakeStopBus(), spend: createSpendGuard() },
-    }),
-  );
-  await app.ready();
+      logger,
+      sessionSecret,
+      devLogin: true,
+      rateLimits: { signInPerMinute: 10_000, commandsPerMinute: 10_000 },
+    });
+    await app.register(
+      commandService({
+        db,
+        secrets,
+        chat: {
+          outbound,
+          streams: ports?.store ?? fakeStreamStore(),
+          stopBus: ports?.stopBus ?? fakeStopBus(),
+          spend: createSpendGuard(),
+        },
+      }),
+    );
+    if (onClose) app.addHook('onClose', onClose);
+    await app.ready();
+    return app;
+  };
+  // Closing the first closes the second, then the streams they share.
+  const others = shared ? [await startApp()] : [];
+  const app = await startApp(async () => {
+    await Promise.all(others.map((other) => other.close()));
+    await shared?.close();
+  });
+  const apps = [app, ...others];
+  // Calls take turns over the instances.
+  let next = 0;
+  const on = () => apps[next++ % apps.length] ?? app;
 
   const cookies = new Map<string, string>();
   const signIn = async (email: string): Promise<string> => {
-    const res = await app.inject({ method: 'POST', url: routes.devLogin, payload: { email } });
+    const res = await on().inject({ method: 'POST', url: routes.devLogin, payload: { email } });
     const cookie = res.cookies.find((c) => c.name === sessionCookieName);
     if (!cookie) throw new Error(`dev-login failed: ${res.statusCode} ${res.body}`);
     cookies.set(email, cookie.value);
@@ -89,7 +115,7 @@ export const startApiKeysPlatform = async (): Promise<ApiKeysPlatform> => {
   const call: ApiKeysPlatform['call'] = async (caller, method, url, body, headers = {}) => {
     const session =
       caller && 'email' in caller ? (cookies.get(caller.email) ?? (await signIn(caller.email))) : undefined;
-    return app.inject({
+    return on().inject({
       method,
       url,
       ...(session ? { cookies: { [sessionCookieName]: session } } : {}),
