@@ -27,6 +27,7 @@ import {
   createSecretBox,
   createVectorStore,
   createServiceApp,
+  committedHead,
   loopbackAllowEntries,
   newMasterKey,
   parseAllowList,
@@ -105,6 +106,9 @@ export interface RunningPlatform {
 const defaultProjectionWaitMs = 2000;
 
 /** Command, query and workers in one process, on one port, with the web app: the embedded default. */
+/** How long a worker that does not lead the projections waits at start for the leader to catch up. */
+const startupCatchUpMs = 30_000;
+
 export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatform> => {
   const logger = opts.logger ?? createLogger(opts.logLevel ?? 'info', 'platform');
   const devLogin = opts.devLogin ?? !opts.oidc;
@@ -149,6 +153,11 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     logger,
   });
   await runner.idle();
+  // A worker of a cluster that does not lead the projections answers only once the leader has folded
+  // what was in the log at its start (the admins seeded from ADMIN_EMAILS among it), bounded.
+  const head = await committedHead(db);
+  if (head && !runner.isLeader())
+    await waitForPosition(db, allProjections, head.globalPosition, startupCatchUpMs);
   const workers = await startWorkers({
     db,
     databaseUrl: opts.databaseUrl,
