@@ -30,7 +30,10 @@ beforeAll(async () => {
   await save(a.context, [
     {
       type: 'featureFlags',
-      data: { beta: { enabled: false, userExceptions: [], amplifyGroupExceptions: [] } },
+      data: {
+        beta: { enabled: false, userExceptions: [], amplifyGroupExceptions: [] },
+        gamma: { enabled: true, userExceptions: [], amplifyGroupExceptions: [] },
+      },
     },
   ]);
   await save(a.context, [{ type: 'applicationSecrets', data: { TOKEN: secret } }]);
@@ -38,7 +41,10 @@ beforeAll(async () => {
   await save(b.context, [
     {
       type: 'featureFlags',
-      data: { beta: { enabled: true, userExceptions: [], amplifyGroupExceptions: [] } },
+      data: {
+        beta: { enabled: true, userExceptions: [], amplifyGroupExceptions: [] },
+        gamma: { enabled: true, userExceptions: [], amplifyGroupExceptions: [] },
+      },
     },
   ]);
   await save(b.context, [{ type: 'rateLimit', data: { period: 'Daily', rate: 7 } }]);
@@ -109,6 +115,26 @@ describe('the History view', () => {
     await context.close();
   });
 
+  it("opens from a table row filtered to that row's item, by keyboard", async () => {
+    const { context, page, errors } = await signIn(browser, platform.url, ann);
+    const dialog = await openAdmin(page);
+    await dialog.getByRole('tab', { name: /^Feature Flags/ }).click();
+    const button = dialog.getByRole('button', { name: 'History of Feature Flags: beta' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const history = historyDialog(page);
+    await rowWith(history, bob, 'beta', 'enabled', 'false', 'true').waitFor();
+    expect(await history.getByLabel('Section').inputValue()).toBe('featureFlags');
+    expect(await history.getByLabel('Item').inputValue()).toBe('beta');
+    // Only beta's changes: gamma, created in the same save, is not among them.
+    expect(new Set(await history.locator('.ag-row [col-id="item"]').allTextContents())).toEqual(
+      new Set(['beta']),
+    );
+    await page.screenshot({ path: `${shots}/history-row-desktop.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('on a phone, dark: the rows as one column, nothing scrolls sideways', async () => {
     const { context } = await signIn(browser, platform.url, ann);
     const state = await context.storageState();
@@ -141,6 +167,18 @@ describe('the History view', () => {
     );
     expect(wide).toBe(false);
     await page.screenshot({ path: `${shots}/history-phone-dark.png` });
+
+    // A row's History, tapped on the Feature Flags tab: the page still does not scroll sideways.
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
+    await dialog.getByRole('tab', { name: /^Feature Flags/ }).click();
+    const rowButton = dialog.getByRole('button', { name: 'History of Feature Flags: gamma' });
+    await rowButton.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${shots}/history-row-phone-dark.png` });
+    await rowButton.tap();
+    await history.locator('.history-change').filter({ hasText: 'Feature Flags · gamma' }).first().waitFor();
+    expect(await history.locator('.history-change').filter({ hasText: '· beta ·' }).count()).toBe(0);
     await phone.close();
   });
 });

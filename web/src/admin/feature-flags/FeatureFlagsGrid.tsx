@@ -1,5 +1,6 @@
 import type { ColDef } from 'ag-grid-community';
 import { DataGrid } from '../../ui/grid/DataGrid';
+import { historyColumn, savedItem } from '../history/history-column';
 import { ExceptionsCell, exceptionsTitle } from './cells/ExceptionsCell';
 import { FeatureCell } from './cells/FeatureCell';
 import { StatusCell } from './cells/StatusCell';
@@ -7,6 +8,10 @@ import type { FlagRow } from './flag-edits';
 
 const columnDefs: ColDef<FlagRow>[] = [
   { headerName: 'Feature', field: 'name', cellRenderer: FeatureCell, flex: 1.1, minWidth: 220 },
+  historyColumn<FlagRow>(
+    'featureFlags',
+    savedItem((row) => row.name),
+  ),
   { headerName: 'Status', field: 'enabled', cellRenderer: StatusCell, width: 140, minWidth: 130 },
   {
     headerName: exceptionsTitle('users'),

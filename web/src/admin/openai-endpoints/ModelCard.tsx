@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { defaultOpenAiModelName, limits, platformMessages } from '@app/contracts';
 import { FormField } from '../../ui/FormField';
+import { HistoryButton } from '../history/HistoryButton';
 import { canDeleteModel, canRename, type ModelView } from './endpoint-edits';
 import { EndpointRow } from './EndpointRow';
 
@@ -92,6 +93,10 @@ export function ModelCard(props: ModelCardProps) {
           >
             Delete Model
           </button>
+          {/* A model with a saved endpoint has a history: its endpoints' changes. */}
+          {model.endpoints.some((e) => e.isNew !== true) && (
+            <HistoryButton section="openaiEndpoints" item={model.name} />
+          )}
         </div>
       </div>
       {message && (

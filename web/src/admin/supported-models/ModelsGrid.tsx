@@ -1,5 +1,6 @@
 import type { ColDef } from 'ag-grid-community';
 import { DataGrid } from '../../ui/grid/DataGrid';
+import { historyColumn, savedItem } from '../history/history-column';
 import { formatCost, formatCount, type ModelFlagField } from './cell-values';
 import { ActionsCell } from './cells/ActionsCell';
 import { AvailableCell } from './cells/AvailableCell';
@@ -50,6 +51,10 @@ const textColumn = (headerName: string, field: 'systemPrompt' | 'description'): 
  */
 const columnDefs: ColDef<ModelRow>[] = [
   { headerName: 'Name', field: 'name', cellRenderer: NameCell, pinned: 'left', width: 300 },
+  historyColumn<ModelRow>(
+    'supportedModels',
+    savedItem((row) => row.id),
+  ),
   { headerName: 'ID', field: 'id', width: 200 },
   { headerName: 'Provider', field: 'provider', width: 110 },
   { headerName: 'Available', field: 'isAvailable', cellRenderer: AvailableCell, width: 110 },

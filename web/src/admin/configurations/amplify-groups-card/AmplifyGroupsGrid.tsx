@@ -1,5 +1,6 @@
 import type { ColDef } from 'ag-grid-community';
 import { DataGrid } from '../../../ui/grid/DataGrid';
+import { historyColumn, savedItem } from '../../history/history-column';
 import { BillingCell } from './cells/BillingCell';
 import { CreatedByCell } from './cells/CreatedByCell';
 import { GroupNameCell } from './cells/GroupNameCell';
@@ -20,6 +21,10 @@ const columnDefs: ColDef<GroupRow>[] = [
     minWidth: 180,
     autoHeight: true,
   },
+  historyColumn<GroupRow>(
+    'amplifyGroups',
+    savedItem((row) => row.groupName),
+  ),
   {
     headerName: 'Members',
     field: 'members',
