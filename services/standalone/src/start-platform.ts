@@ -106,7 +106,7 @@ export interface RunningPlatform {
 const defaultProjectionWaitMs = 2000;
 
 /** Command, query and workers in one process, on one port, with the web app: the embedded default. */
-/** How long a worker that does not lead the projections waits at start for the leader to catch up. */
+/** How long the platform waits at start for the projections to fold the log as it was. */
 const startupCatchUpMs = 30_000;
 
 export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatform> => {
@@ -153,11 +153,12 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
     logger,
   });
   await runner.idle();
-  // A worker of a cluster that does not lead the projections answers only once the leader has folded
-  // what was in the log at its start (the admins seeded from ADMIN_EMAILS among it), bounded.
+  // The platform answers only once the projections have folded what was committed at its start (the
+  // admins seeded from ADMIN_EMAILS among it), bounded: the runner's idle() means caught up with what
+  // is readable, and a transaction open elsewhere on the server may hold newer events back; a worker
+  // of a cluster that does not lead the projections waits for the leader.
   const head = await committedHead(db);
-  if (head && !runner.isLeader())
-    await waitForPosition(db, allProjections, head.globalPosition, startupCatchUpMs);
+  if (head) await waitForPosition(db, allProjections, head.globalPosition, startupCatchUpMs);
   const workers = await startWorkers({
     db,
     databaseUrl: opts.databaseUrl,
