@@ -28,6 +28,7 @@ export const adminHistoryMessages = {
   badFormat: 'format must be json or csv',
   sinceAfterUntil: 'since must be before until',
   noRows: 'No history matches these filters.',
+  rowCount: (n: number) => (n === 1 ? '1 row' : `${n} rows`),
   title: 'History',
   exportCsv: 'Export CSV',
   loadMore: 'Load more',

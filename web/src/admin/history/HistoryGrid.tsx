@@ -17,9 +17,10 @@ const columns: ColDef<AdminHistoryRow>[] = [
     headerName: 'When',
     field: 'at',
     valueFormatter: (p) => (p.value ? when(String(p.value)) : ''),
-    width: 170,
+    width: 190,
+    ...wrapped,
   },
-  { headerName: 'Admin', field: 'actor', flex: 1, minWidth: 160, ...wrapped },
+  { headerName: 'Admin', field: 'actor', flex: 1, minWidth: 200, ...wrapped },
   {
     headerName: 'Section',
     field: 'section',

@@ -87,7 +87,11 @@ function HistoryPanel({
   };
   const status =
     error ??
-    (page ? (page.rows.length ? `${page.rows.length} rows` : adminHistoryMessages.noRows) : 'Loading…');
+    (page
+      ? page.rows.length
+        ? adminHistoryMessages.rowCount(page.rows.length)
+        : adminHistoryMessages.noRows
+      : 'Loading…');
   return (
     <Modal label={adminHistoryMessages.title} onDismiss={onClose} className="history-dialog">
       <header className="history-head">
