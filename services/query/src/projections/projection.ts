@@ -28,9 +28,19 @@ export interface Projection {
    * and writes each read-model row it touches once. The same rows as `apply` event by event.
    */
   applyBatch?: (events: readonly RecordedEvent[], trx: Db) => Promise<void>;
+  /**
+   * Optional, for the live runner (and rebuilds without `applyBatch`): folds a batch of its events
+   * in memory, writes each row once, and answers what `apply` would have answered for each event,
+   * in the same order (the changes pushed over /live). A throw makes the runner fold the batch again
+   * event by event with `apply`, each in a savepoint.
+   */
+  applyMany?: (events: readonly RecordedEvent[], trx: Db) => Promise<Applied[]>;
   /** Empties the read model, for a rebuild from position 0. */
   reset(trx: Db): Promise<void>;
 }
+
+/** What `apply` answers for one event: the ids of the rows it changed, or those and whose they are. */
+export type Applied = string[] | AppliedChange;
 
 export const handlesEvent = (p: Projection, type: string): boolean =>
   p.handles === 'all' || p.handles.includes(type);
@@ -49,6 +59,8 @@ export interface TypedProjection<E extends { type: string; data: unknown }> {
   apply(event: E, recorded: RecordedEvent, trx: Db): Promise<string[] | AppliedChange>;
   /** Optional: a rebuild's batch folded in memory, each row written once (see Projection.applyBatch). */
   applyBatch?: (events: readonly { event: E; recorded: RecordedEvent }[], trx: Db) => Promise<void>;
+  /** Optional: the live runner's batch, each event's answer as `apply` gives it (see Projection.applyMany). */
+  applyMany?: (events: readonly { event: E; recorded: RecordedEvent }[], trx: Db) => Promise<Applied[]>;
   reset(trx: Db): Promise<void>;
 }
 
@@ -85,16 +97,17 @@ export const defineProjection = <E extends { type: string; data: unknown }>(
     return def.apply(event as E, recorded, trx);
   },
   ...(def.applyBatch ? { applyBatch: batchOf(def, def.applyBatch) } : {}),
+  ...(def.applyMany ? { applyMany: batchOf(def, def.applyMany) } : {}),
   reset: (trx) => def.reset(trx),
 });
 
 /** The typed batch of a projection's rows: each checked against its contract first (a misfit throws). */
 const batchOf =
-  <E extends { type: string; data: unknown }>(
+  <E extends { type: string; data: unknown }, R>(
     def: TypedProjection<E>,
-    applyBatch: NonNullable<TypedProjection<E>['applyBatch']>,
+    applyBatch: (events: readonly { event: E; recorded: RecordedEvent }[], trx: Db) => Promise<R>,
   ) =>
-  (events: readonly RecordedEvent[], trx: Db): Promise<void> => {
+  (events: readonly RecordedEvent[], trx: Db): Promise<R> => {
     const typed: { event: E; recorded: RecordedEvent }[] = [];
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data };
@@ -119,7 +132,7 @@ export interface ProjectionNames {
 export const tableProjection = <E extends { type: string; data: unknown }>(
   names: ReadModelName | ProjectionNames,
   tables: readonly ReadModelTable[],
-  fold: Pick<TypedProjection<E>, 'eventTypes' | 'contract' | 'apply' | 'applyBatch'>,
+  fold: Pick<TypedProjection<E>, 'eventTypes' | 'contract' | 'apply' | 'applyBatch' | 'applyMany'>,
 ): Projection =>
   defineProjection<E>({
     ...(typeof names === 'string' ? { name: names, readModel: names } : names),

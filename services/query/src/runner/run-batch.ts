@@ -19,7 +19,7 @@ import {
   transientRetryPolicy,
   type RetryPolicy,
 } from '@app/platform';
-import { handlesEvent, type Projection } from '../projections/projection';
+import { handlesEvent, type Applied, type Projection } from '../projections/projection';
 import { planBatch, unseenBy, type Standing } from './batch-plan';
 import { projectionLockKey } from './channels';
 import { changeOf, type Change, type RecordedChange } from './live-changes';
@@ -140,6 +140,7 @@ const foldProjection = async (
 ): Promise<Folded> => {
   const p = s.projection;
   const folded: Folded = { changes: [], checkpoint: s.checkpoint, setAside: [] };
+  if (!careful && p.applyMany) return foldMany(trx, s, events, p.applyMany);
   for (const event of unseenBy(s, events)) {
     if (handlesEvent(p, event.type)) {
       let applied: Awaited<ReturnType<Projection['apply']>>;
@@ -155,15 +156,43 @@ const foldProjection = async (
         continue;
       }
       if (careful) await sql`release savepoint apply_event`.execute(trx);
-      const { ids, audience } = Array.isArray(applied) ? { ids: applied, audience: undefined } : applied;
-      if (p.readModel && ids.length > 0)
-        folded.changes.push({
-          index: events.indexOf(event),
-          change: changeOf(p.readModel, event, ids, audience),
-        });
+      pushChange(folded, p, events.indexOf(event), event, applied);
     }
     folded.checkpoint = checkpointOf(event);
   }
+  return folded;
+};
+
+const pushChange = (folded: Folded, p: Projection, index: number, event: RecordedEvent, applied: Applied) => {
+  const { ids, audience } = Array.isArray(applied) ? { ids: applied, audience: undefined } : applied;
+  if (p.readModel && ids.length > 0)
+    folded.changes.push({ index, change: changeOf(p.readModel, event, ids, audience) });
+};
+
+/**
+ * The events this projection has not seen, folded in one go (`applyMany`: each row written once);
+ * a throw fails the batch, which runs again carefully, event by event.
+ */
+const foldMany = async (
+  trx: Db,
+  s: Standing,
+  events: readonly RecordedEvent[],
+  applyMany: NonNullable<Projection['applyMany']>,
+): Promise<Folded> => {
+  const p = s.projection;
+  const unseen = unseenBy(s, events);
+  const last = unseen[unseen.length - 1];
+  const folded: Folded = { changes: [], checkpoint: last ? checkpointOf(last) : s.checkpoint, setAside: [] };
+  const handled = unseen.filter((e) => handlesEvent(p, e.type));
+  if (handled.length === 0) return folded;
+  let answers: Applied[];
+  try {
+    answers = await applyMany(handled, trx);
+  } catch (error) {
+    throw new ProjectionFailed(p.name, error);
+  }
+  const at = new Map(events.map((e, i) => [e, i]));
+  handled.forEach((event, i) => pushChange(folded, p, at.get(event) ?? 0, event, answers[i] ?? []));
   return folded;
 };
 
@@ -278,6 +307,7 @@ export const rebuild = async (db: Db, p: Projection, batchSize = 1000): Promise<
         const handled = events.filter((e) => handlesEvent(p, e.type));
         // Folded in memory, each row written once, where the projection can; else event by event.
         if (p.applyBatch) await p.applyBatch(handled, trx);
+        else if (p.applyMany) await p.applyMany(handled, trx);
         else for (const event of handled) await p.apply(event, trx);
         await sql`release savepoint rebuild_batch`.execute(trx);
       } catch {
