@@ -1,6 +1,6 @@
 import type { Db, OutboundClient, SecretBox } from '@app/platform';
 import type { SpendGuard } from '../spend/index';
-import type { EndpointPool } from '../models/index';
+import type { EndpointPool, OpenedEndpoints } from '../models/index';
 import type { RunningChats } from './running-chats';
 import type { ChatRetriever } from './retrieval';
 import type { ChatStreamStore, StopBus } from './streams/ports';
@@ -38,6 +38,8 @@ export interface ChatServiceOptions {
 export interface ChatRouteDeps extends Omit<ChatServiceOptions, 'keepAliveMs' | 'shutdownWaitMs'> {
   keepAliveMs: number;
   pool: EndpointPool;
+  /** Endpoints opened lately (models/opened-endpoints.ts). */
+  opened: OpenedEndpoints;
   running: RunningChats;
   /** The configuration and user streams a request reads, kept between requests. */
   cache: StateCache;

@@ -12,7 +12,7 @@ import type { SpendGuard } from '../spend/index';
 import { modelStatus, type AcceptedChat } from './accept-chat';
 import { chatRequestDecider, type ChatRequestCommand } from './chat-decider';
 import { failureLogFields } from '../models/index';
-import { openSavedEndpoint, type EndpointPool } from '../models/index';
+import type { EndpointPool, OpenedEndpoints } from '../models/index';
 import type { EarlyGeneration } from './early-generation';
 import type { EndpointSource, GenerationOutcome } from './generate';
 import { noBoundTokens } from './call-budget';
@@ -28,6 +28,8 @@ export interface ChatRunDeps {
   outbound: OutboundClient;
   spend: SpendGuard;
   pool: EndpointPool;
+  /** Endpoints opened lately (their keys unwrapped), shared by the requests. */
+  opened: OpenedEndpoints;
   logger: FastifyBaseLogger;
 }
 
@@ -49,15 +51,12 @@ export interface ChatRunInput {
  * asked: the caller may start opening the first one early, while the request is accepted.
  */
 export const endpointSourcesOf = (
-  deps: Pick<ChatRunDeps, 'db' | 'secrets' | 'pool'>,
+  deps: Pick<ChatRunDeps, 'db' | 'secrets' | 'pool' | 'opened'>,
   resolved: ResolvedChat,
 ): EndpointSource[] =>
   deps.pool.order(resolved.model.id, resolved.endpoints).map((e) => {
     let opened: Promise<{ key: string; url: string }> | undefined;
-    const open = async () => {
-      return openSavedEndpoint(deps.secrets.keyring(deps.db), e);
-    };
-    return { open: () => (opened ??= open()) };
+    return { open: () => (opened ??= deps.opened.open(() => deps.secrets.keyring(deps.db), e)) };
   });
 
 /**

@@ -3,7 +3,7 @@ import { createStateCache } from '../shared/state-cache';
 import { chatRoutePlugin, type ChatRouteDeps, type ChatServiceOptions } from './chat-route';
 
 export type { ChatServiceOptions };
-import { createEndpointPool } from '../models/index';
+import { createEndpointPool, createOpenedEndpoints } from '../models/index';
 import { createRunningChats } from './running-chats';
 import { defaultKeepAliveMs } from './sse';
 import { toolApprovalRoutePlugin } from '../mcp/index';
@@ -27,6 +27,8 @@ export const chatService =
       ...opts,
       keepAliveMs: opts.keepAliveMs ?? defaultKeepAliveMs,
       pool: createEndpointPool(),
+      // A minute at most: a key replaced or removed is a new sealed value (or none) at once.
+      opened: createOpenedEndpoints({ max: 256, ttlMs: 60_000 }),
       running,
       cache: createStateCache(),
     };

@@ -13,6 +13,7 @@ export {
   type ProviderKind,
 } from './endpoint';
 export { createEndpointPool, type EndpointPool } from './endpoint-pool';
+export { createOpenedEndpoints, type OpenedEndpoints } from './opened-endpoints';
 export { languageModelFor } from './language-model';
 export { providersAt } from './providers-at';
 export { endpointKeyHeaders, exactUrlFetch, guardedFetch, type FetchFunction } from './provider-fetch';
