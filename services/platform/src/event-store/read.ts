@@ -53,7 +53,8 @@ export const readAllForward = async (db: Db, after: Checkpoint, limit: number): 
       sql<boolean>`(transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`,
     )
     .where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`)
-    .orderBy(sql`transaction_id`)
+    // Qualified: a bare `transaction_id` here names the text column selected above, sorting '10' before '9'.
+    .orderBy(sql`events.transaction_id`)
     .orderBy('global_position')
     .limit(limit)
     .execute();
