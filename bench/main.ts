@@ -6,6 +6,7 @@
  *     autocommitted INSERTs into a copy of the events table: the physical ceiling of the same server;
  * (b) from a save's HTTP answer (client A) to the websocket push of that change in client B.
  * (d) a save on a feature-flags stream with 20,000 prior events beside the same save on a fresh stream.
+ * (e) bench/rebuild-section.ts: a rebuild at 20,000 and 1,000,000 events (BENCH_REBUILD_EVENTS, BENCH_REBUILD_BIG_EVENTS).
  *
  * Database: fresh databases on DATABASE_URL's server when set, else an embedded PostgreSQL of its own
  * in a temporary folder. BENCH_EVENTS (events per append case, default 5000) and BENCH_SAVES
@@ -22,7 +23,7 @@ import { startBenchServer, type BenchServer } from './server';
 import { measureConfigsRead } from './configs-read';
 import { longStreamSummary, measureLongStream } from './long-stream';
 import { measureNotifyFloor } from './notify-floor';
-import { measureRebuild } from './rebuild';
+import { rebuildSection } from './rebuild-section';
 import { measureSealing } from './sealing';
 import { measureSearch } from './search';
 import { fixed, thousands } from './stats';
@@ -193,43 +194,6 @@ const configsSection = async (server: BenchServer) => {
   out();
 };
 
-const rebuildSection = async (server: BenchServer) => {
-  const events = envInt('BENCH_REBUILD_EVENTS', 20_000);
-  out(`(e) Rebuild of the feature-flags projection over ${thousands(events)} events, in one transaction`);
-  try {
-    const f = await measureRebuild(server, events);
-    out();
-    out(
-      table(
-        ['rebuild', 'events', 'seconds', 'events/s'],
-        [
-          [
-            'ours (npm run events -- replay)',
-            thousands(f.events),
-            fixed(f.oursSeconds, 2),
-            thousands(f.events / f.oursSeconds),
-          ],
-          [
-            'floor: read the rows, one INSERT each',
-            thousands(f.events),
-            fixed(f.plainSeconds, 2),
-            thousands(f.events / f.plainSeconds),
-          ],
-        ],
-      ),
-    );
-    out(`    ours / floor (speed): ${fixed(f.plainSeconds / f.oursSeconds, 2)}x`);
-    if (f.events < 1_000_000)
-      out(
-        `    1,000,000 events at this rate: ~${fixed((1_000_000 / f.events) * f.oursSeconds, 0)} s ` +
-          '(measured with BENCH_REBUILD_EVENTS=1000000)',
-      );
-  } catch (e) {
-    out(`    skipped: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  out();
-};
-
 const sealingSection = async (server: BenchServer) => {
   const n = envInt('BENCH_SEALING', 500);
   out(
@@ -330,7 +294,7 @@ const main = async () => {
       ['live', latencySection],
       ['configs', configsSection],
       ['long-stream', longStreamSection],
-      ['rebuild', rebuildSection],
+      ['rebuild', (server) => rebuildSection(server, out, envInt)],
       ['chat', (server) => chatSection(server, out, envInt)],
       ['openai-api', (server) => openAiApiSection(server, out, envInt)],
       ['sealing', sealingSection],
