@@ -3,8 +3,10 @@ import {
   type ChatMessage,
   type ConversationStorage,
   type RecordedEvent,
+  type StoredChatMessage,
 } from '@app/contracts';
 import type { Db } from '@app/platform';
+import type { Kysely, QueryCreator } from 'kysely';
 
 /** How many characters of its first message name a cloud conversation nobody renamed. */
 export const autoNameLength = 40;
@@ -38,23 +40,45 @@ export const ownerOf = (recorded: RecordedEvent, conversationId: string): string
     : recorded.metadata.actor.email;
 };
 
+/** The rows of a request's kept messages, in their order (`ordinal`), at its event's position. */
+export const messageRows = (
+  recorded: RecordedEvent,
+  at: { owner: string; conversationId: string; requestId: string },
+  messages: readonly Pick<StoredChatMessage, 'role' | 'content' | 'images'>[],
+) =>
+  messages.map((m, ordinal) => ({
+    position: recorded.globalPosition,
+    ordinal,
+    owner: at.owner,
+    conversation_id: at.conversationId,
+    request_id: at.requestId,
+    role: m.role,
+    content: m.content,
+    at: new Date(recorded.recordedAt),
+    images: m.images?.length ? JSON.stringify(m.images) : null,
+  }));
+
+/** The read models' tables (those of `Db`). */
+export type Tables = Db extends Kysely<infer T> ? T : never;
+
+/** A conversation's row as a request in it leaves it (see `conversationUpsert`). */
+export interface ConversationUpsert {
+  owner: string;
+  conversationId: string;
+  storage: ConversationStorage;
+  name: string | null;
+  at: Date;
+  model: string;
+  assistantId: string | null;
+}
+
 /**
  * A request in a conversation: the row is made by its first request, later ones count and date it;
- * each one's model and assistant (null: none) are the conversation's.
+ * each one's model and assistant (null: none) are the conversation's. Not run here: a part of the
+ * request's one statement (conversation-request-rows.ts).
  */
-export const upsertConversation = async (
-  trx: Db,
-  row: {
-    owner: string;
-    conversationId: string;
-    storage: ConversationStorage;
-    name: string | null;
-    at: Date;
-    model: string;
-    assistantId: string | null;
-  },
-): Promise<void> => {
-  await trx
+export const conversationUpsert = (db: QueryCreator<Tables>, row: ConversationUpsert) =>
+  db
     .insertInto('rm_conversations')
     .values({
       owner: row.owner,
@@ -76,9 +100,7 @@ export const upsertConversation = async (
         model: row.model,
         assistant_id: row.assistantId,
       })),
-    )
-    .execute();
-};
+    );
 
 /** Every row of one conversation goes: it, its messages and its requests still running. */
 export const deleteConversation = async (trx: Db, owner: string, conversationId: string): Promise<void> => {

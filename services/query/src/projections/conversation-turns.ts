@@ -1,50 +1,11 @@
 import type { Db } from '@app/platform';
 
-/** Where a request sits in its conversation: whose it is, which conversation, its ChatRequested's position. */
-export interface TurnPlace {
-  owner: string;
-  conversationId: string;
-  requestId: string;
-  position: string;
-}
-
 /** The conversation's rows of `rm_conversation_turns`, for one owner. */
 const turnsOf = (trx: Db, owner: string, conversationId: string) =>
   trx
     .selectFrom('rm_conversation_turns')
     .where('owner', '=', owner)
     .where('conversation_id', '=', conversationId);
-
-/** The latest request of the conversation (null in an empty one). */
-const latestTurn = async (trx: Db, owner: string, conversationId: string): Promise<string | null> =>
-  (
-    await turnsOf(trx, owner, conversationId)
-      .select('request_id')
-      .orderBy('position', 'desc')
-      .limit(1)
-      .executeTakeFirst()
-  )?.request_id ?? null;
-
-/**
- * The request a new one follows: the one it names when that is a request of the same conversation of
- * the same owner, already recorded; null when it names none (the first turn); else (not named, or
- * naming a request that is not there) the conversation's latest request.
- */
-export const parentOf = async (
-  trx: Db,
-  at: Omit<TurnPlace, 'requestId' | 'position'>,
-  named: string | null | undefined,
-): Promise<string | null> => {
-  if (named === null) return null;
-  if (named !== undefined) {
-    const known = await turnsOf(trx, at.owner, at.conversationId)
-      .select('request_id')
-      .where('request_id', '=', named)
-      .executeTakeFirst();
-    if (known) return named;
-  }
-  return latestTurn(trx, at.owner, at.conversationId);
-};
 
 /** An update of the versions of the turn after `parent` (the requests that follow it). */
 const siblingsOf = (trx: Db, owner: string, conversationId: string, parent: string | null) =>
@@ -55,27 +16,6 @@ const siblingsOf = (trx: Db, owner: string, conversationId: string, parent: stri
     .where((eb) =>
       parent === null ? eb('parent_request_id', 'is', null) : eb('parent_request_id', '=', parent),
     );
-
-/**
- * A request recorded in its conversation, after `named` (see `parentOf`). A new version of a turn
- * clears the turn's choice, so the newest shows: what the user just made is what they read.
- */
-export const addTurn = async (trx: Db, place: TurnPlace, named: string | null | undefined): Promise<void> => {
-  const parent = await parentOf(trx, place, named);
-  await siblingsOf(trx, place.owner, place.conversationId, parent).set({ chosen: false }).execute();
-  await trx
-    .insertInto('rm_conversation_turns')
-    .values({
-      request_id: place.requestId,
-      owner: place.owner,
-      conversation_id: place.conversationId,
-      parent_request_id: parent,
-      position: place.position,
-      chosen: false,
-    })
-    .onConflict((oc) => oc.column('request_id').doNothing())
-    .execute();
-};
 
 /**
  * The user turned to the version `requestId` of its turn: it is chosen, its siblings no longer are.

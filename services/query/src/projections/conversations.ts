@@ -9,8 +9,10 @@ import {
 } from '@app/contracts';
 import type { Db } from '@app/platform';
 import { tableProjection } from './projection';
-import { autoName, deleteConversation, keptMessages, ownerOf, upsertConversation } from './conversation-rows';
-import { addTurn, chooseTurn, deleteTurns, rateTurn } from './conversation-turns';
+import { autoName, deleteConversation, keptMessages, messageRows, ownerOf } from './conversation-rows';
+import { chooseTurn, deleteTurns, rateTurn } from './conversation-turns';
+import { recordRequest } from './conversation-request-rows';
+import { recordEnd } from './conversation-end-rows';
 import { answerOf, requestMessagesOf } from './conversation-text';
 import { conversationImported } from './conversation-import';
 
@@ -40,25 +42,13 @@ const insertMessages = async (
   if (messages.length === 0) return;
   await trx
     .insertInto('rm_conversation_messages')
-    .values(
-      messages.map((m, ordinal) => ({
-        position: recorded.globalPosition,
-        ordinal,
-        owner: at.owner,
-        conversation_id: at.conversationId,
-        request_id: at.requestId,
-        role: m.role,
-        content: m.content,
-        at: new Date(recorded.recordedAt),
-        images: m.images?.length ? JSON.stringify(m.images) : null,
-      })),
-    )
+    .values(messageRows(recorded, at, messages))
     .execute();
 };
 
 /**
  * A request in a conversation: counted, dated, placed among its turns (the request it follows), and
- * for a cloud one its user message kept.
+ * for a cloud one its user message kept; one statement (`recordRequest`).
  */
 const requested = async (
   trx: Db,
@@ -67,64 +57,39 @@ const requested = async (
 ): Promise<string[]> => {
   const { conversationId, requestId, storage } = data;
   if (conversationId === undefined) return [];
-  const owner = recorded.metadata.actor.email;
   // Sealed under the conversation's key (conversation-text.ts): none once the conversation was deleted.
   const messages = storage === 'future-cloud' ? keptMessages(await requestMessagesOf(trx, data)) : [];
   const firstUser = messages.find((m) => m.role === 'user');
-  await upsertConversation(trx, {
-    owner,
+  await recordRequest(trx, {
+    owner: recorded.metadata.actor.email,
     conversationId,
     storage,
     name: firstUser ? autoName(firstUser.content) : null,
     at: new Date(recorded.recordedAt),
     model: data.model,
     assistantId: data.assistantId ?? null,
+    requestId,
+    named: data.parentRequestId,
+    messages,
+    recorded,
   });
-  await trx
-    .insertInto('rm_conversation_requests')
-    .values({ request_id: requestId, owner, conversation_id: conversationId })
-    .onConflict((oc) => oc.column('request_id').doNothing())
-    .execute();
-  const place = { owner, conversationId, requestId, position: recorded.globalPosition };
-  await addTurn(trx, place, data.parentRequestId);
-  await trx
-    .updateTable('rm_conversation_turns')
-    .set({ model: data.model, assistant_id: data.assistantId ?? null })
-    .where('request_id', '=', requestId)
-    .where('owner', '=', owner)
-    .execute();
-  await insertMessages(trx, recorded, { owner, conversationId, requestId }, messages);
   return [conversationId];
 };
 
-/** A request ended: its cost is the conversation's, and a cloud conversation keeps its answer. */
+/**
+ * A request ended: its cost is the conversation's and its tokens its turn's (one statement,
+ * `recordEnd`), and a cloud conversation keeps its answer.
+ */
 const ended = async (trx: Db, data: Ended['data'], recorded: RecordedEvent): Promise<string[]> => {
-  const request = await trx
-    .deleteFrom('rm_conversation_requests')
-    .where('request_id', '=', data.requestId)
-    .returning(['owner', 'conversation_id'])
-    .executeTakeFirst();
+  const endedIn = await recordEnd(trx, {
+    requestId: data.requestId,
+    usage: data.usage,
+    at: new Date(recorded.recordedAt),
+  });
   // Not in a conversation, or its conversation was deleted while it ran.
-  if (!request) return [];
-  const { owner, conversation_id: conversationId } = request;
-  const updated = await trx
-    .updateTable('rm_conversations')
-    .set((eb) => ({
-      cost: eb('cost', '+', data.usage.cost),
-      updated_at: new Date(recorded.recordedAt),
-    }))
-    .where('owner', '=', owner)
-    .where('conversation_id', '=', conversationId)
-    .returning('storage')
-    .executeTakeFirst();
-  if (!updated) return [];
-  await trx
-    .updateTable('rm_conversation_turns')
-    .set({ tokens_in: data.usage.inputTokens, tokens_out: data.usage.outputTokens, cost: data.usage.cost })
-    .where('request_id', '=', data.requestId)
-    .where('owner', '=', owner)
-    .execute();
-  const answer = updated.storage === 'future-cloud' ? await answerOf(trx, data) : undefined;
+  if (!endedIn) return [];
+  const { owner, conversationId } = endedIn;
+  const answer = endedIn.storage === 'future-cloud' ? await answerOf(trx, data) : undefined;
   if (answer)
     await insertMessages(trx, recorded, { owner, conversationId, requestId: data.requestId }, [
       { role: 'assistant', content: answer },
