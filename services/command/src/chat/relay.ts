@@ -15,6 +15,7 @@ import { ChatRefusal, resolveChat } from './resolve-chat';
 import type { ChatSse } from './sse';
 import type { Retrieval } from './retrieval';
 import { startChatGeneration } from './retrieval-generation';
+import type { EarlyGeneration } from './early-generation';
 import type { ChatStreamWriter } from './streams/ports';
 import { assistantDocumentsOf, withAssistantInstructions, type AssistantDocuments } from './assistant-chat';
 import { assistantToolsOf, chatToolsFor } from './tool-ops';
@@ -118,11 +119,18 @@ export const relayChat = async (deps: ChatRouteDeps, request: ChatRequest, call:
     // refusal shuts it: nothing is sent), or at once when nothing can refuse it. With documents, it
     // is asked once the reservation is decided.
     const gate = retrieves() ? undefined : gatedOutbound(deps.outbound);
-    let generation = gate
-      ? startChatGeneration(asked, undefined, sources, gate.client, run.signal)
-      : undefined;
-    if (gate && ahead.atOnce) gate.open();
-    if (!gate) sources[0]?.open().catch(() => undefined);
+    let generation: EarlyGeneration | undefined;
+    let refused = false;
+    // The provider call is built on the loop's next turn, once the acceptance's statement is on its
+    // way to the database: building it first would hold that statement back. Built once, whoever asks.
+    const early = () =>
+      gate && !refused
+        ? (generation ??= startChatGeneration(asked, undefined, sources, gate.client, run.signal))
+        : generation;
+    if (gate) {
+      if (ahead.atOnce) gate.open();
+      setImmediate(early);
+    } else sources[0]?.open().catch(() => undefined);
     let opening: Promise<ChatStreamWriter> | undefined;
     const accepted = await acceptChat(deps.db, deps.spend, {
       request,
@@ -144,12 +152,15 @@ export const relayChat = async (deps: ChatRouteDeps, request: ChatRequest, call:
     }).catch(async (e: unknown) => {
       // Refused: the call waiting at the gate is never sent. Decided, then not committed: the
       // provider call is aborted, the stream ended unused.
+      refused = true;
       gate?.shut();
       generation?.cancel();
       await opening?.then((w) => w.end()).catch(() => undefined);
       throw e;
     });
-    const started = generation ?? startChatGeneration(asked, retrieve(), sources, deps.outbound, run.signal);
+    const started =
+      (gate ? early() : generation) ??
+      startChatGeneration(asked, retrieve(), sources, deps.outbound, run.signal);
     // The tokens go out at once; keeping them for a reload follows as soon as the stream is open.
     const writer = deferredWriter(opening ?? deps.streams.open(requestId, call.actor), (e) =>
       call.log.warn({ err: e, chatRequestId: requestId }, 'chat stream not kept: a reload cannot resume it'),
