@@ -1,38 +1,12 @@
 import { sql } from 'kysely';
-import {
-  amplifyGroupsEventTypes,
-  chatEventTypes,
-  embeddingsEventTypes,
-  feedbackEventTypes,
-  normaliseEmail,
-  type AmplifyGroupsEvent,
-  type ChatEvent,
-  type ChatUsage,
-  type ChatVia,
-  type EmbeddingsEvent,
-  type FeedbackEvent,
-} from '@app/contracts';
+import { normaliseEmail, type ChatUsage, type ChatVia, type FeedbackEvent } from '@app/contracts';
 import type { Db } from '@app/platform';
 import { tableProjection } from './projection';
+import { usageBuckets, usageEventTypes, type UsageEvent } from './usage-fold';
 import { foldUsageGroup } from './usage-groups';
+import { foldUsageMany } from './usage-rollups-batch';
 
-type UsageEvent =
-  Exclude<ChatEvent, { type: 'ChatStatusChanged' }> | EmbeddingsEvent | FeedbackEvent | AmplifyGroupsEvent;
-
-const usageEventTypes: readonly UsageEvent['type'][] = [
-  ...chatEventTypes.filter((t): t is Exclude<typeof t, 'ChatStatusChanged'> => t !== 'ChatStatusChanged'),
-  ...embeddingsEventTypes,
-  ...feedbackEventTypes,
-  ...amplifyGroupsEventTypes,
-];
-
-const hourMs = 3600 * 1000;
-const dayMs = 24 * hourMs;
-/** The UTC day and hour an instant falls in. */
-export const usageBuckets = (at: Date): { day: Date; hour: Date } => ({
-  day: new Date(Math.floor(at.getTime() / dayMs) * dayMs),
-  hour: new Date(Math.floor(at.getTime() / hourMs) * hourMs),
-});
+export { usageBuckets } from './usage-fold';
 
 const billingGroupsOf = (email: string) =>
   sql<
@@ -87,13 +61,15 @@ const rated = async (trx: Db, event: FeedbackEvent, email: string, at: Date) => 
 
 /**
  * Usage roll-ups (docs/architecture.md "Usage roll-ups"): chat and embeddings requests summed per UTC day and hour,
- * user, model, account, API key and billing group, read by the usage reports instead of the log.
+ * user, model, account, API key and billing group, read by the usage reports instead of the log. The
+ * live runner's batches (`applyMany`) are folded in memory and write each table once.
  */
 export const usageRollupsProjection = tableProjection<UsageEvent>(
   { name: 'usageRollups', readModel: null },
   ['rm_usage_rollups', 'rm_usage_open', 'rm_usage_groups', 'rm_usage_billing_members', 'rm_usage_ratings'],
   {
     eventTypes: usageEventTypes,
+    applyMany: foldUsageMany,
     apply: async (event, recorded, trx) => {
       const email = normaliseEmail(recorded.metadata.actor.email);
       const at = new Date(recorded.recordedAt);
