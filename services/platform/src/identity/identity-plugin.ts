@@ -66,7 +66,9 @@ export const identityPlugin = fp<IdentityOptions>(
       const email = who?.email ?? null;
       request.principal = email;
       request.sessionId = who?.sessionId ?? null;
-      let cached: Promise<boolean> | undefined;
+      // Read with the session when the authenticator did; else asked once, when a route needs it.
+      let cached: Promise<boolean> | undefined =
+        who?.isAdmin === undefined ? undefined : Promise.resolve(who.isAdmin);
       request.principalIsAdmin = () =>
         (cached ??= email ? opts.admins.isAdmin(email) : Promise.resolve(false));
       request.actor = async () => ({

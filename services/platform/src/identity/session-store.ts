@@ -5,6 +5,8 @@ export interface ActiveSession {
   email: string;
   lastSeenAt: Date;
   expiresAt: Date;
+  /** Whether its user is an admin, as the admins read model says now (read with the session). */
+  isAdmin: boolean;
 }
 
 export interface NewSessionRow {
@@ -38,13 +40,35 @@ export const sessionRows = {
   findActive: async (db: Db, tokenHash: string): Promise<ActiveSession | undefined> => {
     const row = await db
       .selectFrom('sessions')
-      .select(['id', 'email', 'last_seen_at', 'expires_at'])
+      .select((eb) => [
+        'id',
+        'email',
+        'last_seen_at',
+        'expires_at',
+        // The admin directory's question, in the same round trip (readModelAdminDirectory's rule).
+        eb
+          .exists(
+            eb
+              .selectFrom('rm_admins')
+              .select('rm_admins.email')
+              .whereRef('rm_admins.email', '=', 'sessions.email'),
+          )
+          .as('is_admin'),
+      ])
       .where('token_hash', '=', tokenHash)
       .where('ended_at', 'is', null)
       .where('idle_expires_at', '>', new Date())
       .where('expires_at', '>', new Date())
       .executeTakeFirst();
-    return row && { id: row.id, email: row.email, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at };
+    return (
+      row && {
+        id: row.id,
+        email: row.email,
+        lastSeenAt: row.last_seen_at,
+        expiresAt: row.expires_at,
+        isAdmin: row.is_admin === true,
+      }
+    );
   },
 
   /** Slides the idle expiry, never past the session's hard expiry. */

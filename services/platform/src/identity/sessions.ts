@@ -30,6 +30,8 @@ export interface SessionPolicy {
 export interface Principal {
   email: string;
   sessionId: string;
+  /** Whether the user is an admin, read with the session. */
+  isAdmin: boolean;
 }
 
 export interface Sessions extends SessionService {
@@ -118,7 +120,7 @@ export const createSessions = (opts: {
         const idle = new Date(Math.min(now.getTime() + policy.idleMs, session.expiresAt.getTime()));
         await sessionRows.touch(db, session.id, now, idle);
       }
-      return { email: session.email, sessionId: session.id };
+      return { email: session.email, sessionId: session.id, isAdmin: session.isAdmin };
     },
 
     signIn: async (request, reply, email, method: SignInMethod, subject?: string): Promise<MeResponse> => {

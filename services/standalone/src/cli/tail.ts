@@ -24,7 +24,7 @@ const visibleEvents = (db: Db, f: Filters) => {
   let q = db
     .selectFrom('events')
     .select(eventColumns)
-    .where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`);
+    .where(sql<boolean>`events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())`);
   if (f.stream !== undefined) q = q.where('stream_id', '=', f.stream);
   if (f.type !== undefined) q = q.where('event_type', '=', f.type);
   if (f.actor !== undefined) q = q.where(sql<string>`metadata -> 'actor' ->> 'email'`, '=', f.actor);
@@ -35,9 +35,10 @@ const visibleEvents = (db: Db, f: Filters) => {
 const readAfter = async (db: Db, f: Filters, after: Checkpoint, limit: number): Promise<RecordedEvent[]> => {
   const rows = await visibleEvents(db, f)
     .where(
-      sql<boolean>`(transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`,
+      sql<boolean>`(events.transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`,
     )
-    .orderBy(sql`transaction_id`)
+    // The column, not the selected text of it (eventColumns): xid8 order, as readAllForward.
+    .orderBy(sql`events.transaction_id`)
     .orderBy('global_position')
     .limit(limit)
     .execute();
@@ -47,7 +48,7 @@ const readAfter = async (db: Db, f: Filters, after: Checkpoint, limit: number): 
 /** The last `limit` matching events, in commit order. */
 const readLast = async (db: Db, f: Filters, limit: number): Promise<RecordedEvent[]> => {
   const rows = await visibleEvents(db, f)
-    .orderBy(sql`transaction_id desc`)
+    .orderBy(sql`events.transaction_id desc`)
     .orderBy(sql`global_position desc`)
     .limit(limit)
     .execute();
