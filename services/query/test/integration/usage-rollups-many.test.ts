@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AmplifyGroupsEvent } from '@app/contracts';
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 import { usageRollupsProjection } from '../../src/projections/usage-rollups';
+import { rebuild } from '../../src/runner/run-batch';
 import { appendLog, foldLog, recording, resetProjection, type LogEvent } from '../support/batch-folding';
 import {
   answerRated,
@@ -215,5 +216,16 @@ describe('usage roll-ups folded a batch at a time by the live runner (applyMany)
     expect(moreBatches.length).toBeGreaterThan(0);
     for (const n of moreBatches) expect(n).toBeLessThanOrEqual(5);
     if (moreBatches.length === 1) expect(moreBatches).toEqual([5]);
+  });
+
+  it('given the log, when a rebuild folds it with applyMany (the projection has no applyBatch), then every table is that of apply event by event', async () => {
+    const reference = await foldedEventByEvent();
+    for (const size of [7, 1000]) {
+      const batched = recording(usageRollupsProjection, false);
+      await rebuild(database.db, batched.projection, size);
+      expect(await rows()).toEqual(reference.rows);
+      expect(batched.record.manyCalls).toBeGreaterThan(0);
+      expect(batched.record.applyCalls).toBe(0);
+    }
   });
 });
