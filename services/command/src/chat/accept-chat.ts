@@ -5,6 +5,7 @@ import {
   defaultAccountId,
   type ChatRequest,
   type ChatRequestedData,
+  type ChatEvent,
   type ChatStatus,
   type ChatVia,
   type EventMetadata,
@@ -19,7 +20,8 @@ import {
   type SpendPlan,
   type SpendRequest,
 } from '../spend/index';
-import { chatRequestDecider } from './chat-decider';
+import { chatRequestDecider, type ChatRequestState } from './chat-decider';
+import { fold } from '../shared/decider';
 import type { Reservation } from './reservation';
 import { ChatRefusal, type ResolvedChat } from './resolve-chat';
 import { sealConversationText, type ConversationText } from './conversation-text';
@@ -43,6 +45,8 @@ export interface AcceptedChat {
   spendRequest: Omit<SpendRequest, 'amount' | 'at'>;
   /** A cloud conversation's: seals the answer under its data key for the end event. */
   sealAnswer?: (answer: string) => SealedText;
+  /** The request's stream as the acceptance left it: its end can be appended without reading it. */
+  stream: { state: ChatRequestState; version: number };
 }
 
 /**
@@ -116,18 +120,18 @@ export const acceptChat = async (
   };
   // A new stream: decided on the empty state, appended at version 0 (a stream there already: 409),
   // in one statement with the reservation's ledgers once they decided.
-  const chatAppend = (sealedMessages: SealedText | undefined) => ({
-    streamId: chatStreamId(requestId),
-    events: chatRequestDecider.decide(
+  let appended: ChatEvent[] = [];
+  const chatAppend = (sealedMessages: SealedText | undefined) => {
+    appended = chatRequestDecider.decide(
       {
         type: 'RequestChat',
         data: sealedMessages ? { ...data, sealedMessages } : data,
         status: modelStatus(model, true),
       },
       chatRequestDecider.initialState(),
-    ),
-    expectedVersion: 0,
-  });
+    );
+    return { streamId: chatStreamId(requestId), events: appended, expectedVersion: 0 };
+  };
   try {
     // On the ledgers read ahead, in one statement (nothing to seal first): see SpendGuard.reserveAtOnce.
     const atOnce =
@@ -176,5 +180,6 @@ export const acceptChat = async (
     throw e;
   }
   const sealAnswer = text?.sealAnswer;
-  return { inputTokens, reserved, accountId, spendRequest, ...(sealAnswer ? { sealAnswer } : {}) };
+  const stream = { state: fold(chatRequestDecider, appended), version: appended.length };
+  return { inputTokens, reserved, accountId, spendRequest, stream, ...(sealAnswer ? { sealAnswer } : {}) };
 };

@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import type { Db, OutboundClient, SecretBox } from '@app/platform';
 import { handleCommand } from '../shared/handle-command';
-import type { SpendGuard } from '../spend/index';
+import type { SpendGuard, SpendRequest } from '../spend/index';
 import { modelStatus, type AcceptedChat } from './accept-chat';
 import { chatRequestDecider, type ChatRequestCommand } from './chat-decider';
 import { failureLogFields } from '../models/index';
@@ -105,6 +105,8 @@ export const runChat = async (deps: ChatRunDeps, input: ChatRunInput): Promise<v
   const record = (command: ChatRequestCommand) =>
     handleCommand(deps.db, chatRequestDecider, streamId, command, { metadata: input.metadata });
   const { sse } = input;
+  // The request's stream as the acceptance left it, while nothing else was appended to it.
+  let stream: AcceptedChat['stream'] | undefined = input.accepted.stream;
   try {
     sse.send({ s: 'meta', st: modelStatus(model, true) });
     if (input.retrieval) sendRetrieval(sse, await input.retrieval);
@@ -116,6 +118,7 @@ export const runChat = async (deps: ChatRunDeps, input: ChatRunInput): Promise<v
         log.warn(failureLogFields(error), 'chat endpoint failed before answering; trying the next one');
         const status = modelStatus(model, true, chatMessages.endpointFailedTryingNext(reason));
         sse.send({ s: 'meta', st: status });
+        stream = undefined;
         await record({ type: 'ChangeStatus', status }).catch((e: unknown) =>
           log.error({ err: e }, 'chat status not recorded'),
         );
@@ -149,18 +152,45 @@ export const runChat = async (deps: ChatRunDeps, input: ChatRunInput): Promise<v
     if (stopped) sse.send({ s: 'meta', stopped });
     sse.send({ s: 'meta', usage });
     sse.send({ s: 'result', type: 'end' });
-    // Two streams apart (the request's, the ledgers'): recorded side by side.
-    await Promise.all([
-      record(endCommand(input, outcome, usage, failure)).catch((e: unknown) =>
-        log.error({ err: e }, 'chat end not recorded'),
-      ),
-      deps.spend
-        .settle(deps.db, { ...input.accepted.spendRequest, amount: usage.cost, at: new Date() })
-        .catch((e: unknown) => log.error({ err: e }, 'chat spend not settled')),
-    ]);
+    const end = endCommand(input, outcome, usage, failure);
+    const settlement = { ...input.accepted.spendRequest, amount: usage.cost, at: new Date() };
+    // With the settlement, in its one statement, when the request's stream is as accepted.
+    const ended = stream && (await endWithSettlement(deps, streamId, stream, end, settlement));
+    if (!ended)
+      // Else the two streams apart (the request's, the ledgers'): recorded side by side.
+      await Promise.all([
+        record(end).catch((e: unknown) => log.error({ err: e }, 'chat end not recorded')),
+        deps.spend
+          .settle(deps.db, settlement)
+          .catch((e: unknown) => log.error({ err: e }, 'chat spend not settled')),
+      ]);
   } catch (e) {
     log.error({ err: e }, 'chat request failed');
   } finally {
     await sse.end().catch((e: unknown) => log.error({ err: e }, 'chat stream not ended'));
+  }
+};
+
+/**
+ * The request's end appended with its settlement (SpendGuard.settle's `alongside`), at the version
+ * the acceptance left its stream at: one statement in the usual case. False, nothing recorded, when
+ * that cannot be done (the stream moved on, the statement failed): the caller records both apart.
+ */
+const endWithSettlement = async (
+  deps: Pick<ChatRunDeps, 'db' | 'spend'>,
+  streamId: string,
+  stream: AcceptedChat['stream'],
+  end: ChatRequestCommand,
+  settlement: SpendRequest,
+): Promise<boolean> => {
+  try {
+    const events = chatRequestDecider.decide(end, stream.state);
+    if (events.length === 0) return false;
+    await deps.spend.settle(deps.db, settlement, {
+      alongside: [{ streamId, events, expectedVersion: stream.version }],
+    });
+    return true;
+  } catch {
+    return false;
   }
 };

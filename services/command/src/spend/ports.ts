@@ -53,6 +53,10 @@ export interface ReserveOptions {
   onDecided?: () => void;
 }
 
+export interface SettleOptions {
+  alongside?: StreamAppend[];
+}
+
 /**
  * The spend limits of a chat request: the Chat Rate Limit card (per user), the limits of the
  * caller's Amplify groups (a billing group's spend is the group's, across its members) and the
@@ -80,6 +84,11 @@ export interface SpendGuard {
    * caller's (a reservation is then refused).
    */
   plan(db: Db, scope: SpendScope): Promise<SpendPlan | null>;
-  /** Replaces the reservation of `r.requestId` with the actual cost `r.amount` (0 when nothing was used). */
-  settle(db: Db, r: SpendRequest): Promise<void>;
+  /**
+   * Replaces the reservation of `r.requestId` with the actual cost `r.amount` (0 when nothing was
+   * used). `options.alongside`: the caller's own appends, made with the settlement (in its one
+   * statement, else in its transaction), even when there is nothing left to settle; a stream of
+   * theirs that moved on throws a ConcurrencyError and nothing is appended or settled.
+   */
+  settle(db: Db, r: SpendRequest, options?: SettleOptions): Promise<void>;
 }

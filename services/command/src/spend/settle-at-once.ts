@@ -1,5 +1,5 @@
 import { spendStreamIds } from '@app/contracts';
-import type { Db } from '@app/platform';
+import type { Db, StreamAppend } from '@app/platform';
 import type { StateCache } from '../shared/state-cache';
 import { snapshotEvery } from '../shared/stream-state';
 import { spendLedgerDecider } from './ledger-decider';
@@ -12,16 +12,23 @@ import type { SpendRequest } from './ports';
  * settle does not depend on what the ledgers gained meanwhile, only on the reservation still being
  * open there, which the statement checks (no settle of it since). Answers false, nothing appended,
  * when that cannot be shown (no open reservation read, the settle that makes a snapshot): the caller
- * then settles under the locks.
+ * then settles under the locks. `alongside` (the caller's appends) go in the same statement.
  */
-export const settleAtOnce = async (cache: StateCache, db: Db, r: SpendRequest): Promise<boolean> => {
+export const settleAtOnce = async (
+  cache: StateCache,
+  db: Db,
+  r: SpendRequest,
+  alongside: readonly StreamAppend[] = [],
+): Promise<boolean> => {
   if (db.isTransaction) return false;
+  // Nothing to settle here: `alongside` is still to append, which the locked settle does.
+  const done = alongside.length === 0;
   const userStream = spendStreamIds.user(r.actor);
   const read = cache.batch();
   const user = read.addVersioned(spendLedgerDecider, userStream);
   await read.load(db);
   const userLedger = user();
-  if (userLedger.state.settled.includes(r.requestId)) return true;
+  if (userLedger.state.settled.includes(r.requestId)) return done;
   const open = userLedger.state.open.find((o) => o.requestId === r.requestId);
   if (!open) return false;
   const others = open.ledgers ?? [];
@@ -47,10 +54,10 @@ export const settleAtOnce = async (cache: StateCache, db: Db, r: SpendRequest): 
     if ((version + 1) % snapshotEvery === 0) return false;
     decided.push({ append: { streamId, events, expectedVersion: version }, slack: null });
   }
-  if (decided.length === 0) return true;
+  if (decided.length === 0) return done;
   return appendAtOnce(db, {
     lockStreams: [userStream, ...others],
-    alongside: [],
+    alongside,
     decided,
     metadata: r.metadata,
   });

@@ -1,5 +1,5 @@
 import { accountsStreamId, amplifyGroupsStreamId, rateLimitStreamId, spendStreamIds } from '@app/contracts';
-import { appendToStreams, DomainError, inTransaction, type Db } from '@app/platform';
+import { appendToStreams, DomainError, inTransaction, type Db, type StreamAppend } from '@app/platform';
 import { accountOf, accountsDecider } from '../accounts/index';
 import { amplifyGroupsDecider, chatRateLimitDecider } from '../configurations/index';
 import { createStateCache, type StateBatch, type StateCache } from '../shared/state-cache';
@@ -15,6 +15,7 @@ import {
   UnknownAccountError,
   type LedgerAhead,
   type ReserveOptions,
+  type SettleOptions,
   type SpendGuard,
   type SpendPlan,
   type SpendRequest,
@@ -173,20 +174,28 @@ const reserve = (cache: StateCache, db: Db, r: SpendRequest, options: ReserveOpt
     );
   });
 
-const settle = async (cache: StateCache, db: Db, r: SpendRequest): Promise<void> => {
+const settle = async (cache: StateCache, db: Db, r: SpendRequest, options: SettleOptions): Promise<void> => {
   // In one statement when the ledgers read now show the reservation open; else under the locks.
-  if (await settleAtOnce(cache, db, r)) return;
-  await settleLocked(cache, db, r);
+  if (await settleAtOnce(cache, db, r, options.alongside ?? [])) return;
+  await settleLocked(cache, db, r, options.alongside ?? []);
 };
 
-const settleLocked = (cache: StateCache, db: Db, r: SpendRequest): Promise<void> =>
+const settleLocked = (
+  cache: StateCache,
+  db: Db,
+  r: SpendRequest,
+  alongside: readonly StreamAppend[],
+): Promise<void> =>
   within(db, async (trx) => {
     const userStream = spendStreamIds.user(r.actor);
     const read = cache.batch();
     const userLedger = read.add(spendLedgerDecider, userStream);
     await read.load(trx);
     const user = userLedger();
-    if (user.settled.includes(r.requestId)) return;
+    if (user.settled.includes(r.requestId)) {
+      if (alongside.length > 0) await appendToStreams(trx, alongside, r.metadata);
+      return;
+    }
     const open = user.open.find((o) => o.requestId === r.requestId);
     // The ledgers the reservation was made on; without one, those the request would count on now.
     const ledgers = open
@@ -199,6 +208,7 @@ const settleLocked = (cache: StateCache, db: Db, r: SpendRequest): Promise<void>
       ledgers,
       () => ({ type: 'SettleSpend', data: { requestId: r.requestId, amount: r.amount, at: r.at } }),
       r.metadata,
+      { alongside: [...alongside] },
     );
   });
 
@@ -228,6 +238,6 @@ export const createSpendGuard = (): SpendGuard => {
         throw e;
       }
     },
-    settle: (db, r) => settle(cache, db, r),
+    settle: (db, r, options = {}) => settle(cache, db, r, options),
   };
 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, spendStreamIds } from '@app/contracts';
-import { inTransaction, type Db } from '@app/platform';
+import { appendToStream, ConcurrencyError, inTransaction, type Db } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 import { createSpendGuard } from '../../src/spend/index';
 import { configure, group, ledger, request, setAccounts, unlimited } from './spend-fixtures';
@@ -99,5 +99,52 @@ describe('spend guard: settle', () => {
       },
     ]);
     await expect(reserve(request(carl, 0.7))).rejects.toThrow(/0\.40 spent/);
+  });
+
+  it("given the caller's own append alongside, when the reservation is settled, then both are appended together", async () => {
+    const dan = 'dan@settle.example.com';
+    await configure(db, { userLimit: { period: 'Daily', rate: 1 } });
+    const r = request(dan, 0.5);
+    await reserve(r);
+    const end = { type: 'Ended', data: { requestId: r.requestId } };
+    await guard.settle(
+      db,
+      { ...r, amount: 0.1 },
+      { alongside: [{ streamId: 'end-dan', events: [end], expectedVersion: 0 }] },
+    );
+    expect(await ledger(db, 'end-dan')).toEqual([end]);
+    expect((await ledger(db, spendStreamIds.user(dan))).map((e) => e.type)).toEqual([
+      'SpendReserved',
+      'SpendSettled',
+    ]);
+    // Settled already: the append alongside is still made (once, at its version).
+    await guard.settle(
+      db,
+      { ...r, amount: 0.1 },
+      { alongside: [{ streamId: 'end-dan', events: [end], expectedVersion: 1 }] },
+    );
+    expect(await ledger(db, 'end-dan')).toEqual([end, end]);
+    expect((await ledger(db, spendStreamIds.user(dan))).map((e) => e.type)).toEqual([
+      'SpendReserved',
+      'SpendSettled',
+    ]);
+  });
+
+  it('given the stream of the append alongside moved on, when the reservation is settled with it, then nothing is appended or settled', async () => {
+    const eve = 'eve@settle.example.com';
+    await configure(db, { userLimit: { period: 'Daily', rate: 1 } });
+    const r = request(eve, 0.5);
+    await reserve(r);
+    const end = { type: 'Ended', data: { requestId: r.requestId } };
+    await appendToStream(db, 'end-eve', [end], { expectedVersion: 'no-stream', metadata: r.metadata });
+    await expect(
+      guard.settle(
+        db,
+        { ...r, amount: 0.2 },
+        { alongside: [{ streamId: 'end-eve', events: [end], expectedVersion: 0 }] },
+      ),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await ledger(db, 'end-eve')).toEqual([end]);
+    expect((await ledger(db, spendStreamIds.user(eve))).map((e) => e.type)).toEqual(['SpendReserved']);
   });
 });

@@ -91,9 +91,9 @@ export const fakeSpend = (): FakeSpend => {
       if (options.alongside) await appendToStreams(trx, options.alongside, r.metadata);
       spend.reserved.push(r);
     },
-    settle: (_db, r) => {
+    settle: async (db, r, options = {}) => {
+      if (options.alongside) await appendToStreams(db, options.alongside, r.metadata);
       spend.settled.push(r);
-      return Promise.resolve();
     },
   };
   return spend;
