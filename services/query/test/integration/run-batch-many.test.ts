@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventMetadata, RecordedEvent } from '@app/contracts';
-import { appendToStream } from '@app/platform';
+import { appendToStream, logStart, readAllForward } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 import type { Applied, Projection } from '../../src/projections/projection';
 import { runBatch } from '../../src/runner/run-batch';
+import { eventually } from '../support/log';
 
 const metadata: EventMetadata = {
   actor: { email: 'ann@example.com', kind: 'admin' },
@@ -49,6 +50,11 @@ beforeAll(async () => {
       expectedVersion: i,
       metadata,
     });
+  // Readable by every reader: another test's open transaction on the server can hold them back a while.
+  await eventually(
+    async () => (await readAllForward(database.db, logStart, 10)).length === 3,
+    () => Promise.resolve(),
+  );
 });
 afterAll(async () => {
   await database.drop();
