@@ -5,6 +5,7 @@ import {
   chatMessages,
   chatRoute,
   ChatErrorResponse,
+  identityMessages,
   KillSwitchResponse,
   type KillSwitchRequest,
 } from '@app/contracts';
@@ -47,18 +48,21 @@ export const chatRoutePlugin =
       chatRoute,
       {
         preValidation: app.requireUser,
-        config: { apiKeyAccess: 'chat' },
+        // The budget's count overlaps the request's first reads (its verdict awaited in the relay).
+        config: { apiKeyAccess: 'chat', deferredBudget: true },
         bodyLimit: chatLimits.bodyBytes,
         schema,
         // Parsed by its shape, so a refusal names the field of the request that was meant.
         validatorCompiler: () => parseChatPost,
-        errorHandler: (error, request, reply) => {
-          answerError(error, request, reply);
-        },
+        errorHandler: answerAfterBudget,
       },
       async (request, reply) => {
         const body = request.body;
-        if (isKillSwitch(body)) return stop(deps, body, (await request.actor()).email, reply);
+        if (isKillSwitch(body)) {
+          const verdict = await request.budget();
+          if (verdict.spent) return answerSpent(reply, verdict.retryAfterSeconds);
+          return stop(deps, body, (await request.actor()).email, reply);
+        }
         // The admin lookup (the actor's kind, for the log) overlaps the configuration's read: a session's
         // actor is its principal; a key's actor is known at once.
         const actor = request.actor();
@@ -73,9 +77,12 @@ export const chatRoutePlugin =
           reply,
           log: request.log,
           openSink,
-        }).catch((e: unknown) => {
-          if (e instanceof ChatRefusal) return answerRefusal(reply, e);
-          throw e;
+          budget: request.budget(),
+        }).catch(async (e: unknown) => {
+          if (!(e instanceof ChatRefusal)) throw e;
+          // Refused before anything was sent: one over the budget answers 429 whatever else was wrong.
+          const verdict = await request.budget();
+          return verdict.spent ? answerSpent(reply, verdict.retryAfterSeconds) : answerRefusal(reply, e);
         });
       },
     );
@@ -87,9 +94,26 @@ const answerRefusal = (reply: FastifyReply, e: ChatRefusal) => {
   return reply.code(e.statusCode).send({ error: e.message });
 };
 
+/** The budget's 429, in the route's shape with the plugin's words and `Retry-After`. */
+const answerSpent = (reply: FastifyReply, retryAfterSeconds: number) =>
+  reply
+    .code(429)
+    .header('retry-after', String(retryAfterSeconds))
+    .send({ error: identityMessages.tooManyRequests(retryAfterSeconds) });
+
+/** A refused request: one over the caller's budget (a refused body is counted too) answers 429, else its refusal. */
+const answerAfterBudget = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+  void request.budget().then((verdict) => {
+    if (verdict.spent) void answerSpent(reply, verdict.retryAfterSeconds);
+    else answerError(error, request, reply);
+  });
+};
+
 /** Every refusal as `{error}`: the input's (400, 413...) with its words, anything else a 500 without details. */
 const answerError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  const retryAfter = (error as { headers?: Record<string, string> }).headers?.['retry-after'];
+  if (status === 429 && retryAfter) void reply.header('retry-after', retryAfter);
   if (status < 500) {
     void reply.code(status).send({ error: error.message });
     return;

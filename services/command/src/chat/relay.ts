@@ -1,8 +1,10 @@
 import type { ServerResponse } from 'node:http';
+import type { BudgetVerdict } from '@app/platform';
 import type { FastifyReply } from 'fastify';
 import {
   chatMessages,
   defaultAccountId,
+  identityMessages,
   type ChatRequest,
   type ChatVia,
   type EventMetadata,
@@ -47,6 +49,8 @@ export type ChatCall = {
   clientTools?: ClientTools;
   /** Images the request carries itself, by the keys its messages name (the OpenAI-compatible API's data: URLs). */
   images?: LoadedImages;
+  /** The verdict on the caller's request budget when the route defers it (FastifyContextConfig.deferredBudget). */
+  budget?: Promise<BudgetVerdict>;
 };
 
 /**
@@ -75,7 +79,7 @@ export const relayChat = async (deps: ChatRouteDeps, request: ChatRequest, call:
       : undefined;
   try {
     const { assistantId } = request.options;
-    const [resolved, metadata, ahead] = await Promise.all([
+    const [resolved, metadata, ahead, budget] = await Promise.all([
       resolveChat(
         deps.db,
         deps.cache,
@@ -91,7 +95,15 @@ export const relayChat = async (deps: ChatRouteDeps, request: ChatRequest, call:
         accountId: request.options.accountId ?? defaultAccountId,
         viaKey: call.viaKey,
       }),
+      call.budget,
     ]);
+    // One too many in the caller's budget: refused before anything is recorded or sent.
+    if (budget?.spent)
+      throw new ChatRefusal(
+        identityMessages.tooManyRequests(budget.retryAfterSeconds),
+        429,
+        new Date(Date.now() + budget.retryAfterSeconds * 1000),
+      );
     if (ahead.taken) throw new ChatRefusal(chatMessages.requestIdInUse, 409);
     // The images sent (each the caller's, bounded, sniffed): a refusal here sends and records nothing.
     const images = await loadChatImages(deps.images, call.actor, request, call.images);

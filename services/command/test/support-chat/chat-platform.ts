@@ -118,6 +118,8 @@ export const startChatPlatform = async (
     assistants?: AssistantsWiring;
     /** The object store of files (uploads, the images a chat request sends); none: no file routes. */
     blobs?: BlobStore;
+    /** Each user's budget of state-changing requests per minute (default: more than any test sends). */
+    commandsPerMinute?: number;
   } = {},
 ): Promise<ChatPlatform> => {
   const database = await createTestDatabase();
@@ -146,7 +148,7 @@ export const startChatPlatform = async (
       logger: createLogger('silent', 'test'),
       sessionSecret,
       devLogin: true,
-      rateLimits: { signInPerMinute: 10_000, commandsPerMinute: 10_000 },
+      rateLimits: { signInPerMinute: 10_000, commandsPerMinute: options.commandsPerMinute ?? 10_000 },
     });
     await app.register(
       commandService({

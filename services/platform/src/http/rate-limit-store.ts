@@ -5,22 +5,20 @@ import type { WindowCount, WindowCounter } from './rate-limit-counters';
 const rememberedSpent = 10_000;
 
 /**
- * A store for `@fastify/rate-limit` over a shared counter. Its `child` (what the plugin asks for
- * each route with limits of its own) is the store itself: the counter's key is only what the
- * key generator made (who is calling, and which budget), never the route, so one caller has one
- * budget across every route, on every instance.
- *
- * A budget found spent is remembered until its window ends, and the caller's further requests are
- * refused without asking the counter: a flood past the limit costs the store nothing. A counter
- * that fails calls `onError`, and the plugin lets the request through (`skipOnError`).
+ * The budgets' counts over a shared counter, remembering which are spent: a budget found spent is
+ * remembered until its window ends, and the caller's further requests are answered without asking
+ * the counter (`known`): a flood past the limit costs the store nothing.
  */
-export const sharedRateLimitStore = (
-  counter: WindowCounter,
-  onError: (e: unknown) => void,
-  now: () => number = Date.now,
-): FastifyRateLimitStoreCtor => {
+export interface BudgetCounts {
+  /** The budget as remembered spent (`max` + 1), or undefined: then only the counter knows. */
+  known(key: string, max: number): WindowCount | undefined;
+  /** Counts one request of `key` (the remembered answer when it is spent). */
+  incr(key: string, timeWindow: number, max: number): Promise<WindowCount>;
+}
+
+export const budgetCounts = (counter: WindowCounter, now: () => number = Date.now): BudgetCounts => {
   const spentUntil = new Map<string, number>();
-  const spent = (key: string, max: number): WindowCount | undefined => {
+  const known = (key: string, max: number): WindowCount | undefined => {
     const until = spentUntil.get(key);
     if (until === undefined) return undefined;
     const ttl = until - now();
@@ -37,20 +35,38 @@ export const sharedRateLimitStore = (
       if (!oldest.done) spentUntil.delete(oldest.value);
     }
   };
-  return class SharedRateLimitStore implements FastifyRateLimitStore {
+  return {
+    known,
+    incr: async (key, timeWindow, max) => {
+      const spent = known(key, max);
+      if (spent) return spent;
+      const result = await counter.incr(key, timeWindow);
+      remember(key, result, max);
+      return result;
+    },
+  };
+};
+
+/**
+ * A store for `@fastify/rate-limit` over the shared counts. Its `child` (what the plugin asks for
+ * each route with limits of its own) is the store itself: the counter's key is only what the key
+ * generator made (who is calling, and which budget), never the route, so one caller has one budget
+ * across every route, on every instance. A counter that fails calls `onError`, and the plugin lets
+ * the request through (`skipOnError`).
+ */
+export const sharedRateLimitStore = (
+  counts: BudgetCounts,
+  onError: (e: unknown) => void,
+): FastifyRateLimitStoreCtor =>
+  class SharedRateLimitStore implements FastifyRateLimitStore {
     incr(
       key: string,
       callback: (error: Error | null, result?: WindowCount) => void,
       timeWindow: number,
       max: number,
     ): void {
-      const known = spent(key, max);
-      if (known) return callback(null, known);
-      counter.incr(key, timeWindow).then(
-        (result) => {
-          remember(key, result, max);
-          callback(null, result);
-        },
+      counts.incr(key, timeWindow, max).then(
+        (result) => callback(null, result),
         (e: unknown) => {
           onError(e);
           callback(e instanceof Error ? e : new Error('rate limit counter failed'));
@@ -62,4 +78,3 @@ export const sharedRateLimitStore = (
       return this;
     }
   };
-};

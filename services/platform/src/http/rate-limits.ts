@@ -1,12 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import ipaddr from 'ipaddr.js';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import { identityMessages, routes } from '@app/contracts';
 import type { Db } from '../db/database';
 import { briefError } from '../db/notifications';
 import { stateChangingMethods } from './http-names';
-import { pgWindowCounter, redisWindowCounter } from './rate-limit-counters';
-import { sharedRateLimitStore } from './rate-limit-store';
+import { pgWindowCounter, redisWindowCounter, type WindowCount } from './rate-limit-counters';
+import { budgetCounts, sharedRateLimitStore, type BudgetCounts } from './rate-limit-store';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,8 +15,28 @@ declare module 'fastify' {
      * budget of state-changing requests like a command.
      */
     recordsEvents?: boolean;
+    /**
+     * The caller's budget is counted as the request arrives, as on every route, but its verdict is
+     * awaited by the route itself (`request.budget()`), beside its own first reads, before it does
+     * anything: the count's round trip is no longer ahead of them. A budget already known spent is
+     * refused at once, before the body is read, as elsewhere.
+     */
+    deferredBudget?: boolean;
+  }
+  interface FastifyRequest {
+    /** The verdict on the caller's budget for this request (see `deferredBudget`); not spent elsewhere. */
+    budget(): Promise<BudgetVerdict>;
   }
 }
+
+/** Whether the request is one too many in its caller's budget, and then when the budget comes back. */
+export type BudgetVerdict = { spent: false } | { spent: true; retryAfterSeconds: number };
+
+const notSpent: BudgetVerdict = { spent: false };
+const verdictOf = (count: WindowCount, max: number): BudgetVerdict =>
+  count.current > max
+    ? { spent: true, retryAfterSeconds: Math.max(1, Math.ceil(count.ttl / 1000)) }
+    : notSpent;
 
 export interface RateLimits {
   /** Sign-in attempts per address per minute (development sign-in, OIDC start and callback). */
@@ -90,11 +110,22 @@ export const installRateLimits = async (
     warnedAt = now;
     app.log.warn({ error: briefError(e) }, 'rate limits not counted: their store did not answer');
   };
+  const counts = budgetCounts(counter);
+  app.decorateRequest('budget', function () {
+    return Promise.resolve(notSpent);
+  });
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const signIn = signInPaths.has(route.url);
     const recordsEvents = route.config?.recordsEvents === true;
     if (!signIn && !recordsEvents && !methods.some((m) => stateChangingMethods.has(m))) return;
+    if (!signIn && route.config?.deferredBudget === true) {
+      route.preParsing = [
+        ...hooksOf(route.preParsing),
+        deferredBudgetHook(counts, limits.commandsPerMinute, onError),
+      ];
+      return;
+    }
     route.config = {
       ...route.config,
       rateLimit: signIn
@@ -104,7 +135,7 @@ export const installRateLimits = async (
   });
   await app.register(rateLimit, {
     global: false,
-    store: sharedRateLimitStore(counter, onError),
+    store: sharedRateLimitStore(counts, onError),
     skipOnError: true,
     // Before the body is parsed: a body refused by its parser is counted too.
     hook: 'preParsing',
@@ -115,3 +146,38 @@ export const installRateLimits = async (
     }),
   });
 };
+
+const hooksOf = <H>(hooks: H | H[] | undefined): H[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+
+/** The 429 of a spent budget, as the plugin answers it (errorResponseBuilder, Retry-After). */
+export const budgetSpentError = (retryAfterSeconds: number) =>
+  Object.assign(new Error(identityMessages.tooManyRequests(retryAfterSeconds)), {
+    statusCode: 429,
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
+
+/**
+ * A `deferredBudget` route's count, started as the request arrives (after the identity hook, before
+ * the body is read) and kept as `request.budget()`: refused at once when the budget is already known
+ * spent; a counter that fails lets the request through, as the plugin does.
+ */
+const deferredBudgetHook =
+  (counts: BudgetCounts, max: number, onError: (e: unknown) => void): preParsingAsyncHookHandler =>
+  (request, _reply, payload) => {
+    const key = callerKey(request);
+    const known = counts.known(key, max);
+    if (known) {
+      const verdict = verdictOf(known, max);
+      if (verdict.spent) return Promise.reject(budgetSpentError(verdict.retryAfterSeconds));
+    }
+    const verdict = counts.incr(key, 60_000, max).then(
+      (count) => verdictOf(count, max),
+      (e: unknown): BudgetVerdict => {
+        onError(e);
+        return notSpent;
+      },
+    );
+    request.budget = () => verdict;
+    return Promise.resolve(payload);
+  };

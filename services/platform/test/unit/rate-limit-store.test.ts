@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { WindowCount, WindowCounter } from '../../src/http/rate-limit-counters';
-import { sharedRateLimitStore } from '../../src/http/rate-limit-store';
+import { budgetCounts, sharedRateLimitStore } from '../../src/http/rate-limit-store';
 
 /** An in-memory counter on a clock the test moves, recording the keys it was asked about. */
 const fakeCounter = (clock: { ms: number }) => {
@@ -27,7 +27,10 @@ const incr = (store: FastifyRateLimitStore, key: string) =>
   );
 
 const storeOn = (counter: WindowCounter, clock: { ms: number }, onError: (e: unknown) => void = () => {}) => {
-  const Store = sharedRateLimitStore(counter, onError, () => clock.ms);
+  const Store = sharedRateLimitStore(
+    budgetCounts(counter, () => clock.ms),
+    onError,
+  );
   return new Store({});
 };
 
