@@ -7,7 +7,7 @@ import { freeLoopbackPort } from '@app/platform';
 import { startModelServer } from '@app/platform/testing';
 import { concurrently, platformStream } from './chat-clients';
 import { configureBenchModel } from './chat-setup';
-import type { Rate } from './chat-stream';
+import { medianRate, type Rate } from './chat-stream';
 import { startBenchChild } from './child-process';
 import { login } from './live-latency';
 import type { BenchServer } from './server';
@@ -30,6 +30,8 @@ export interface ClusterChatOptions {
   tokens: number;
   longTokens: number;
   tokenDelayMs: number;
+  /** Rounds of the streams at once, the median kept (as the one-worker rows). */
+  rounds: number;
 }
 
 const tokenList = (n: number) => Array.from({ length: n }, (_, i) => ` t${i}`);
@@ -116,11 +118,15 @@ export const measureClusterChat = async (
     await concurrently(opts.concurrent, (i) => ours(users[i] ?? adminCookie), opts.tokens);
     const throughput = async (tokens: number): Promise<ClusterThroughput> => {
       model.behave({ tokens: tokenList(tokens), tokenDelayMs: opts.tokenDelayMs });
-      await p.idle();
-      const oursUsers = await concurrently(opts.concurrent, (i) => ours(users[i] ?? adminCookie), tokens);
-      await p.idle();
-      const oursOneUser = await concurrently(opts.concurrent, () => ours(adminCookie), tokens);
-      return { tokens, oursUsers, oursOneUser };
+      const users$: Rate[] = [];
+      const one$: Rate[] = [];
+      for (let i = 0; i < Math.max(1, opts.rounds); i++) {
+        await p.idle();
+        users$.push(await concurrently(opts.concurrent, (j) => ours(users[j] ?? adminCookie), tokens));
+        await p.idle();
+        one$.push(await concurrently(opts.concurrent, () => ours(adminCookie), tokens));
+      }
+      return { tokens, oursUsers: medianRate(users$), oursOneUser: medianRate(one$) };
     };
     const answers = await throughput(opts.tokens);
     const longAnswers = await throughput(opts.longTokens);

@@ -21,6 +21,7 @@ export const chatSection = async (server: BenchServer, out: Out, envInt: EnvInt)
     longTokens: envInt('BENCH_CHAT_LONG_TOKENS', 500),
     tokenDelayMs: envInt('BENCH_CHAT_TOKEN_DELAY_MS', 10),
     sequentialStreams: envInt('BENCH_CHAT_SEQUENTIAL', 100),
+    rounds: envInt('BENCH_CHAT_ROUNDS', 3),
   };
   out(`(f) Chat: POST ${chatRoute} beside the same local streaming model server called straight,`);
   out(
@@ -47,7 +48,8 @@ export const chatSection = async (server: BenchServer, out: Out, envInt: EnvInt)
     ] as const) {
       out();
       out(
-        `    tokens/s: ${f.concurrent} streams at once, ${t.tokens} tokens each, ${opts.tokenDelayMs} ms apart`,
+        `    tokens/s: ${f.concurrent} streams at once, ${t.tokens} tokens each, ${opts.tokenDelayMs} ms apart; ` +
+          `the median of ${opts.rounds} rounds, each way in turn (BENCH_CHAT_ROUNDS)`,
       );
       out();
       out(throughputTable(t, f.concurrent, cluster && c ? { workers: cluster.workers, t: c } : undefined));

@@ -53,6 +53,8 @@ export interface ChatBenchOptions {
   tokens: number;
   longTokens: number;
   tokenDelayMs: number;
+  /** How many times the streams at once are measured, each way in turn: the median round is kept. */
+  rounds: number;
 }
 
 const tokenList = (n: number) => Array.from({ length: n }, (_, i) => ` t${i}`);
@@ -82,6 +84,30 @@ const firstTokens = async (w: Ways, n: number, tokens: number): Promise<FirstTok
     await one(f.ours, () => w.ours(w.admin));
   }
   return f;
+};
+
+/** The median of each way's tokens per second over the rounds (the short streams of every round counted). */
+export const medianRate = (rates: readonly Rate[]): Rate => {
+  const sorted = rates.map((r) => r.tokensPerSecond).sort((a, b) => a - b);
+  return {
+    tokensPerSecond: sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN,
+    short: rates.reduce((sum, r) => sum + r.short, 0),
+  };
+};
+
+/** `rounds` rounds of every way in turn (the machine's noise falls on all alike), each way's median kept. */
+const throughputRounds = async (w: Ways, concurrent: number, tokens: number, rounds: number) => {
+  const all: Throughput[] = [];
+  for (let i = 0; i < Math.max(1, rounds); i++) all.push(await throughput(w, concurrent, tokens));
+  const of = (k: Exclude<keyof Throughput, 'tokens'>) => medianRate(all.map((t) => t[k]));
+  return {
+    tokens,
+    direct: of('direct'),
+    floor: of('floor'),
+    peer: of('peer'),
+    oursUsers: of('oursUsers'),
+    oursOneUser: of('oursOneUser'),
+  };
 };
 
 const throughput = async (w: Ways, concurrent: number, tokens: number): Promise<Throughput> => {
@@ -142,9 +168,9 @@ export const measureChatStreams = async (
     for (let i = 0; i < 10; i++) await firstTokens(w, 1, opts.tokens).catch(() => undefined);
     const first = await firstTokens(w, opts.sequentialStreams, opts.tokens);
     model.behave({ tokens: tokenList(opts.tokens), tokenDelayMs: opts.tokenDelayMs });
-    const answers = await throughput(w, opts.concurrent, opts.tokens);
+    const answers = await throughputRounds(w, opts.concurrent, opts.tokens, opts.rounds);
     model.behave({ tokens: tokenList(opts.longTokens), tokenDelayMs: opts.tokenDelayMs });
-    const longAnswers = await throughput(w, opts.concurrent, opts.longTokens);
+    const longAnswers = await throughputRounds(w, opts.concurrent, opts.longTokens, opts.rounds);
     return { firstTokens: first, answers, longAnswers, concurrent: opts.concurrent };
   } finally {
     for (const c of children) await c.close();
