@@ -6,10 +6,11 @@ import type { FastifyRequest } from 'fastify';
  * which one signed the user in. Whether they are an admin may come with it (read in the same
  * statement as the session); else it is asked of the admin directory when a route needs it.
  */
-export type Authenticator = (
-  request: FastifyRequest,
-) => Promise<{
+export interface Authenticated {
   email: string;
   sessionId: string;
-  /** Read with the session, when it was. */ isAdmin?: boolean;
-} | null>;
+  /** Whether the user is an admin, when it was read with the session. */
+  isAdmin?: boolean;
+}
+
+export type Authenticator = (request: FastifyRequest) => Promise<Authenticated | null>;
