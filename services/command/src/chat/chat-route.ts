@@ -103,10 +103,13 @@ const answerSpent = (reply: FastifyReply, retryAfterSeconds: number) =>
 
 /** A refused request: one over the caller's budget (a refused body is counted too) answers 429, else its refusal. */
 const answerAfterBudget = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
-  void request.budget().then((verdict) => {
-    if (verdict.spent) void answerSpent(reply, verdict.retryAfterSeconds);
-    else answerError(error, request, reply);
-  });
+  void request
+    .budget()
+    .then((verdict) => {
+      if (verdict.spent) void answerSpent(reply, verdict.retryAfterSeconds);
+      else answerError(error, request, reply);
+    })
+    .catch((e: unknown) => request.log.error({ err: e }, 'chat refusal not answered'));
 };
 
 /** Every refusal as `{error}`: the input's (400, 413...) with its words, anything else a 500 without details. */
