@@ -10,7 +10,9 @@ import {
   type EventMetadata,
 } from '@app/contracts';
 import { acceptChat } from './accept-chat';
-import { generationRequestOf, type ClientTools } from './generation-request';
+import type { ClientTools } from './generation-request';
+import { prepareCall } from './prepared-call';
+import { speculate } from './speculative-call';
 import { endpointSourcesOf, runChat } from './chat-run';
 import { deferredWriter } from './deferred-writer';
 import { ChatRefusal, resolveChat } from './resolve-chat';
@@ -19,12 +21,11 @@ import type { Retrieval } from './retrieval';
 import { startChatGeneration } from './retrieval-generation';
 import type { EarlyGeneration } from './early-generation';
 import type { ChatStreamWriter } from './streams/ports';
-import { assistantDocumentsOf, withAssistantInstructions, type AssistantDocuments } from './assistant-chat';
+import { assistantDocumentsOf, type AssistantDocuments } from './assistant-chat';
 import { assistantToolsOf, chatToolsFor } from './tool-ops';
 import { mcpToolsOf } from './mcp-tools';
 import { gatedOutbound } from './gated-outbound';
 import { readAhead } from './read-ahead';
-import { reservationOf } from './reservation';
 import { imageKeysOf, loadChatImages, type LoadedImages } from './chat-images';
 import type { ChatRouteDeps } from './chat-route-deps';
 
@@ -77,6 +78,8 @@ export const relayChat = async (deps: ChatRouteDeps, request: ChatRequest, call:
     deps.retrieval && retrieves()
       ? (retrieval ??= deps.retrieval(request, call.actor, documents))
       : undefined;
+  // A plain request's provider call is prepared while its reads are made (speculative-call.ts).
+  const speculation = speculate(deps, request, call, run.signal);
   try {
     const { assistantId } = request.options;
     const [resolved, metadata, ahead, budget] = await Promise.all([
@@ -109,29 +112,28 @@ export const relayChat = async (deps: ChatRouteDeps, request: ChatRequest, call:
     const images = await loadChatImages(deps.images, call.actor, request, call.images);
     if ('refused' in images) throw new ChatRefusal(images.refused);
     documents = assistantDocumentsOf(resolved);
-    const sources = endpointSourcesOf(deps, resolved);
-    // The MCP tools the user turned on (and the assistant's), and the assistant's ops: tools the model may call.
-    const tools = await chatToolsFor(
-      { db: deps.db, userUrls: deps.userUrls },
-      assistantToolsOf(resolved),
-      await mcpToolsOf(deps, request, resolved, metadata),
-    );
+    const adopted = speculation?.adopt(resolved);
+    const sources = adopted?.sources ?? endpointSourcesOf(deps, resolved);
     // What the model is asked, and what it is held to: the reservation of everything it sends.
-    const plain = {
-      ...withAssistantInstructions(
-        generationRequestOf(request, resolved.model, images.images),
-        resolved.assistant,
-      ),
-      ...(tools ? { tools } : call.clientTools ? { clientTools: call.clientTools } : {}),
-    };
-    const reservation = reservationOf(plain, resolved.model, retrieves());
-    const asked = { ...plain, budget: reservation.budget };
+    const { reservation, asked } =
+      adopted ??
+      prepareCall(request, resolved, {
+        images: images.images,
+        // The MCP tools the user turned on (and the assistant's), and the assistant's ops: tools the model may call.
+        tools: await chatToolsFor(
+          { db: deps.db, userUrls: deps.userUrls },
+          assistantToolsOf(resolved),
+          await mcpToolsOf(deps, request, resolved, metadata),
+        ),
+        clientTools: call.clientTools,
+        retrieves: retrieves(),
+      });
     // Without documents to retrieve first, the model is asked while the request is accepted: the call
-    // is prepared at once and waits at the gate, which opens once its reservation is decided (a
-    // refusal shuts it: nothing is sent), or at once when nothing can refuse it. With documents, it
-    // is asked once the reservation is decided.
-    const gate = retrieves() ? undefined : gatedOutbound(deps.outbound);
-    let generation: EarlyGeneration | undefined;
+    // is prepared at once (or was, while the reads were made) and waits at the gate, which opens once
+    // its reservation is decided (a refusal shuts it: nothing is sent), or at once when nothing can
+    // refuse it. With documents, it is asked once the reservation is decided.
+    const gate = retrieves() ? undefined : (adopted?.gate ?? gatedOutbound(deps.outbound));
+    let generation: EarlyGeneration | undefined = adopted?.generation;
     let refused = false;
     // The provider call is built on the loop's next turn, once the acceptance's statement is on its
     // way to the database: building it first would hold that statement back. Built once, whoever asks.
@@ -141,7 +143,7 @@ export const relayChat = async (deps: ChatRouteDeps, request: ChatRequest, call:
         : generation;
     if (gate) {
       if (ahead.atOnce) gate.open();
-      setImmediate(early);
+      if (!generation) setImmediate(early);
     } else sources[0]?.open().catch(() => undefined);
     let opening: Promise<ChatStreamWriter> | undefined;
     const accepted = await acceptChat(deps.db, deps.spend, {
@@ -193,6 +195,8 @@ export const relayChat = async (deps: ChatRouteDeps, request: ChatRequest, call:
     });
     return reply;
   } finally {
+    // Not adopted (refused, or another configuration was read): nothing of it is sent.
+    speculation?.discard();
     unsubscribe();
     run.done();
   }

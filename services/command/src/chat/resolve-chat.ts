@@ -92,6 +92,33 @@ export const resolveChat = async (
   /** The request sends images: a model that does not take them refuses it (400), naming those that do. */
   sendsImages = false,
 ): Promise<ResolvedChat> => {
+  const read = chatStates(cache, email);
+  await read.batch.load(db);
+  const { model, endpoints, storage } = read.resolve(modelId, sendsImages);
+  if (assistantId === undefined) return { model, endpoints, storage };
+  // An assistant the caller may not use (or none by that id): 403, nothing recorded or sent.
+  const assistant = await assistantForChat(db, assistantId, email);
+  if (assistant === 'refused') throw new ChatRefusal(assistantMessages.noAccess, 403);
+  return { model, endpoints, storage, assistant };
+};
+
+/**
+ * What `resolveChat` would answer (no assistant, no images) from the states `cache` keeps, reading
+ * nothing; undefined when one is not kept or the request would be refused. A guess: the same objects
+ * as `resolveChat`'s answer when nothing changed since, other objects when something did.
+ */
+export const guessChat = (cache: StateCache, modelId: string, email: string): ResolvedChat | undefined => {
+  const read = chatStates(cache, email);
+  if (!read.batch.peek()) return undefined;
+  try {
+    return read.resolve(modelId, false);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The five streams a chat request is resolved from, in one batch, and the resolution from them. */
+const chatStates = (cache: StateCache, email: string) => {
   const batch = cache.batch();
   const models = batch.add(supportedModelsDecider, supportedModelsStreamId);
   const groups = batch.add(amplifyGroupsDecider, amplifyGroupsStreamId);
@@ -100,21 +127,19 @@ export const resolveChat = async (
   const defaultStorage = batch.add(conversationStorageDecider, defaultConversationStorageStreamId);
   const disclosure = batch.add(dataDisclosureDecider, dataDisclosureStreamId);
   const accepted = batch.add(disclosureAcceptanceDecider, disclosureAcceptanceStreamId(email));
-  await batch.load(db);
-  // A published Data Disclosure the user has not accepted: no chat until they do (403).
-  if (mustAcceptDisclosure(disclosure().latest?.version ?? null, accepted()))
-    throw new ChatRefusal(featureDataMessages.mustAcceptDisclosure, 403);
-  const model = ownValue(models(), modelId);
-  const openTo = (m: Model) => isOpenTo(m, groups(), email);
-  if (!model || !openTo(model)) throw new ChatRefusal(chatMessages.modelUnavailable(modelId));
-  if (sendsImages && !model.supportsImages)
-    throw new ChatRefusal(imagesRefusedFor(model, Object.values(models()).filter(openTo)));
-  const storage: ConversationStorage = effectiveStorageOf(settings().conversationStorage, defaultStorage());
-  const entry = endpoints().find((m) => m.name === model.id);
-  if (!entry || entry.endpoints.length === 0) throw new ChatRefusal(chatMessages.noEndpoints(model.id));
-  if (assistantId === undefined) return { model, endpoints: entry.endpoints, storage };
-  // An assistant the caller may not use (or none by that id): 403, nothing recorded or sent.
-  const assistant = await assistantForChat(db, assistantId, email);
-  if (assistant === 'refused') throw new ChatRefusal(assistantMessages.noAccess, 403);
-  return { model, endpoints: entry.endpoints, storage, assistant };
+  const resolve = (modelId: string, sendsImages: boolean): Omit<ResolvedChat, 'assistant'> => {
+    // A published Data Disclosure the user has not accepted: no chat until they do (403).
+    if (mustAcceptDisclosure(disclosure().latest?.version ?? null, accepted()))
+      throw new ChatRefusal(featureDataMessages.mustAcceptDisclosure, 403);
+    const model = ownValue(models(), modelId);
+    const openTo = (m: Model) => isOpenTo(m, groups(), email);
+    if (!model || !openTo(model)) throw new ChatRefusal(chatMessages.modelUnavailable(modelId));
+    if (sendsImages && !model.supportsImages)
+      throw new ChatRefusal(imagesRefusedFor(model, Object.values(models()).filter(openTo)));
+    const storage: ConversationStorage = effectiveStorageOf(settings().conversationStorage, defaultStorage());
+    const entry = endpoints().find((m) => m.name === model.id);
+    if (!entry || entry.endpoints.length === 0) throw new ChatRefusal(chatMessages.noEndpoints(model.id));
+    return { model, endpoints: entry.endpoints, storage };
+  };
+  return { batch, resolve };
 };

@@ -32,6 +32,11 @@ export interface StateBatch {
   ): () => { state: S; version: number };
   /** Reads every stream added, as each is now: one statement for those seen before. */
   load(db: Db): Promise<void>;
+  /**
+   * Answers every stream added from the states kept, reading nothing: what `load` would answer if
+   * none has changed since (the same state objects). False, nothing answered, when one is not kept.
+   */
+  peek(): boolean;
 }
 
 export interface StateCache {
@@ -149,6 +154,12 @@ export const createStateCache = (maxEntries = 10_000): StateCache => {
             }),
         );
         for (const w of wanted) if (w.result) keep(w.streamId, w.result);
+      },
+      peek: () => {
+        const kept = wanted.map((w) => entries.get(w.streamId));
+        if (kept.some((e) => e === undefined)) return false;
+        wanted.forEach((w, i) => (w.result = kept[i]));
+        return true;
       },
     };
   };

@@ -64,6 +64,27 @@ describe('state cache', () => {
     expect([stateA, stateB]).toEqual(await fresh([a, b]));
   });
 
+  it('peeks at the states kept without reading: none before a load, the same objects after, the old ones after an append', async () => {
+    const cache = createStateCache();
+    const a = `spend-user-${randomUUID()}`;
+    await append(a, [reserved(1)]);
+    const peek = () => {
+      const batch = cache.batch();
+      const got = batch.add(spendLedgerDecider, a);
+      return batch.peek() ? got() : undefined;
+    };
+    expect(peek()).toBeUndefined();
+    const [loaded] = await viaCache(cache, [a]);
+    expect(peek()).toBe(loaded);
+    await append(a, [reserved(2)]);
+    // Kept, not read: the append is seen by the next load, never by a peek.
+    expect(peek()).toBe(loaded);
+    const [after] = await viaCache(cache, [a]);
+    expect(after).not.toBe(loaded);
+    expect(after?.total.reserved).toBe(3);
+    expect(peek()).toBe(after);
+  });
+
   it('keeps folds apart: a state answered before is not changed by later ones', async () => {
     const cache = createStateCache();
     const a = `spend-user-${randomUUID()}`;
