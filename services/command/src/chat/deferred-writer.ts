@@ -4,8 +4,8 @@ import type { ChatStreamWriter } from './streams/ports';
 /**
  * A stream writer usable at once, while the store's writer is still opening: it numbers the chunks
  * as the store's writer does (1, 2, 3... in the order written) and hands them over, in that order,
- * once it is open. So the first tokens reach the client without waiting for the store; keeping them
- * for a reload follows a moment later. If the store cannot open the stream, the answer still goes to
+ * once it is open, each after the caller has sent it on (a microtask later). So the tokens reach the
+ * client without waiting for the store; keeping them for a reload follows a moment later. If the store cannot open the stream, the answer still goes to
  * the client (`onFailed` says so), it only cannot be resumed.
  */
 export const deferredWriter = (
@@ -17,6 +17,13 @@ export const deferredWriter = (
   let ended = false;
   let written = 0;
   const waiting: ChatChunk[] = [];
+  const keep = (to: ChatStreamWriter, chunk: ChatChunk) => {
+    try {
+      to.write(chunk);
+    } catch (e) {
+      onFailed(e);
+    }
+  };
   const ready = opening.then(
     (w) => {
       store = w;
@@ -34,7 +41,9 @@ export const deferredWriter = (
     write: (chunk) => {
       if (ended) return 0;
       written++;
-      if (store) store.write(chunk);
+      const to = store;
+      // Kept once the caller has sent it on: the client's write never waits for the store's.
+      if (to) queueMicrotask(() => keep(to, chunk));
       else if (!failed) waiting.push(chunk);
       return written;
     },

@@ -48,4 +48,32 @@ describe('a deferred stream writer', () => {
     expect(w.write(answer('late'))).toBe(0);
     expect(r.kept).toEqual([answer('a')]);
   });
+
+  it('given the store open, when chunks are written, then the store gets them once the caller has sent them on, in order', async () => {
+    const r = recorder();
+    const w = deferredWriter(Promise.resolve(r.writer), () => undefined);
+    expect(w.write(answer('a'))).toBe(1);
+    await vi.waitFor(() => expect(r.kept).toEqual([answer('a')]));
+    expect(w.write(answer('b'))).toBe(2);
+    expect(w.write(answer('c'))).toBe(3);
+    // The caller's own write (to the client) comes first: nothing is kept synchronously.
+    expect(r.kept).toEqual([answer('a')]);
+    await Promise.resolve();
+    expect(r.kept).toEqual([answer('a'), answer('b'), answer('c')]);
+  });
+
+  it('given a store whose write throws, when a chunk is written, then the failure is told and the caller goes on', async () => {
+    const onFailed = vi.fn();
+    const failing: ChatStreamWriter = {
+      write: () => {
+        throw new Error('full');
+      },
+      end: () => Promise.resolve(),
+    };
+    const w = deferredWriter(Promise.resolve(failing), onFailed);
+    await Promise.resolve();
+    expect(w.write(answer('a'))).toBe(1);
+    await w.end();
+    expect(onFailed).toHaveBeenCalledTimes(1);
+  });
 });
