@@ -49,6 +49,7 @@ if (started.role === 'primary') {
     logger: started.logger,
     ...(own.SESSION_SECRET ? { sessionSecret: own.SESSION_SECRET } : {}),
     ...(masterKey ? { masterKey } : {}),
+    projectionThread: true,
     // As bench/platform-process.ts: the bench asks far faster than people do.
     rateLimits: { commandsPerMinute: 1_000_000, signInPerMinute: 1_000_000 },
     ...(process.env['BENCH_PLATFORM_REDIS_URL'] ? { redisUrl: process.env['BENCH_PLATFORM_REDIS_URL'] } : {}),

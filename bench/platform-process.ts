@@ -17,6 +17,8 @@ const platform = await startPlatform({
   adminEmails: [admin],
   ...(process.env['BENCH_PLATFORM_REDIS_URL'] ? { redisUrl: process.env['BENCH_PLATFORM_REDIS_URL'] } : {}),
   logLevel: 'silent',
+  // As `npm start` runs it.
+  projectionThread: process.env['BENCH_PROJECTION_THREAD'] !== '0',
   rateLimits: { commandsPerMinute: 1_000_000, signInPerMinute: 1_000_000 },
 });
 process.stdout.write(`URL ${platform.url}\n`);

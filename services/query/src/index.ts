@@ -11,6 +11,7 @@ import { startFanOut, type FanOut } from './live/fan-out';
 
 export { allProjections, type Projection };
 export { startProjectionRunner, type ProjectionRunner } from './runner/projection-runner';
+export { startProjectionThread } from './runner/projection-thread';
 export { rebuild, runBatch, projectionCheckpoint } from './runner/run-batch';
 export { waitForPosition } from './runner/wait-for';
 export { projectionStatus } from './runner/projection-status';

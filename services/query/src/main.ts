@@ -5,16 +5,18 @@ import {
   serviceAuthOptions,
   splitServiceStart,
   createLogger,
+  databaseOptionsOf,
   loadSettings,
+  resolveMasterKeyText,
   startCluster,
   stopOnShutdown,
   workerCountOf,
 } from '@app/platform';
-import { allProjections, queryService, startProjectionRunner } from './index';
+import { queryService, startProjectionThread } from './index';
 
 /**
- * The query service on its own (split deployment): read routes, /live, and the projection runner
- * (every instance runs one; the advisory lock lets one lead).
+ * The query service on its own (split deployment): read routes, /live, and the projection runner on a
+ * thread of its own (every instance runs one; the advisory lock lets one lead).
  */
 // The master key: the conversations projection opens cloud conversations' sealed text
 // (platform secrets/conversation-keys.ts).
@@ -29,11 +31,13 @@ if (role.role !== 'primary') {
   const { settings, logger, databaseUrl } = start;
   const authOptions = orRefuseToStart(logger, () => serviceAuthOptions(settings));
   const database = await openMigratedDatabase(start);
-  const runner = await startProjectionRunner({
-    db: database.db,
+  const masterKey = resolveMasterKeyText(settings);
+  const runner = await startProjectionThread({
     databaseUrl,
-    projections: allProjections,
+    databaseOptions: databaseOptionsOf(settings),
+    logLevel: logger.level,
     logger,
+    ...(masterKey ? { masterKey } : {}),
   });
   const app = await createServiceApp({
     db: database.db,

@@ -63,6 +63,7 @@ if (started.role === 'primary') {
     // Documents' bytes: S3 when S3_BUCKET is set, else under the data folder.
     blobSettings: { ...own, DATA_DIR: dataDir },
     storageQuotaMb: own.USER_STORAGE_QUOTA_MB,
+    projectionThread: true,
   });
   if (started.role === 'single') {
     log.info(

@@ -16,8 +16,8 @@ import {
 /** Which database the workers were handed (for the start-up line): `embedded` or `DATABASE_URL`. */
 export const databaseKindVariable = 'PLATFORM_DATABASE_KIND';
 
-/** PostgreSQL connections one worker may hold (its pool of 10, LISTEN, leaders' locks, the job queue). */
-const connectionsPerWorker = 25;
+/** PostgreSQL connections one worker may hold (its pool of 10, the projection thread's 4, LISTEN, leaders' locks, the job queue). */
+const connectionsPerWorker = 30;
 
 /**
  * What `npm start` does once, before any worker (or the only process) serves: checks the sign-in

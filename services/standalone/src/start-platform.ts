@@ -15,7 +15,13 @@ import {
   seedAdmins,
   type IntegrationProviderEndpoints,
 } from '@app/command';
-import { allProjections, queryService, startProjectionRunner, waitForPosition } from '@app/query';
+import {
+  allProjections,
+  queryService,
+  startProjectionRunner,
+  startProjectionThread,
+  waitForPosition,
+} from '@app/query';
 import { platformProcessors, platformRoutes, startWorkers } from '@app/workers';
 import {
   blobStoreRoutes,
@@ -91,6 +97,11 @@ export interface PlatformOptions {
    * WEBSITE_FETCH_ALLOW's address rules). Never set from what users or admins type.
    */
   integrationProviders?: { endpoints: IntegrationProviderEndpoints; ca?: string };
+  /**
+   * The projection runner on a worker thread of its own (`npm start` does), its folds off the loop that
+   * answers requests; else on that loop. Default false.
+   */
+  projectionThread?: boolean;
 }
 
 export interface RunningPlatform {
@@ -121,7 +132,8 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
 
   if (!opts.masterKey)
     logger.warn('no master key given: secrets saved in this run cannot be read after a restart');
-  const secrets = createSecretBox(parseMasterKey(opts.masterKey ?? newMasterKey()));
+  const masterKey = opts.masterKey ?? newMasterKey();
+  const secrets = createSecretBox(parseMasterKey(masterKey));
   const outboundAllow = parseAllowList(opts.outboundAllow ?? loopbackAllowEntries);
   // The admins' client: an endpoint whose name resolves to nothing is told so (users' clients are not).
   const outbound = createOutboundClient({ allow: outboundAllow, unresolvedHost: 'not-found' });
@@ -146,12 +158,16 @@ export const startPlatform = async (opts: PlatformOptions): Promise<RunningPlatf
   const vectors = await createVectorStore(db);
 
   const projectionWaitMs = opts.projectionWaitMs ?? defaultProjectionWaitMs;
-  const runner = await startProjectionRunner({
-    db,
-    databaseUrl: opts.databaseUrl,
-    projections: allProjections,
-    logger,
-  });
+  const runner = opts.projectionThread
+    ? await startProjectionThread({
+        databaseUrl: opts.databaseUrl,
+        databaseOptions: opts.databaseOptions ?? {},
+        logLevel: logger.level,
+        // The conversations projection opens cloud conversations' sealed text under it.
+        masterKey,
+        logger,
+      })
+    : await startProjectionRunner({ db, databaseUrl: opts.databaseUrl, projections: allProjections, logger });
   await runner.idle();
   // The platform answers only once the projections have folded what was committed at its start (the
   // admins seeded from ADMIN_EMAILS among it), bounded: the runner's idle() means caught up with what

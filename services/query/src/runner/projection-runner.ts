@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { ChangedMessage } from '@app/contracts';
 import { coalescedNotify, followLog, type Db, type Logger, type RetryPolicy } from '@app/platform';
 import type { Projection } from '../projections/projection';
 import { changesChannel, projectionLockKey } from './channels';
@@ -34,6 +35,13 @@ export interface RunnerOptions {
   pollMs?: number;
   /** The backoff of a transient failure (its `maxAttempts` is not used: a projection never parks one). */
   retry?: RetryPolicy;
+  /**
+   * Told of each committed batch after this process's `/live` fan-outs: its changes and the positions
+   * folded (a runner on its own thread hands them to the thread that serves requests).
+   */
+  onBatch?: (changes: readonly ChangedMessage[], positions: readonly string[]) => void;
+  /** Told when this runner takes or loses the lead. */
+  onLeadership?: (leader: boolean) => void;
 }
 
 const pruneEveryMs = 60_000;
@@ -57,7 +65,10 @@ export const startProjectionRunner = async (opts: RunnerOptions): Promise<Projec
     c.on('end', () => {
       if (lockClient !== c) return;
       lockClient = null;
-      if (leader) log.warn('projection runner lost the lead with its lock connection');
+      if (leader) {
+        log.warn('projection runner lost the lead with its lock connection');
+        opts.onLeadership?.(false);
+      }
       leader = false;
     });
     await c.connect();
@@ -75,21 +86,23 @@ export const startProjectionRunner = async (opts: RunnerOptions): Promise<Projec
         projectionLockKey,
       ]);
       leader = r.rows[0]?.ok === true && lockClient === client;
-      if (leader) log.info('projection runner is leader');
+      if (leader) {
+        log.info('projection runner is leader');
+        opts.onLeadership?.(true);
+      }
       if (!leader) return { more: false };
     }
     const outcome = await runBatch(opts.db, opts.projections, {
       batchSize,
       ...(opts.retry ? { retry: opts.retry } : {}),
     });
-    if (outcome.changes.length > 0) {
+    const changes: ChangedMessage[] = outcome.changes.map((c) => ({ type: 'changed', ...c }));
+    if (changes.length > 0) {
       // `/live` in this process pushes them at once; other instances hear the NOTIFY and read them.
-      announceLocalChanges(
-        opts.databaseUrl,
-        outcome.changes.map((c) => ({ type: 'changed', ...c })),
-      );
+      announceLocalChanges(opts.databaseUrl, changes);
       coalescedNotify(opts.db, changesChannel);
     }
+    if (changes.length > 0 || outcome.positions.length > 0) opts.onBatch?.(changes, outcome.positions);
     if (outcome.setAside.length > 0)
       log.warn({ positions: outcome.setAside }, 'events set aside (GET /api/projections lists them)');
     projected.projected(outcome.positions);
@@ -118,6 +131,7 @@ export const startProjectionRunner = async (opts: RunnerOptions): Promise<Projec
       await loop.stop();
       const c = lockClient;
       lockClient = null;
+      if (leader) opts.onLeadership?.(false);
       leader = false;
       await c?.end().catch(() => undefined);
     },

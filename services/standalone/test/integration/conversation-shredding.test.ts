@@ -111,6 +111,8 @@ beforeAll(async () => {
     host: '127.0.0.1',
     adminEmails: [ann],
     logLevel: 'silent',
+    // As `npm start` runs it: the projections on their own thread open the sealed text there.
+    projectionThread: true,
   });
   const saved = await call(ann, 'POST', routes.configsUpdate, {
     configurations: [

@@ -12,29 +12,15 @@ import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 import { startPlatform, type RunningPlatform } from '../../src/start-platform';
 
 /**
- * As `npm start` runs it: a save answers once its events are in the read models and their `/live`
- * pushes are sent, so a watcher never trails the saver and a read right after the answer sees it.
+ * A save answers once its events are in the read models and their `/live` pushes are sent, so a
+ * watcher never trails the saver and a read right after the answer sees it: with the projections on a
+ * thread of their own, as `npm start` runs them, and on the loop that answers requests.
  */
 const ann = 'ann@example.com';
 const bob = 'bob@example.com';
 
 let database: TestDatabase;
 let platform: RunningPlatform;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ max: 1 });
-  platform = await startPlatform({
-    databaseUrl: database.url,
-    port: 0,
-    host: '127.0.0.1',
-    adminEmails: [ann, bob],
-    logLevel: 'silent',
-  });
-});
-afterAll(async () => {
-  await platform?.close();
-  await database?.drop();
-});
 
 /** A step that must end within `ms`, or fails naming itself (a stuck step says which it was). */
 const within = <T>(ms: number, step: string, work: Promise<T>): Promise<T> =>
@@ -89,7 +75,26 @@ const watch = async (cookie: string) => {
   return { socket, changes };
 };
 
-describe('a save on the embedded platform', () => {
+describe.each([
+  ['on a thread of their own', true],
+  ['on the loop that answers requests', false],
+])('a save on the embedded platform, its projections %s', (_where, projectionThread) => {
+  beforeAll(async () => {
+    database = await createTestDatabase({ max: 1 });
+    platform = await startPlatform({
+      databaseUrl: database.url,
+      port: 0,
+      host: '127.0.0.1',
+      adminEmails: [ann, bob],
+      logLevel: 'silent',
+      projectionThread,
+    });
+  });
+  afterAll(async () => {
+    await platform?.close();
+    await database?.drop();
+  });
+
   it('answers after its read model has it and its push has reached a watcher', async () => {
     const [annCookie, bobCookie] = [await signIn(ann), await signIn(bob)];
     const { socket, changes } = await watch(bobCookie);
