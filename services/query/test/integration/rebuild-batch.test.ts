@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { featureFlagsStreamId, type EventMetadata } from '@app/contracts';
-import { appendToStream } from '@app/platform';
+import { appendToStream, logStart, readAllForward } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 import { featureFlagsProjection } from '../../src/projections/feature-flags';
 import { rebuild } from '../../src/runner/run-batch';
@@ -36,6 +36,13 @@ beforeAll(async () => {
       expectedVersion: n,
       metadata: metadata(n % 2 === 0 ? 'ann@example.com' : 'bob@example.com'),
     });
+  // A transaction open elsewhere on the server (another test's) holds committed events back from
+  // readers until it ends: the rebuild starts once they are all readable.
+  await vi.waitFor(
+    async () =>
+      expect(await readAllForward(database.db, logStart, events.length + 1)).toHaveLength(events.length),
+    { timeout: 30_000, interval: 50 },
+  );
 });
 afterAll(async () => {
   await database.drop();
