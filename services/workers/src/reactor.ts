@@ -23,6 +23,9 @@ import type { JobQueue } from './queue-backend';
 
 export const defaultReactorCheckpoint = reactorFollower;
 
+/** How long after an append the reactor wakes to route it. */
+export const defaultReactorWakeDelayMs = 25;
+
 /**
  * The job id of the side work of one event: a replay of the same event yields the same id, and BullMQ
  * ignores a job whose id it already holds. BullMQ refuses ':' in custom ids, hence `<type>-<position>`.
@@ -54,6 +57,8 @@ export interface ReactorOptions {
   batchSize?: number;
   /** Fallback polling when a NOTIFY is missed. */
   pollMs?: number;
+  /** How long after an append the reactor reads it (default 25 ms; 0: at once). */
+  wakeDelayMs?: number;
   /** How an event whose route throws is retried before it is parked. */
   retry?: RetryPolicy;
 }
@@ -135,6 +140,9 @@ export const startReactor = async (opts: ReactorOptions): Promise<Reactor> => {
   const loop = await followLog(step, {
     databaseUrl: opts.databaseUrl,
     pollMs: opts.pollMs ?? 1000,
+    // Side work waits a moment: the appends of a burst are routed in one batch, and the reactor keeps
+    // off the loop while the chat requests that appended them send their first tokens.
+    wakeDelayMs: opts.wakeDelayMs ?? defaultReactorWakeDelayMs,
     logger: log,
     what: 'reactor',
   });

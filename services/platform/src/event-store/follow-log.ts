@@ -11,19 +11,39 @@ import { eventsChannel } from './types';
  */
 export const followLog = async (
   step: () => Promise<{ more: boolean }>,
-  opts: { databaseUrl: string; pollMs: number; logger: Logger; what: string },
+  opts: {
+    databaseUrl: string;
+    pollMs: number;
+    logger: Logger;
+    what: string;
+    /**
+     * How long after an append the loop wakes (default 0: at once). A follower nobody waits on waits
+     * a moment, so it reads the appends of that moment in one batch and keeps off the loop while the
+     * requests that appended them are still being answered. `idle()` still wakes it at once.
+     */
+    wakeDelayMs?: number;
+  },
 ): Promise<CatchUpLoop> => {
   const loop = startCatchUpLoop(step, {
     pollMs: opts.pollMs,
     onError: (e) => opts.logger.error({ err: e }, `${opts.what} batch failed; retrying`),
   });
-  // Appends committed by this process wake the loop at once; others' arrive by NOTIFY.
-  const unsubscribe = onLocalAppend(() => loop.wake());
+  const delayMs = opts.wakeDelayMs ?? 0;
+  let waking: NodeJS.Timeout | undefined;
+  const wake = () => {
+    if (delayMs <= 0) return loop.wake();
+    waking ??= setTimeout(() => {
+      waking = undefined;
+      loop.wake();
+    }, delayMs);
+  };
+  // Appends committed by this process wake the loop; others' arrive by NOTIFY.
+  const unsubscribe = onLocalAppend(wake);
   // The connection comes back by itself; what was NOTIFYed while it was down is read at once.
   const listener: Listener = await listen(
     opts.databaseUrl,
     [eventsChannel],
-    () => loop.wake(),
+    wake,
     (e) => opts.logger.warn({ err: e }, `${opts.what}: event notifications interrupted; polling meanwhile`),
     { name: opts.what, onReconnected: () => loop.wake() },
   );
@@ -31,6 +51,7 @@ export const followLog = async (
     ...loop,
     stop: async () => {
       unsubscribe();
+      clearTimeout(waking);
       await loop.stop();
       await listener.close();
     },

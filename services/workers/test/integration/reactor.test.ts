@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   appendToStream,
   clearPark,
@@ -100,6 +100,30 @@ describe('reactor', () => {
       expect((await loadCheckpoint(t.db, 'r1')).globalPosition).toBe(other!.globalPosition);
     } finally {
       await reactor.stop();
+    }
+  });
+
+  it('wakes a moment after an append, so the appends of that moment are routed in one batch', async () => {
+    const queue = fakeQueue();
+    const batches: number[] = [];
+    const counted = { addBulk: (jobs: Added[]) => (batches.push(jobs.length), queue.addBulk(jobs)) };
+    // A log of its own: the other tests count what their reactors route.
+    const own = await createTestDatabase();
+    const reactor = await startReactor({
+      db: own.db,
+      databaseUrl: own.url,
+      queue: counted,
+      routes,
+      logger,
+      wakeDelayMs: 1000,
+    });
+    try {
+      for (const n of [1, 2, 3]) await requestJob(own.db, 'echo', n);
+      await vi.waitFor(() => expect(batches.reduce((a, b) => a + b, 0)).toBe(3), { timeout: 10_000 });
+      expect(batches).toEqual([3]);
+    } finally {
+      await reactor.stop();
+      await own.drop();
     }
   });
 
