@@ -33,6 +33,8 @@ export async function startModelsPlatform(adminEmails: string[]): Promise<Models
       adminEmails,
       webDist,
       logLevel: 'silent',
+      // As `npm start` runs it: the projections on a thread of their own.
+      projectionThread: true,
     });
     return {
       url: platform.url,

@@ -42,6 +42,8 @@ export async function startTestPlatform(
       adminEmails,
       webDist,
       logLevel: 'silent',
+      // As `npm start` runs it: the projections on a thread of their own.
+      projectionThread: true,
       ...(options.outboundAllow ? { outboundAllow: options.outboundAllow } : {}),
       ...(options.websiteAllow ? { websiteAllow: options.websiteAllow } : {}),
       ...(options.mcpAllow ? { mcpAllow: options.mcpAllow } : {}),
