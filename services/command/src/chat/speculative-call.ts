@@ -20,7 +20,7 @@ export interface SpeculativeCall extends PreparedCall {
 export interface Speculation {
   /**
    * The call prepared, when `resolved` (read now) is what was guessed: the same model, endpoints and
-   * storage as kept. It is then the request's own, its gate opened as any request's is. Else none.
+   * storage as kept. It is then the request's own, its gate opened as every request's is. Else none.
    */
   adopt(resolved: ResolvedChat): SpeculativeCall | undefined;
   /** Unless adopted: the gate is shut and the call aborted, so nothing of it reaches a provider. */

@@ -39,6 +39,7 @@ export const startProjectionThread = async (opts: ProjectionThreadOptions): Prom
   let leader = false;
   let stopping = false;
   let thread: Worker;
+  let running = false;
   let stopped: (() => void) | undefined;
 
   const send = (m: ToProjectionThread) => thread.postMessage(m);
@@ -54,10 +55,21 @@ export const startProjectionThread = async (opts: ProjectionThreadOptions): Prom
     }
   };
 
+  // Another thread a moment after one died, again and again while none starts.
+  const restartLater = () =>
+    setTimeout(() => {
+      if (stopping) return;
+      start().catch((e: unknown) => {
+        log.error({ err: e }, 'projection thread cannot start; trying again');
+        restartLater();
+      });
+    }, restartMs).unref();
+
   const start = () =>
     new Promise<void>((resolve, reject) => {
       let ready = false;
       thread = new Worker(threadFile, { workerData: data, execArgv: ['--import', tsxLoader] });
+      running = true;
       thread.on('message', (m: FromProjectionThread) => {
         if (m.kind === 'ready') {
           ready = true;
@@ -71,13 +83,12 @@ export const startProjectionThread = async (opts: ProjectionThreadOptions): Prom
         if (!ready) reject(e);
       });
       thread.on('exit', (code) => {
+        running = false;
         leader = false;
+        if (!ready) reject(new Error(`the projection thread ended (${code}) before it was ready`));
         if (stopping || !ready) return;
         log.warn({ code }, 'projection thread ended; starting another');
-        setTimeout(() => {
-          if (!stopping)
-            start().catch((e: unknown) => log.error({ err: e }, 'projection thread cannot start'));
-        }, restartMs).unref();
+        restartLater();
       });
     });
   await start();
@@ -98,14 +109,17 @@ export const startProjectionThread = async (opts: ProjectionThreadOptions): Prom
       if (stopping) return;
       stopping = true;
       projected.close();
-      // The thread finishes its batch and closes its connections; whatever it still holds then ends with it.
-      const done = new Promise<void>((resolve) => {
-        stopped = resolve;
-        thread.once('exit', () => resolve());
-      });
-      send({ kind: 'stop' });
-      await done;
-      await thread.terminate();
+      // The thread finishes its batch and closes its connections; whatever it still holds then ends
+      // with it. A thread that died (its replacement not started yet) has nothing left to stop.
+      if (running) {
+        const done = new Promise<void>((resolve) => {
+          stopped = resolve;
+          thread.once('exit', () => resolve());
+        });
+        send({ kind: 'stop' });
+        await done;
+        await thread.terminate();
+      }
       leader = false;
       for (const resolve of idleWaiters.values()) resolve();
       idleWaiters.clear();
