@@ -7,6 +7,7 @@ import {
   ChatErrorResponse,
   identityMessages,
   KillSwitchResponse,
+  platformMessages,
   type KillSwitchRequest,
 } from '@app/contracts';
 import { ChatPostBody, isKillSwitch, parseChatPost } from './chat-body';
@@ -48,8 +49,9 @@ export const chatRoutePlugin =
       chatRoute,
       {
         preValidation: app.requireUser,
-        // The budget's count overlaps the request's first reads (its verdict awaited in the relay).
-        config: { apiKeyAccess: 'chat', deferredBudget: true },
+        // The budget's count and the session's check overlap the request's first reads (both awaited
+        // in the relay before anything is recorded or sent).
+        config: { apiKeyAccess: 'chat', deferredBudget: true, deferredSession: true },
         bodyLimit: chatLimits.bodyBytes,
         schema,
         // Parsed by its shape, so a refusal names the field of the request that was meant.
@@ -59,6 +61,7 @@ export const chatRoutePlugin =
       async (request, reply) => {
         const body = request.body;
         if (isKillSwitch(body)) {
+          if (!(await request.sessionChecked())) return answerSignedOut(reply);
           const verdict = await request.budget();
           if (verdict.spent) return answerSpent(reply, verdict.retryAfterSeconds);
           return stop(deps, body, (await request.actor()).email, reply);
@@ -78,8 +81,10 @@ export const chatRoutePlugin =
           log: request.log,
           openSink,
           budget: request.budget(),
+          session: request.sessionChecked(),
         }).catch(async (e: unknown) => {
           if (!(e instanceof ChatRefusal)) throw e;
+          if (e.statusCode === 401) return answerSignedOut(reply);
           // Refused before anything was sent: one over the budget answers 429 whatever else was wrong.
           const verdict = await request.budget();
           return verdict.spent ? answerSpent(reply, verdict.retryAfterSeconds) : answerRefusal(reply, e);
@@ -94,6 +99,10 @@ const answerRefusal = (reply: FastifyReply, e: ChatRefusal) => {
   return reply.code(e.statusCode).send({ error: e.message });
 };
 
+/** A session found not in force once checked: the 401 every guarded route answers. */
+const answerSignedOut = (reply: FastifyReply) =>
+  reply.code(401).send({ success: false, message: platformMessages.signInRequired });
+
 /** The budget's 429, in the route's shape with the plugin's words and `Retry-After`. */
 const answerSpent = (reply: FastifyReply, retryAfterSeconds: number) =>
   reply
@@ -101,15 +110,22 @@ const answerSpent = (reply: FastifyReply, retryAfterSeconds: number) =>
     .header('retry-after', String(retryAfterSeconds))
     .send({ error: identityMessages.tooManyRequests(retryAfterSeconds) });
 
-/** A refused request: one over the caller's budget (a refused body is counted too) answers 429, else its refusal. */
+/**
+ * A refused request: a session not in force answers 401; else one over the caller's budget (a
+ * refused body is counted too) answers 429, else its refusal.
+ */
 const answerAfterBudget = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
-  void request
-    .budget()
-    .then((verdict) => {
-      if (verdict.spent) void answerSpent(reply, verdict.retryAfterSeconds);
+  void Promise.all([request.sessionChecked(), request.budget()])
+    .then(([signedIn, verdict]) => {
+      if (!signedIn) void answerSignedOut(reply);
+      else if (verdict.spent) void answerSpent(reply, verdict.retryAfterSeconds);
       else answerError(error, request, reply);
     })
-    .catch((e: unknown) => request.log.error({ err: e }, 'chat refusal not answered'));
+    .catch((e: unknown) => {
+      // The session or the budget could not be checked: the refusal is answered as a failure.
+      request.log.error({ err: e }, 'chat refusal not checked');
+      if (!reply.sent) void reply.code(500).send({ error: chatMessages.communicationError });
+    });
 };
 
 /** Every refusal as `{error}`: the input's (400, 413...) with its words, anything else a 500 without details. */

@@ -5,6 +5,7 @@ import {
   chatMessages,
   defaultAccountId,
   identityMessages,
+  platformMessages,
   type ChatRequest,
   type ChatVia,
   type EventMetadata,
@@ -52,6 +53,11 @@ export type ChatCall = {
   images?: LoadedImages;
   /** The verdict on the caller's request budget when the route defers it (FastifyContextConfig.deferredBudget). */
   budget?: Promise<BudgetVerdict>;
+  /**
+   * Whether the caller's session is in force, when the route checks it beside the first reads
+   * (FastifyContextConfig.deferredSession): no means a 401, before anything is recorded or sent.
+   */
+  session?: Promise<boolean>;
 };
 
 /**
@@ -82,7 +88,7 @@ export const relayChat = async (deps: ChatRouteDeps, request: ChatRequest, call:
   const speculation = speculate(deps, request, call, run.signal);
   try {
     const { assistantId } = request.options;
-    const [resolved, metadata, ahead, budget] = await Promise.all([
+    const reads = Promise.all([
       resolveChat(
         deps.db,
         deps.cache,
@@ -100,6 +106,11 @@ export const relayChat = async (deps: ChatRouteDeps, request: ChatRequest, call:
       }),
       call.budget,
     ]);
+    // The session's check comes first, whatever the reads say: a session no longer in force (taken at
+    // its word to start them) is refused with nothing recorded, sent or told of what was read.
+    reads.catch(() => undefined);
+    if ((await call.session) === false) throw new ChatRefusal(platformMessages.signInRequired, 401);
+    const [resolved, metadata, ahead, budget] = await reads;
     // One too many in the caller's budget: refused before anything is recorded or sent.
     if (budget?.spent)
       throw new ChatRefusal(

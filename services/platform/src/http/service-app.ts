@@ -133,6 +133,7 @@ export const createServiceApp = async (opts: ServiceAppOptions): Promise<Fastify
   await app.register(cookie);
   await app.register(identityPlugin, {
     authenticate: (request) => sessions.authenticate(request),
+    recall: (request) => sessions.recall(request),
     admins,
     apiKeys: opts.db,
   });

@@ -8,6 +8,7 @@ import { readStream } from '../event-store/read';
 import { commandMetadata } from '../http/request-context';
 import type { AdminDirectory } from './admin-directory';
 import { sessionRows } from './session-store';
+import { createSessionRecall } from './session-recall';
 import type { SessionService, SignInMethod } from './session-service';
 import {
   sessionDecider,
@@ -38,6 +39,11 @@ export interface Sessions extends SessionService {
   readonly cookieName: string;
   /** The principal of a request's cookie or bearer token, sliding its session; null when none is in force. */
   authenticate(request: FastifyRequest): Promise<Principal | null>;
+  /**
+   * Who the request's token was when this process last found its session in force, reading nothing:
+   * a guess to start work with, never an answer (`authenticate` says whether it still is).
+   */
+  recall(request: FastifyRequest): Principal | null;
   /** Ends the request's own session (SignedOut) and clears the cookie. */
   signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Ends every session of `email` (SessionRevoked, one per session); answers how many. */
@@ -80,6 +86,7 @@ export const createSessions = (opts: {
   policy: SessionPolicy;
 }): Sessions => {
   const { db, tokens, admins, policy } = opts;
+  const recalled = createSessionRecall();
   const cookieName = policy.secureCookies ? '__Host-session' : 'session';
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: policy.secureCookies };
   const actorOf = async (email: string): Promise<Actor> => ({
@@ -91,6 +98,7 @@ export const createSessions = (opts: {
   const endOwnSession = async (trx: Db, request: FastifyRequest, reason: string) => {
     const { principal, sessionId } = request;
     if (!principal || !sessionId) return;
+    recalled.forgetSessions([sessionId]);
     await sessionRows.end(trx, sessionId, reason);
     await decideOn(
       trx,
@@ -114,13 +122,24 @@ export const createSessions = (opts: {
       const tokenHash = token ? tokens.verify(token) : null;
       if (!tokenHash) return null;
       const session = await sessionRows.findActive(db, tokenHash);
-      if (!session) return null;
+      if (!session) {
+        recalled.forget(tokenHash);
+        return null;
+      }
       const now = new Date();
       if (now.getTime() - session.lastSeenAt.getTime() > touchEveryMs) {
         const idle = new Date(Math.min(now.getTime() + policy.idleMs, session.expiresAt.getTime()));
         await sessionRows.touch(db, session.id, now, idle);
       }
-      return { email: session.email, sessionId: session.id, isAdmin: session.isAdmin };
+      const principal = { email: session.email, sessionId: session.id, isAdmin: session.isAdmin };
+      recalled.remember(tokenHash, principal);
+      return principal;
+    },
+
+    recall: (request) => {
+      const token = tokenOf(request);
+      const tokenHash = token ? tokens.verify(token) : null;
+      return tokenHash ? (recalled.recall(tokenHash) ?? null) : null;
     },
 
     signIn: async (request, reply, email, method: SignInMethod, subject?: string): Promise<MeResponse> => {
@@ -177,6 +196,7 @@ export const createSessions = (opts: {
     revokeAllFor: async (request, email) => {
       const ids = await sessionRows.activeIdsFor(db, email);
       const actor = await request.actor();
+      recalled.forgetSessions(ids);
       for (const id of ids) {
         await inTransaction(db, async (trx) => {
           await sessionRows.end(trx, id, `revoked by ${actor.email}`);
