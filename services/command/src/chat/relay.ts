@@ -71,8 +71,9 @@ export const relayChat = async (deps: ChatRouteDeps, request: ChatRequest, call:
   const { requestId } = request.options;
   const startedAt = performance.now();
   const run = deps.running.start();
-  // Subscribed before the request is recorded: a stop sent as soon as it is cannot be missed.
-  const unsubscribe = deps.stopBus.subscribe(requestId, () => run.stop());
+  // Subscribed before the request is recorded: a stop sent as soon as it is cannot be missed, and
+  // none can have been sent before (a kill switch stops recorded requests only): nothing is looked up.
+  const unsubscribe = deps.stopBus.subscribe(requestId, () => run.stop(), { lookBack: false });
   call.stopOn?.(() => run.stop());
   // With documents, once the request is accepted: their passages (none: nothing more is awaited).
   let retrieval: Promise<Retrieval> | undefined;

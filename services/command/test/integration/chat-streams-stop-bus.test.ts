@@ -56,6 +56,25 @@ describe.each(['postgres', ...(redisUrl ? ['redis'] : [])])('stop bus on %s', (n
     await expect.poll(() => onB.mock.calls.length).toBe(1);
   });
 
+  it('a subscriber from before its request is recorded looks nothing up, and hears what comes after', async () => {
+    const { a, b } = await twoInstances();
+    const id = uniqueId('unrecorded');
+    const marker = uniqueId('marker');
+    await a.publish(id);
+    await a.publish(marker);
+    const unheard = vi.fn();
+    b.subscribe(id, unheard, { lookBack: false });
+    // A subscriber that looks back, after it, finds its own stop: a lookup of the first would have by then.
+    const looking = vi.fn();
+    b.subscribe(marker, looking);
+    await expect.poll(() => looking.mock.calls.length).toBe(1);
+    expect(unheard).not.toHaveBeenCalled();
+
+    await a.publish(id);
+
+    await expect.poll(() => unheard.mock.calls.length).toBe(1);
+  });
+
   it('an unsubscribed handler is not called', async () => {
     const { a, b } = await twoInstances();
     const id = uniqueId('unsubscribed');

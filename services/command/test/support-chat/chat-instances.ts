@@ -74,7 +74,7 @@ export const sharedStreams = (database: TestDatabase): SharedStreams => {
       published.push(requestId);
       await bus.publish(requestId);
     },
-    subscribe: (requestId, onStop) => bus.subscribe(requestId, onStop),
+    subscribe: (requestId, onStop, options) => bus.subscribe(requestId, onStop, options),
     close: () => bus.close(),
   });
 

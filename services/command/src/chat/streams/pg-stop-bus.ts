@@ -83,9 +83,10 @@ export const pgStopBus = (db: Db, databaseUrl: string, opts: PgStopBusOptions = 
       subs.fire(requestId);
       await sql`select pg_notify(${channel}, ${requestId})`.execute(db);
     },
-    subscribe: (requestId, onStop) => {
+    subscribe: (requestId, onStop, options) => {
       const unsubscribe = subs.add(requestId, onStop);
-      void checkRecorded([requestId]).catch(warn('chat stops: check failed'));
+      if (options?.lookBack !== false)
+        void checkRecorded([requestId]).catch(warn('chat stops: check failed'));
       return unsubscribe;
     },
     ready: async () => {

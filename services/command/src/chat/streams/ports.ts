@@ -37,7 +37,11 @@ export interface ChatStreamStore {
 export interface StopBus {
   /** Tells every instance (through PostgreSQL NOTIFY, or Redis when REDIS_URL is set) to stop `requestId`. */
   publish(requestId: string): Promise<void>;
-  /** `onStop` runs when a stop for `requestId` is published by any instance; answers an unsubscribe. */
-  subscribe(requestId: string, onStop: () => void): () => void;
+  /**
+   * `onStop` runs when a stop for `requestId` is published by any instance; answers an unsubscribe.
+   * A stop published before is looked up once, unless `lookBack` is false: a subscriber from before
+   * the request is recorded (no stop can be published for a request not recorded) reads nothing.
+   */
+  subscribe(requestId: string, onStop: () => void, options?: { lookBack?: boolean }): () => void;
   close(): Promise<void>;
 }

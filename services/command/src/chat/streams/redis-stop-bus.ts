@@ -56,9 +56,10 @@ export const redisStopBus = (redisUrl: string, opts: RedisStopBusOptions = {}): 
       subs.fire(requestId);
       await redis.publish(names.channel, requestId);
     },
-    subscribe: (requestId, onStop) => {
+    subscribe: (requestId, onStop, options) => {
       const unsubscribe = subs.add(requestId, onStop);
-      void checkRecorded([requestId]).catch(warn('chat stops: check failed'));
+      if (options?.lookBack !== false)
+        void checkRecorded([requestId]).catch(warn('chat stops: check failed'));
       return unsubscribe;
     },
     ready: async () => {
