@@ -1,7 +1,7 @@
-import { CompiledQuery } from 'kysely';
 import { chatStreamId } from '@app/contracts';
 import type { Db } from '@app/platform';
 import type { SpendGuard, SpendPlan } from '../spend/index';
+import { streamHead } from '../shared/stream-tails';
 
 /** What is read ahead of a chat request's acceptance, beside its model. */
 export interface AcceptanceAhead {
@@ -19,14 +19,6 @@ export interface AcceptanceAhead {
   atOnce: boolean;
 }
 
-/** Whether the stream has an event (the statement as is: no query builder on every request). */
-const takenStatement = 'select exists (select 1 from events where stream_id = $1) as taken';
-
-const isTaken = async (db: Db, streamId: string): Promise<boolean> => {
-  const { rows } = await db.executeQuery<{ taken: boolean }>(CompiledQuery.raw(takenStatement, [streamId]));
-  return rows[0]?.taken === true;
-};
-
 /** Reads, beside the model's resolution, what the acceptance of a chat request needs. */
 export const readAhead = async (
   db: Db,
@@ -35,7 +27,8 @@ export const readAhead = async (
 ): Promise<AcceptanceAhead> => {
   const [plan, taken] = await Promise.all([
     input.viaKey ? Promise.resolve(null) : spend.plan(db, { actor: input.actor, accountId: input.accountId }),
-    isTaken(db, chatStreamId(input.requestId)),
+    // Whether the request id names a request already: read with the configuration's tails, one statement.
+    streamHead(db, chatStreamId(input.requestId)).then((head) => head > 0),
   ]);
   return { taken, plan: plan ?? undefined, atOnce: !taken && plan !== null && !plan.limited };
 };

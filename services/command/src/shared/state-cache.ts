@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Db, NewEvent } from '@app/platform';
 import type { Decider } from './decider';
 import { foldStoredCounting, loadState } from './stream-state';
+import { readTails, type StreamTail } from './stream-tails';
 
 type StateDecider<S, E> = Pick<
   Decider<S, never, E>,
@@ -43,37 +43,12 @@ export interface StateCache {
   batch(): StateBatch;
 }
 
-interface Row {
-  stream_id: string;
-  head: number;
-  tail: NewEvent[];
-}
-
-/**
- * The heads of `after`'s streams and the events each has beyond the version given, in one statement
- * (one view of the log).
- */
-const readTails = async (db: Db, after: ReadonlyMap<string, number>): Promise<Map<string, Row>> => {
-  const ids = [...after.keys()];
-  const versions = ids.map((id) => after.get(id) ?? 0);
-  const { rows } = await sql<Row>`
-    select w.stream_id,
-      coalesce((select max(stream_version) from events where stream_id = w.stream_id), 0)::int as head,
-      coalesce((
-        select json_agg(json_build_object('type', e.event_type, 'data', e.data) order by e.stream_version)
-        from events e
-        where e.stream_id = w.stream_id and e.stream_version > w.after
-      ), '[]'::json) as tail
-    from unnest(${ids}::text[], ${versions}::int[]) as w(stream_id, after)`.execute(db);
-  return new Map(rows.map((r) => [r.stream_id, r]));
-};
-
 /**
  * Streams' states kept between requests (configuration, a user's settings and accounts), each at
  * the version it was folded to. A batch reads the heads of all its streams and the events beyond
- * what is kept in ONE statement, and folds those onto the kept states: exactly what a fresh read
- * gives (a save an instant ago is seen), in one round trip. A stream not kept yet is read from its
- * snapshot (in parallel with that statement).
+ * what is kept in ONE statement (with every such read of the same turn: stream-tails.ts), and folds
+ * those onto the kept states: exactly what a fresh read gives (a save an instant ago is seen), in
+ * one round trip. A stream not kept yet is read from its snapshot (in parallel with that statement).
  *
  * Read with the pool, or in a transaction that appended nothing to these streams: a kept state is
  * then always a committed one. Holds at most `maxEntries` streams (the oldest read are dropped).
@@ -136,7 +111,7 @@ export const createStateCache = (maxEntries = 10_000): StateCache => {
         const after = new Map([...kept].map(([id, e]) => [id, e.version]));
         const fresh = wanted.filter((w) => !kept.has(w.streamId));
         const [tails] = await Promise.all([
-          after.size > 0 ? readTails(db, after) : Promise.resolve(new Map<string, Row>()),
+          after.size > 0 ? readTails(db, after) : Promise.resolve(new Map<string, StreamTail>()),
           ...fresh.map(async (w) => {
             w.result = await w.reload(db);
           }),
