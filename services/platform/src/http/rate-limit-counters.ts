@@ -17,10 +17,13 @@ export interface WindowCounter {
 }
 
 // The counter's one statement: a first request (or the first after the window ended) starts a
-// window of $2 ms at 1; any other adds 1. The database's clock decides, so instances agree.
+// window of $2 ms at 1; any other adds 1. The database's clock decides, so instances agree. Its
+// commit does not wait for the WAL flush (set_config local to its own transaction): a count lost
+// in a crash of the database only gives a caller a fuller budget, as a restarted Redis would.
 const countStatement = `
   insert into rate_limit_counters as c (key, count, resets_at)
-  values ($1, 1, now() + $2::double precision * interval '1 millisecond')
+  select $1, 1, now() + $2::double precision * interval '1 millisecond'
+  from (select set_config('synchronous_commit', 'off', true)) as commit_without_flush
   on conflict (key) do update set
     count = case when c.resets_at <= now() then 1 else c.count + 1 end,
     resets_at = case when c.resets_at <= now() then excluded.resets_at else c.resets_at end

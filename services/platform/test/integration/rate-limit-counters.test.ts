@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../src/testing/index';
 import { pgWindowCounter, redisWindowCounter, type WindowCounter } from '../../src/http/rate-limit-counters';
 
@@ -64,3 +65,21 @@ const counterBehaviour = (name: string, open: () => WindowCounter) =>
 
 counterBehaviour('PostgreSQL', () => pgWindowCounter(database.db));
 counterBehaviour('Redis', () => redisWindowCounter(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379'));
+
+describe('the request budget counter on PostgreSQL, and its connection', () => {
+  it('given a count, when the same connection is asked, then its commits wait for the WAL flush again', async () => {
+    const one = await createTestDatabase({ max: 1 });
+    try {
+      const counter = pgWindowCounter(one.db);
+      await counter.incr(`flush-${randomBytes(4).toString('hex')}`, minute);
+      await counter.close();
+
+      const { rows } = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(one.db);
+
+      // Its own commit only: the next statement on the pool's one connection commits as configured.
+      expect(rows[0]?.synchronous_commit).toBe('on');
+    } finally {
+      await one.drop();
+    }
+  });
+});
