@@ -129,7 +129,9 @@ export const createSessions = (opts: {
       const now = new Date();
       if (now.getTime() - session.lastSeenAt.getTime() > touchEveryMs) {
         const idle = new Date(Math.min(now.getTime() + policy.idleMs, session.expiresAt.getTime()));
-        await sessionRows.touch(db, session.id, now, idle);
+        // Not awaited: the request is answered as the session is now; a slide that fails is made
+        // by the next request (its last use is still over a minute old).
+        void sessionRows.touch(db, session.id, now, idle).catch(() => undefined);
       }
       const principal = { email: session.email, sessionId: session.id, isAdmin: session.isAdmin };
       recalled.remember(tokenHash, principal);
