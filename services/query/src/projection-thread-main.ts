@@ -21,15 +21,7 @@ const tell = (m: FromProjectionThread) => port.postMessage(m);
 // Held by this thread, so the conversations projection can open sealed text (conversation-keys.ts).
 if (data.masterKey) createSecretBox(parseMasterKey(data.masterKey));
 const logger = createLogger(data.logLevel, 'platform');
-// Its commits do not wait for the WAL flush: a read model and its checkpoint commit together, so a
-// crash that loses the last of them only folds those events again. A request's own commit (a chat
-// request's acceptance) then no longer queues behind the runner's flushes.
-const database = openDatabase(data.databaseUrl, {
-  max: 4,
-  ...data.databaseOptions,
-  synchronousCommit: false,
-  logger,
-});
+const database = openDatabase(data.databaseUrl, { max: 4, ...data.databaseOptions, logger });
 const runner = await startProjectionRunner({
   db: database.db,
   databaseUrl: data.databaseUrl,
