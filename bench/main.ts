@@ -307,7 +307,13 @@ const main = async () => {
       ['live-many', (server) => liveManySection(server, out, envInt)],
     ];
     const only = process.env['BENCH_ONLY']?.split(',').map((x) => x.trim());
-    for (const [name, section] of sections) if (!only || only.includes(name)) await section(server);
+    out('Each section starts on a quiet database server: a CHECKPOINT, then no autovacuum worker running.');
+    out();
+    for (const [name, section] of sections) {
+      if (only && !only.includes(name)) continue;
+      if (!(await server.quiet())) out(`(the database server could not be asked to be quiet before ${name})`);
+      await section(server);
+    }
   } finally {
     await server.stop();
   }
