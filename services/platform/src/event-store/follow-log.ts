@@ -1,6 +1,7 @@
 import { listen, type Listener } from '../db/notifications';
 import type { Logger } from '../logging/logger';
 import { startCatchUpLoop, type CatchUpLoop } from './catch-up-loop';
+import { delayedWake } from './delayed-wake';
 import { onLocalAppend } from './log-waker';
 import { eventsChannel } from './types';
 
@@ -28,15 +29,8 @@ export const followLog = async (
     pollMs: opts.pollMs,
     onError: (e) => opts.logger.error({ err: e }, `${opts.what} batch failed; retrying`),
   });
-  const delayMs = opts.wakeDelayMs ?? 0;
-  let waking: NodeJS.Timeout | undefined;
-  const wake = () => {
-    if (delayMs <= 0) return loop.wake();
-    waking ??= setTimeout(() => {
-      waking = undefined;
-      loop.wake();
-    }, delayMs);
-  };
+  const delayed = delayedWake(() => loop.wake(), opts.wakeDelayMs ?? 0);
+  const wake = delayed.wake;
   // Appends committed by this process wake the loop; others' arrive by NOTIFY.
   const unsubscribe = onLocalAppend(wake);
   // The connection comes back by itself; what was NOTIFYed while it was down is read at once.
@@ -51,7 +45,7 @@ export const followLog = async (
     ...loop,
     stop: async () => {
       unsubscribe();
-      clearTimeout(waking);
+      delayed.cancel();
       await loop.stop();
       await listener.close();
     },

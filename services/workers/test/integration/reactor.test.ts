@@ -115,9 +115,13 @@ describe('reactor', () => {
       queue: counted,
       routes,
       logger,
-      wakeDelayMs: 1000,
+      wakeDelayMs: 2000,
+      // Only a wake routes them: a poll between two appends would split the batch.
+      pollMs: 60_000,
     });
     try {
+      // Its first read of the log (at start) is over before the appends.
+      await reactor.idle();
       for (const n of [1, 2, 3]) await requestJob(own.db, 'echo', n);
       await vi.waitFor(() => expect(batches.reduce((a, b) => a + b, 0)).toBe(3), { timeout: 10_000 });
       expect(batches).toEqual([3]);
