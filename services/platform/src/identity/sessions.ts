@@ -114,12 +114,22 @@ export const createSessions = (opts: {
     if (header !== undefined) return header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
     return request.cookies[cookieName];
   };
+  // The stored hash of the request's token (null: none, or forged), its HMAC checked once a request
+  // (a recalled session is checked too: both ask).
+  const hashes = new WeakMap<FastifyRequest, string | null>();
+  const tokenHashOf = (request: FastifyRequest): string | null => {
+    const known = hashes.get(request);
+    if (known !== undefined) return known;
+    const token = tokenOf(request);
+    const hash = token ? tokens.verify(token) : null;
+    hashes.set(request, hash);
+    return hash;
+  };
 
   return {
     cookieName,
     authenticate: async (request) => {
-      const token = tokenOf(request);
-      const tokenHash = token ? tokens.verify(token) : null;
+      const tokenHash = tokenHashOf(request);
       if (!tokenHash) return null;
       const session = await sessionRows.findActive(db, tokenHash);
       if (!session) {
@@ -139,8 +149,7 @@ export const createSessions = (opts: {
     },
 
     recall: (request) => {
-      const token = tokenOf(request);
-      const tokenHash = token ? tokens.verify(token) : null;
+      const tokenHash = tokenHashOf(request);
       return tokenHash ? (recalled.recall(tokenHash) ?? null) : null;
     },
 
