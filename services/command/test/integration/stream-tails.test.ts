@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KyselyPlugin } from 'kysely';
 import type { EventMetadata } from '@app/contracts';
 import { appendToStream, type Db } from '@app/platform';
-import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
+import { createTestDatabase, statementCounter, type TestDatabase } from '@app/platform/testing';
 import { readTails, streamHead } from '../../src/shared/stream-tails';
 
 /**
@@ -35,16 +34,9 @@ afterAll(async () => {
   await database.drop();
 });
 
-/** The database as seen through a plugin that counts the statements sent (each result passes once). */
+/** The database through a plugin that counts the statements sent. */
 const counting = (db: Db) => {
-  const counted = { statements: 0 };
-  const plugin: KyselyPlugin = {
-    transformQuery: (args) => args.node,
-    transformResult: (args) => {
-      counted.statements += 1;
-      return Promise.resolve(args.result);
-    },
-  };
+  const { counted, plugin } = statementCounter();
   return { counted, db: db.withPlugin(plugin) };
 };
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatStreamId, type RecordedEvent } from '@app/contracts';
 import { readStream, type Db } from '@app/platform';
-import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
-import type { KyselyPlugin } from 'kysely';
+import { createTestDatabase, statementCounter, type TestDatabase } from '@app/platform/testing';
 import { conversationsProjection } from '../../src/projections/conversations';
 import { endChat, requestChat, type ChatTurn } from './conversation-chat';
 
@@ -18,19 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.drop();
 });
-
-/** A plugin that counts the statements sent through it (each executed query's result passes once). */
-const statementCounter = () => {
-  const counted = { statements: 0 };
-  const plugin: KyselyPlugin = {
-    transformQuery: (args) => args.node,
-    transformResult: (args) => {
-      counted.statements += 1;
-      return Promise.resolve(args.result);
-    },
-  };
-  return { counted, plugin };
-};
 
 /** Folds one recorded event as the runner does (inside a transaction); answers its change and statements. */
 const fold = async (recorded: RecordedEvent) => {
