@@ -12,6 +12,7 @@
  * in a temporary folder. BENCH_EVENTS (events per append case, default 5000) and BENCH_SAVES
  * (default 200) trim the run; BENCH_ONLY=append,live,configs,long-stream,rebuild,chat,openai-api,web runs only those sections.
  * Section 'embeddings', (h) and (i): bench/embeddings-section.ts (BENCH_EMBED_CHUNKS, BENCH_RETRIEVAL_*).
+ * Sections 'sealing' (s) and 'search' (q): bench/conversation-sections.ts (BENCH_SEALING, BENCH_SEARCH_*).
  */
 import os from 'node:os';
 import { sql } from 'kysely';
@@ -24,8 +25,7 @@ import { measureConfigsRead } from './configs-read';
 import { longStreamSummary, measureLongStream } from './long-stream';
 import { measureNotifyFloor } from './notify-floor';
 import { rebuildSection } from './rebuild-section';
-import { measureSealing } from './sealing';
-import { measureSearch } from './search';
+import { searchSection, sealingSection } from './conversation-sections';
 import { fixed, thousands } from './stats';
 import { table } from './table';
 import { chatSection, webSection } from './chat-sections';
@@ -194,66 +194,6 @@ const configsSection = async (server: BenchServer) => {
   out();
 };
 
-const sealingSection = async (server: BenchServer) => {
-  const n = envInt('BENCH_SEALING', 500);
-  out(
-    "(s) Sealing a cloud conversation's text under its data key (the relay) and opening it (the projection)",
-  );
-  try {
-    const f = await measureSealing(server, n);
-    out(
-      `    seal a 2 KB message ${fixed(f.sealMessageUs, 1)} µs, a 16 KB answer ${fixed(f.sealAnswerUs, 1)} µs`,
-    );
-    out();
-    out(
-      table(
-        ['transaction (ms)', 'p50', 'p99'],
-        [
-          ["with the conversation's key looked up", fixed(f.lookup.p50, 2), fixed(f.lookup.p99, 2)],
-          ['floor: select 1', fixed(f.floor.p50, 2), fixed(f.floor.p99, 2)],
-          ['open a sealed 16 KB answer (row read, key cached)', fixed(f.open.p50, 2), fixed(f.open.p99, 2)],
-        ],
-      ),
-    );
-  } catch (e) {
-    out(`    skipped: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  out();
-};
-
-const searchSection = async (server: BenchServer) => {
-  const n = envInt('BENCH_SEARCH', 100);
-  const sizes = [envInt('BENCH_SEARCH_SMALL', 10_000), envInt('BENCH_SEARCH_LARGE', 100_000)];
-  out(
-    "(q) Conversation search: GET /api/conversations/search among one user's cloud messages, beside its SQL alone",
-  );
-  try {
-    const figures = await measureSearch(server, sizes, n);
-    for (const f of figures)
-      out(`    ${thousands(f.messages)} messages seeded in ${fixed(f.seedSeconds, 1)} s`);
-    out();
-    out(
-      table(
-        ['messages', 'query', 'found', 'HTTP p50 ms', 'HTTP p99 ms', 'SQL p50 ms (floor)', 'SQL p99 ms'],
-        figures.flatMap((f) =>
-          f.queries.map((q) => [
-            thousands(f.messages),
-            q.q,
-            String(q.found),
-            fixed(q.http.p50, 2),
-            fixed(q.http.p99, 2),
-            fixed(q.sql.p50, 2),
-            fixed(q.sql.p99, 2),
-          ]),
-        ),
-      ),
-    );
-  } catch (e) {
-    out(`    skipped: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  out();
-};
-
 const longStreamSection = async (server: BenchServer) => {
   const prior = envInt('BENCH_LONG_STREAM_EVENTS', 20_000);
   out(`(d) A feature-flags save (one flag toggled) on a stream with ${thousands(prior)} prior events`);
@@ -297,8 +237,8 @@ const main = async () => {
       ['rebuild', (server) => rebuildSection(server, out, envInt)],
       ['chat', (server) => chatSection(server, out, envInt)],
       ['openai-api', (server) => openAiApiSection(server, out, envInt)],
-      ['sealing', sealingSection],
-      ['search', searchSection],
+      ['sealing', (server) => sealingSection(server, out, envInt)],
+      ['search', (server) => searchSection(server, out, envInt)],
       ['web', () => webSection(out).then(() => renderLibrariesSection(out))],
       ['embeddings', (server) => embeddingsSection(server, out, envInt)],
       ['documents', () => documentsSection(out, envInt)],
