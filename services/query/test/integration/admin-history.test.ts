@@ -24,6 +24,8 @@ beforeAll(async () => {
     if (status !== 200) throw new Error(`save: ${status} ${JSON.stringify(body)}`);
   };
   await saved(ann, [{ type: 'admins', data: [ann, bob] }]);
+  // Bob acts as an admin once the admins read model knows him (it is projected after the commit).
+  await p.settle();
   await saved(ann, [
     {
       type: 'featureFlags',
