@@ -153,3 +153,44 @@ describe('Gemini and Bedrock: their own paths below the endpoint, through the gu
     expect(server.requests.length).toBe(before);
   });
 });
+
+describe('a model kept for an endpoint, shared by the requests to it', () => {
+  /** An outbound client that counts the calls made through it. */
+  const counted = (through: OutboundClient) => {
+    const calls: string[] = [];
+    const client: OutboundClient = {
+      request: (url, init) => {
+        calls.push(url);
+        return through.request(url, init);
+      },
+      fetch: (url, init) => {
+        calls.push(url);
+        return through.fetch(url, init);
+      },
+      close: () => Promise.resolve(),
+    };
+    return { client, calls };
+  };
+
+  it.each(['vLLM', 'OpenAI', 'Gemini'])(
+    '%s: each call goes through its own caller’s client, even at once on one endpoint',
+    async (provider) => {
+      const endpoint = { url: server.chatUrl, key: 'k' };
+      const refusing = createOutboundClient({ allow: parseAllowList([]) });
+      const a = counted(outbound);
+      const b = counted(refusing);
+      const kind = providerKindOf(provider);
+      const prompt = { prompt: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }] };
+      const [allowed, refused] = await Promise.allSettled([
+        languageModelFor(kind, 'm', endpoint, a.client).doStream(prompt),
+        languageModelFor(kind, 'm', endpoint, b.client).doStream(prompt),
+      ]);
+      await refusing.close();
+      expect(a.calls).toHaveLength(1);
+      expect(b.calls).toHaveLength(1);
+      // The refusing client refused its own call; the other was sent (and answered, or refused by the server).
+      expect(refused.status).toBe('rejected');
+      if (provider !== 'Gemini') expect(allowed.status).toBe('fulfilled');
+    },
+  );
+});

@@ -26,9 +26,13 @@ export interface DatabaseHandle {
 /** The bounds every pooled connection starts with (the settings' defaults); 0 lifts a bound. */
 export const defaultStatementTimeoutMs = 30_000;
 export const defaultIdleInTransactionTimeoutMs = 60_000;
+/** How long a pooled connection may stay unused before the pool closes it. */
+export const defaultPoolIdleTimeoutMs = 5 * 60_000;
 
 export interface DatabaseOptions {
   max?: number;
+  /** A pooled connection unused this long is closed (default defaultPoolIdleTimeoutMs). */
+  idleTimeoutMs?: number;
   /** A statement running longer is cancelled (its transaction fails). */
   statementTimeoutMs?: number;
   /** A transaction left open without a statement this long is ended by the server (its locks freed). */
@@ -46,6 +50,9 @@ export interface DatabaseOptions {
 export const poolConfigOf = (url: string, options: DatabaseOptions = {}): pg.PoolConfig => ({
   connectionString: url,
   max: options.max ?? 10,
+  // A connection idle this long is closed. Minutes, not pg's 10 s: a burst after a quiet spell finds
+  // its connections open, rather than paying a server process's start for each (docs/architecture.md).
+  idleTimeoutMillis: options.idleTimeoutMs ?? defaultPoolIdleTimeoutMs,
   // pg sends neither when 0: the server's own setting (no bound by default) applies.
   statement_timeout: options.statementTimeoutMs ?? defaultStatementTimeoutMs,
   idle_in_transaction_session_timeout:
