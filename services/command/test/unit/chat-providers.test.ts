@@ -160,11 +160,11 @@ describe('a model kept for an endpoint, shared by the requests to it', () => {
     const calls: string[] = [];
     const client: OutboundClient = {
       request: (url, init) => {
-        calls.push(url);
+        calls.push(String(url));
         return through.request(url, init);
       },
       fetch: (url, init) => {
-        calls.push(url);
+        calls.push(String(url));
         return through.fetch(url, init);
       },
       close: () => Promise.resolve(),

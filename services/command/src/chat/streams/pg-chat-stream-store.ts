@@ -36,9 +36,9 @@ export const pgChatStreamStore = (
   opts: PgChatStreamStoreOptions = {},
 ): PgChatStreamStore => {
   const channel = opts.channel ?? chatStreamsChannel;
-  const { retentionMs, abandonedAfterMs, pollMs } = storeTimings(opts);
+  const { retentionMs, abandonedAfterMs, pollMs, writeGapMs } = storeTimings(opts);
   const wakes = streamWakes();
-  const notifier = idsNotifier(db, channel);
+  const notifier = idsNotifier(db, channel, writeGapMs);
   let listening: Promise<Listener> | null = null;
   let closed = false;
 
@@ -76,8 +76,9 @@ export const pgChatStreamStore = (
     synchronousCommit: false,
     ...(opts.logger ? { logger: { warn: opts.logger.warn.bind(opts.logger), debug: () => undefined } } : {}),
   });
-  const insertRows = groupedWrites<Row, boolean>(async (rows) => {
-    const inserted = await sql<{ request_id: string; first_id: number }>`
+  const insertRows = groupedWrites<Row, boolean>(
+    async (rows) => {
+      const inserted = await sql<{ request_id: string; first_id: number }>`
       insert into chat_stream_chunks (request_id, owner, first_id, last_id, chunks, ended)
       select * from unnest(${rows.map((r) => r.requestId)}::text[], ${rows.map((r) => r.owner)}::text[],
                            ${rows.map((r) => r.firstId)}::int[], ${rows.map((r) => r.lastId)}::int[],
@@ -85,9 +86,12 @@ export const pgChatStreamStore = (
       -- A retry of a batch whose commit was not acknowledged; an opening row of a stream open already.
       on conflict (request_id, first_id) do nothing
       returning request_id, first_id`.execute(writes.db);
-    const fresh = new Set(inserted.rows.map((r) => `${r.request_id}\u0000${r.first_id}`));
-    return rows.map((r) => fresh.has(`${r.requestId}\u0000${r.firstId}`));
-  });
+      const fresh = new Set(inserted.rows.map((r) => `${r.request_id}\u0000${r.first_id}`));
+      return rows.map((r) => fresh.has(`${r.requestId}\u0000${r.firstId}`));
+      // A stream's end is written without waiting out the gap: its answer ends once it is kept.
+    },
+    { minGapMs: writeGapMs, urgent: (r) => r.ended },
+  );
 
   const save = (requestId: string, owner: string) => async (batch: ChunkBatch) => {
     await insertRows({

@@ -13,6 +13,12 @@ export interface ChatStreamStoreOptions extends Pick<BatcherOptions, 'flushMs' |
   abandonedAfterMs?: number;
   /** A follower reads again at least this often, whatever it heard (default 1 s). */
   pollMs?: number;
+  /**
+   * The store's writes (and their NOTIFY) start at least this long apart (default 50 ms); rows that
+   * come meanwhile go together. Under many streams at once the database gets a few statements a
+   * second, not one per round trip; a follower in another process reads at most this much later.
+   */
+  writeGapMs?: number;
   /** Where a batch given up after its retries is reported (warn; never a chunk's text). */
   logger?: Pick<Logger, 'warn'>;
 }
@@ -20,11 +26,14 @@ export interface ChatStreamStoreOptions extends Pick<BatcherOptions, 'flushMs' |
 const retentionOf = (given: ChatStreamStoreOptions['retentionMs']): (() => number) =>
   typeof given === 'function' ? given : () => given ?? defaultStreamReplayMs;
 
+export const defaultWriteGapMs = 50;
+
 /** The store's timings, each its default when not given. */
 export const storeTimings = (opts: ChatStreamStoreOptions) => ({
   retentionMs: retentionOf(opts.retentionMs),
   abandonedAfterMs: opts.abandonedAfterMs ?? 2 * 3600_000,
   pollMs: opts.pollMs ?? 1000,
+  writeGapMs: opts.writeGapMs ?? defaultWriteGapMs,
 });
 
 /** The batcher's report of a batch it gave up: the stream and the ids lost, not their text. */
