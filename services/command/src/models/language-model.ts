@@ -52,7 +52,7 @@ const kept = new WeakMap<OpenedEndpoint, Map<string, LanguageModelV3>>();
 
 const keptModel = (kind: ProviderKind, modelId: string, endpoint: OpenedEndpoint): LanguageModelV3 => {
   let models = kept.get(endpoint);
-  if (!models) kept.set(endpoint, (models = new Map()));
+  if (!models) kept.set(endpoint, (models = new Map<string, LanguageModelV3>()));
   const name = `${kind}\n${modelId}`;
   let model = models.get(name);
   if (!model) {
