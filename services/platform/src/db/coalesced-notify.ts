@@ -10,19 +10,20 @@ const inFlight = new WeakMap<Db, Map<string, { again: boolean }>>();
  */
 export const notifyGapMs = 5;
 
-const send = (db: Db, channel: string): Promise<unknown> => {
+const send = (db: Db, channel: string, payload: string): Promise<unknown> => {
   const pool = poolOf(db);
   return pool
-    ? pool.query({ name: 'coalesced_notify', text: 'select pg_notify($1, $2)', values: [channel, ''] })
-    : sql`select pg_notify(${channel}, '')`.execute(db);
+    ? pool.query({ name: 'coalesced_notify', text: 'select pg_notify($1, $2)', values: [channel, payload] })
+    : sql`select pg_notify(${channel}, ${payload})`.execute(db);
 };
 
 /**
  * `NOTIFY channel` in a statement of its own, at most one in flight per pool and channel: calls made
  * meanwhile collapse into one more, sent `notifyGapMs` later. For wake-ups that say "read again",
- * never for data. A lost one costs its listeners a poll interval.
+ * never for data. A lost one costs its listeners a poll interval. `payload` is asked as each NOTIFY
+ * goes out (a hint such as the newest position written so far; '' by default).
  */
-export const coalescedNotify = (db: Db, channel: string): void => {
+export const coalescedNotify = (db: Db, channel: string, payload: () => string = () => ''): void => {
   const channels = inFlight.get(db) ?? new Map<string, { again: boolean }>();
   inFlight.set(db, channels);
   const running = channels.get(channel);
@@ -34,7 +35,7 @@ export const coalescedNotify = (db: Db, channel: string): void => {
   channels.set(channel, state);
   const next = (): void => {
     state.again = false;
-    void send(db, channel)
+    void send(db, channel, payload())
       .catch(() => undefined)
       .finally(() => {
         if (state.again) setTimeout(next, notifyGapMs);

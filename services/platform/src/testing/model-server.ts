@@ -212,7 +212,9 @@ export const startModelServer = async (
     res.on('close', () => open.delete(res));
     answer(req, res).catch(() => res.destroy());
   });
-  server.keepAliveTimeout = 1000;
+  // Idle connections are kept as a provider's are (a minute): a client reuses its connection rather
+  // than connecting for each request (undici closes one whose server keeps it less than 2 s).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

@@ -4,6 +4,7 @@ import { changesChannel } from '../runner/channels';
 import { onLocalChanges } from '../runner/local-changes';
 import { feedBounds, readChangesAfter } from './changes-feed';
 import type { LiveHub } from './hub';
+import { notifiedChangeIsNew } from './notified-seq';
 
 export interface FanOut {
   /** Changes the runner of this process just committed: pushed at once when they follow what was pushed. */
@@ -72,7 +73,10 @@ export const startFanOut = async (
     listener = await listen(
       databaseUrl,
       [changesChannel],
-      () => void readNew(),
+      // A NOTIFY naming a change pushed already (this process's runner, pushed locally) needs no read.
+      (_channel, payload) => {
+        if (notifiedChangeIsNew(payload, last)) void readNew();
+      },
       (e) => logger.warn({ err: e }, 'change notifications interrupted; polling meanwhile'),
       { name: 'live fan-out', onReconnected: () => void readNew() },
     );

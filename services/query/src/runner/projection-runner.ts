@@ -78,6 +78,8 @@ export const startProjectionRunner = async (opts: RunnerOptions): Promise<Projec
 
   const projected = trackProjectedPositions();
   let prunedAt = 0;
+  // The newest change this runner committed (its NOTIFY's payload).
+  let newestSeq = '';
   const step = async (): Promise<{ more: boolean }> => {
     if (stopping) return { more: false };
     const client = lockClient ?? (lockClient = await connectLock());
@@ -100,7 +102,9 @@ export const startProjectionRunner = async (opts: RunnerOptions): Promise<Projec
     if (changes.length > 0) {
       // `/live` in this process pushes them at once; other instances hear the NOTIFY and read them.
       announceLocalChanges(opts.databaseUrl, changes);
-      coalescedNotify(opts.db, changesChannel);
+      for (const c of changes) if (newestSeq === '' || BigInt(c.seq) > BigInt(newestSeq)) newestSeq = c.seq;
+      // Names the newest change: a fan-out that pushed it already (this process's) reads nothing.
+      coalescedNotify(opts.db, changesChannel, () => newestSeq);
     }
     if (changes.length > 0 || outcome.positions.length > 0) opts.onBatch?.(changes, outcome.positions);
     if (outcome.setAside.length > 0)
