@@ -3,10 +3,12 @@ import type { Db } from '../db/database';
 import { eventsChannel } from './types';
 
 /**
- * Wakes the log's followers once an append has committed. Followers in this process are called at
- * once; other processes hear one `NOTIFY` at a time per pool, however many appends commit meanwhile
- * (a wake only says "read the log", so many collapse into one). The NOTIFY goes out in a statement of
- * its own, after the append's commit: appends never queue behind the commit-time lock of NOTIFY.
+ * Wakes the log's followers once an append has committed, on the loop's next turn: what the
+ * appender does next with its answer (a chat's first token) goes first, and the appends of one turn
+ * wake them once. Followers in this process are then called; other processes hear one `NOTIFY` at a
+ * time per pool, however many appends commit meanwhile (a wake only says "read the log", so many
+ * collapse into one). The NOTIFY goes out in a statement of its own, after the append's commit:
+ * appends never queue behind the commit-time lock of NOTIFY.
  */
 type Wake = () => void;
 
@@ -20,10 +22,20 @@ export const onLocalAppend = (wake: Wake): (() => void) => {
   return () => localFollowers.delete(wake);
 };
 
+/** The pools whose appends committed this turn. */
+const announced = new Set<Db>();
+
 /** An append committed on `db` (a pool, not a transaction). */
 export const announceAppend = (db: Db): void => {
+  if (announced.size === 0) setImmediate(wakeFollowers);
+  announced.add(db);
+};
+
+const wakeFollowers = (): void => {
+  const pools = [...announced];
+  announced.clear();
   for (const wake of localFollowers) wake();
-  coalescedNotify(db, eventsChannel);
+  for (const db of pools) coalescedNotify(db, eventsChannel);
 };
 
 /** An append ran inside `trx`: `inTransaction` announces it once the transaction commits. */
