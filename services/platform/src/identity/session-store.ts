@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import { CompiledQuery, sql } from 'kysely';
+import { poolOf, type Db } from '../db/database';
 
 export interface ActiveSession {
   id: string;
@@ -21,6 +21,25 @@ export interface NewSessionRow {
   expiresAt: Date;
 }
 
+interface ActiveRow {
+  id: string;
+  email: string;
+  last_seen_at: Date;
+  expires_at: Date;
+  is_admin: boolean;
+}
+
+/**
+ * A session in force by its token's hash, with the admin directory's question in the same round trip
+ * (readModelAdminDirectory's rule): one named prepared statement, parsed and planned once per
+ * connection, as it is asked on every request.
+ */
+const findActiveStatement = `
+  select s.id, s.email, s.last_seen_at, s.expires_at,
+    exists (select 1 from rm_admins a where a.email = s.email) as is_admin
+  from sessions s
+  where s.token_hash = $1 and s.ended_at is null and s.idle_expires_at > $2 and s.expires_at > $2`;
+
 /** The sessions table: what the authenticator reads on every request. */
 export const sessionRows = {
   insert: (db: Db, s: NewSessionRow) =>
@@ -39,28 +58,18 @@ export const sessionRows = {
       .execute(),
 
   findActive: async (db: Db, tokenHash: string): Promise<ActiveSession | undefined> => {
-    const row = await db
-      .selectFrom('sessions')
-      .select((eb) => [
-        'id',
-        'email',
-        'last_seen_at',
-        'expires_at',
-        // The admin directory's question, in the same round trip (readModelAdminDirectory's rule).
-        eb
-          .exists(
-            eb
-              .selectFrom('rm_admins')
-              .select('rm_admins.email')
-              .whereRef('rm_admins.email', '=', 'sessions.email'),
-          )
-          .as('is_admin'),
-      ])
-      .where('token_hash', '=', tokenHash)
-      .where('ended_at', 'is', null)
-      .where('idle_expires_at', '>', new Date())
-      .where('expires_at', '>', new Date())
-      .executeTakeFirst();
+    const now = new Date();
+    const pool = poolOf(db);
+    const [row] = pool
+      ? (
+          await pool.query<ActiveRow>({
+            name: 'session_find_active',
+            text: findActiveStatement,
+            values: [tokenHash, now],
+          })
+        ).rows
+      : ((await db.executeQuery(CompiledQuery.raw(findActiveStatement, [tokenHash, now])))
+          .rows as ActiveRow[]);
     return (
       row && {
         id: row.id,
