@@ -4,6 +4,7 @@ import {
   asConcurrencyError,
   DomainError,
   expectedArgument,
+  poolOf,
   type Db,
   type StreamAppend,
 } from '@app/platform';
@@ -102,20 +103,23 @@ export const appendAtOnce = async (
   const { alongside, decided } = input;
   const appends = [...alongside, ...decided.map((d) => d.append)];
   let rows: unknown[];
+  const values = [
+    spendLockSpace,
+    ledgerLockKeys(input.lockStreams),
+    appends.map((a) => a.streamId),
+    appends.map((a) => expectedArgument(a.expectedVersion)),
+    appends.map((a) => JSON.stringify(a.events.map((e) => ({ type: e.type, data: e.data })))),
+    appends.map((_, i) => i >= alongside.length),
+    [...alongside.map(() => null), ...decided.map((d) => d.slack)],
+    snapshotEvery,
+    JSON.stringify(input.metadata),
+  ];
+  // On the pool, a named prepared statement (parsed and planned once per connection).
+  const pool = poolOf(db);
   try {
-    ({ rows } = await db.executeQuery(
-      CompiledQuery.raw(reserveStatement, [
-        spendLockSpace,
-        ledgerLockKeys(input.lockStreams),
-        appends.map((a) => a.streamId),
-        appends.map((a) => expectedArgument(a.expectedVersion)),
-        appends.map((a) => JSON.stringify(a.events.map((e) => ({ type: e.type, data: e.data })))),
-        appends.map((_, i) => i >= alongside.length),
-        [...alongside.map(() => null), ...decided.map((d) => d.slack)],
-        snapshotEvery,
-        JSON.stringify(input.metadata),
-      ]),
-    ));
+    ({ rows } = pool
+      ? await pool.query({ name: 'reserve_spend_append', text: reserveStatement, values })
+      : await db.executeQuery(CompiledQuery.raw(reserveStatement, values)));
   } catch (e) {
     throw conflictOf(e, appends);
   }
