@@ -82,8 +82,11 @@ export const recordRequest = async (trx: Db, row: RequestRows): Promise<void> =>
         .where('owner', '=', row.owner)
         .where('conversation_id', '=', row.conversationId)
         .where('request_id', '<>', row.requestId)
-        .where('parent_request_id', 'is not distinct from', (eb) =>
-          eb.selectFrom('parent').select('parent.request_id'),
+        // The same parent, or none: by the siblings' index (migration 0039), not every turn.
+        .where(
+          (eb) => eb.fn.coalesce('parent_request_id', eb.val('')),
+          '=',
+          (eb) => eb.fn.coalesce(eb.selectFrom('parent').select('parent.request_id'), eb.val('')),
         ),
     )
     .insertInto('rm_conversation_turns')

@@ -13,9 +13,8 @@ const siblingsOf = (trx: Db, owner: string, conversationId: string, parent: stri
     .updateTable('rm_conversation_turns')
     .where('owner', '=', owner)
     .where('conversation_id', '=', conversationId)
-    .where((eb) =>
-      parent === null ? eb('parent_request_id', 'is', null) : eb('parent_request_id', '=', parent),
-    );
+    // The same parent, or none: by the siblings' index (migration 0039).
+    .where((eb) => eb.fn.coalesce('parent_request_id', eb.val('')), '=', parent ?? '');
 
 /**
  * The user turned to the version `requestId` of its turn: it is chosen, its siblings no longer are.
