@@ -180,7 +180,9 @@ describe('a model kept for an endpoint, shared by the requests to it', () => {
       const a = counted(outbound);
       const b = counted(refusing);
       const kind = providerKindOf(provider);
-      const prompt = { prompt: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }] };
+      const prompt = {
+        prompt: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }],
+      };
       const [allowed, refused] = await Promise.allSettled([
         languageModelFor(kind, 'm', endpoint, a.client).doStream(prompt),
         languageModelFor(kind, 'm', endpoint, b.client).doStream(prompt),
