@@ -1,10 +1,9 @@
-import { CompiledQuery } from 'kysely';
 import {
   announceAppend,
   asConcurrencyError,
   DomainError,
   expectedArgument,
-  poolOf,
+  preparedRows,
   type Db,
   type StreamAppend,
 } from '@app/platform';
@@ -114,12 +113,8 @@ export const appendAtOnce = async (
     snapshotEvery,
     JSON.stringify(input.metadata),
   ];
-  // On the pool, a named prepared statement (parsed and planned once per connection).
-  const pool = poolOf(db);
   try {
-    ({ rows } = pool
-      ? await pool.query({ name: 'reserve_spend_append', text: reserveStatement, values })
-      : await db.executeQuery(CompiledQuery.raw(reserveStatement, values)));
+    rows = await preparedRows(db, 'reserve_spend_append', reserveStatement, values);
   } catch (e) {
     throw conflictOf(e, appends);
   }

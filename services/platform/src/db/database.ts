@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '@app/migrations';
 import type { Logger } from '../logging/logger';
@@ -15,6 +15,21 @@ const pools = new WeakMap<Db, pg.Pool>();
  * statements worth a named prepared statement, parsed and planned once per connection.
  */
 export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
+
+/**
+ * The rows of `text` with `values`: on a pool, as the named prepared statement `name` (parsed and
+ * planned once per connection, for statements asked on every request); in a transaction, as is.
+ */
+export const preparedRows = async <R>(
+  db: Db,
+  name: string,
+  text: string,
+  values: readonly unknown[],
+): Promise<R[]> => {
+  const pool = poolOf(db);
+  if (pool) return (await pool.query<R & pg.QueryResultRow>({ name, text, values: [...values] })).rows;
+  return (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows;
+};
 
 export interface DatabaseHandle {
   db: Db;

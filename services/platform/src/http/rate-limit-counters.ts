@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
-import { CompiledQuery, sql } from 'kysely';
-import { poolOf, type Db } from '../db/database';
+import { sql } from 'kysely';
+import { preparedRows, type Db } from '../db/database';
 import { backoffDelay, defaultListenBackoff } from '../db/notifications';
 
 /** A caller's count in its current window, and the milliseconds until that window ends. */
@@ -43,23 +43,13 @@ const pruneEveryMs = 60_000;
  * minute, so callers seen once (anonymous addresses) do not stay.
  */
 export const pgWindowCounter = (db: Db): WindowCounter => {
-  const pool = poolOf(db);
   const prune = setInterval(() => {
     sql`delete from rate_limit_counters where resets_at <= now()`.execute(db).catch(() => undefined);
   }, pruneEveryMs);
   prune.unref();
   return {
     incr: async (key, windowMs) => {
-      const row = pool
-        ? (
-            await pool.query<CountRow>({
-              name: 'rate_limit_count',
-              text: countStatement,
-              values: [key, windowMs],
-            })
-          ).rows[0]
-        : ((await db.executeQuery(CompiledQuery.raw(countStatement, [key, windowMs]))).rows[0] as
-            CountRow | undefined);
+      const [row] = await preparedRows<CountRow>(db, 'rate_limit_count', countStatement, [key, windowMs]);
       if (!row) throw new Error('rate limit counter answered no row');
       return { current: row.count, ttl: row.ttl };
     },

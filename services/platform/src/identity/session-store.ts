@@ -1,5 +1,5 @@
-import { CompiledQuery, sql } from 'kysely';
-import { poolOf, type Db } from '../db/database';
+import { sql } from 'kysely';
+import { preparedRows, type Db } from '../db/database';
 
 export interface ActiveSession {
   id: string;
@@ -59,17 +59,10 @@ export const sessionRows = {
 
   findActive: async (db: Db, tokenHash: string): Promise<ActiveSession | undefined> => {
     const now = new Date();
-    const pool = poolOf(db);
-    const [row] = pool
-      ? (
-          await pool.query<ActiveRow>({
-            name: 'session_find_active',
-            text: findActiveStatement,
-            values: [tokenHash, now],
-          })
-        ).rows
-      : ((await db.executeQuery(CompiledQuery.raw(findActiveStatement, [tokenHash, now])))
-          .rows as ActiveRow[]);
+    const [row] = await preparedRows<ActiveRow>(db, 'session_find_active', findActiveStatement, [
+      tokenHash,
+      now,
+    ]);
     return (
       row && {
         id: row.id,
