@@ -1,5 +1,6 @@
 export * from './settings';
 export * from './db/database';
+export * from './db/turn-batch';
 export * from './db/migrate';
 export * from './db/notifications';
 export * from './db/embedded';

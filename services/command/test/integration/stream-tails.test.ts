@@ -71,6 +71,19 @@ describe('stream tails', () => {
     expect([headA, headB]).toEqual([3, 0]);
   });
 
+  it('given reads asked by two callbacks of one turn (requests that arrive together), then one statement', async () => {
+    const { counted, db } = counting(database.db);
+    const askedBy = (streamId: string) =>
+      new Promise<number>((resolve, reject) => {
+        setTimeout(() => streamHead(db, streamId).then(resolve, reject), 0);
+      });
+
+    const heads = await Promise.all([askedBy(a), askedBy(b)]);
+
+    expect(heads).toEqual([3, 0]);
+    expect(counted.statements).toBe(1);
+  });
+
   it('given reads asked in turns of their own, when they are answered, then one statement each', async () => {
     const { counted, db } = counting(database.db);
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { preparedRows, type Db } from '../db/database';
+import { turnBatcher, turnBatcherPerDatabase } from '../db/turn-batch';
 
 export interface ActiveSession {
   id: string;
@@ -22,6 +23,7 @@ export interface NewSessionRow {
 }
 
 interface ActiveRow {
+  token_hash: string;
   id: string;
   email: string;
   last_seen_at: Date;
@@ -30,15 +32,36 @@ interface ActiveRow {
 }
 
 /**
- * A session in force by its token's hash, with the admin directory's question in the same round trip
- * (readModelAdminDirectory's rule): one named prepared statement, parsed and planned once per
- * connection, as it is asked on every request.
+ * The sessions in force among those of the tokens' hashes, each with the admin directory's question in
+ * the same round trip (readModelAdminDirectory's rule): one named prepared statement, parsed and
+ * planned once per connection, as it is asked on every request.
  */
 const findActiveStatement = `
-  select s.id, s.email, s.last_seen_at, s.expires_at,
+  select s.token_hash, s.id, s.email, s.last_seen_at, s.expires_at,
     exists (select 1 from rm_admins a where a.email = s.email) as is_admin
   from sessions s
-  where s.token_hash = $1 and s.ended_at is null and s.idle_expires_at > $2 and s.expires_at > $2`;
+  where s.token_hash = any($1::text[]) and s.ended_at is null and s.idle_expires_at > $2
+    and s.expires_at > $2`;
+
+const activeOf = (row: ActiveRow): ActiveSession => ({
+  id: row.id,
+  email: row.email,
+  lastSeenAt: row.last_seen_at,
+  expiresAt: row.expires_at,
+  isAdmin: row.is_admin === true,
+});
+
+/** The requests of one turn checked together: one statement for all their tokens. */
+const activeSessions = turnBatcherPerDatabase((db) =>
+  turnBatcher<string, ActiveSession | undefined>(async (tokenHashes) => {
+    const rows = await preparedRows<ActiveRow>(db, 'session_find_active', findActiveStatement, [
+      [...new Set(tokenHashes)],
+      new Date(),
+    ]);
+    const byHash = new Map(rows.map((row) => [row.token_hash, activeOf(row)]));
+    return tokenHashes.map((hash) => byHash.get(hash));
+  }),
+);
 
 /** The sessions table: what the authenticator reads on every request. */
 export const sessionRows = {
@@ -57,22 +80,9 @@ export const sessionRows = {
       })
       .execute(),
 
-  findActive: async (db: Db, tokenHash: string): Promise<ActiveSession | undefined> => {
-    const now = new Date();
-    const [row] = await preparedRows<ActiveRow>(db, 'session_find_active', findActiveStatement, [
-      tokenHash,
-      now,
-    ]);
-    return (
-      row && {
-        id: row.id,
-        email: row.email,
-        lastSeenAt: row.last_seen_at,
-        expiresAt: row.expires_at,
-        isAdmin: row.is_admin === true,
-      }
-    );
-  },
+  /** The session in force of a token's hash: asked with the other requests of this turn (one statement). */
+  findActive: (db: Db, tokenHash: string): Promise<ActiveSession | undefined> =>
+    activeSessions(db).load(tokenHash),
 
   /**
    * Slides the idle expiry, never past the session's hard expiry. Its commit does not wait for the

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../src/testing/index';
+import { createTestDatabase, statementCounter, type TestDatabase } from '../../src/testing/index';
 import { pgWindowCounter, redisWindowCounter, type WindowCounter } from '../../src/http/rate-limit-counters';
 
 let database: TestDatabase;
@@ -81,5 +81,25 @@ describe('the request budget counter on PostgreSQL, and its connection', () => {
     } finally {
       await one.drop();
     }
+  });
+});
+
+describe('the request budget counter on PostgreSQL, in a burst', () => {
+  it('given requests of one turn for two keys, when counted, then one statement and each its count in order', async () => {
+    const { counted, plugin } = statementCounter();
+    const counter = pgWindowCounter(database.db.withPlugin(plugin));
+    const run = randomBytes(4).toString('hex');
+    const [mine, theirs] = [`burst-mine-${run}`, `burst-theirs-${run}`];
+    await counter.incr(mine, minute);
+    counted.statements = 0;
+
+    const answers = await Promise.all(
+      [mine, theirs, mine, mine, theirs].map((key) => counter.incr(key, minute)),
+    );
+    await counter.close();
+
+    expect(counted.statements).toBe(1);
+    expect(answers.map((a) => a.current)).toEqual([2, 1, 3, 4, 2]);
+    for (const a of answers) expect(a.ttl).toBeGreaterThan(0);
   });
 });
