@@ -4,6 +4,8 @@ import {
   DomainError,
   expectedArgument,
   preparedRows,
+  turnBatcher,
+  turnBatcherPerDatabase,
   type Db,
   type StreamAppend,
 } from '@app/platform';
@@ -78,6 +80,16 @@ const reserveStatement =
   'select o_ord from reserve_spend_append($1::int, $2::int[], $3::text[], $4::bigint[], $5::jsonb[], ' +
   '$6::boolean[], $7::float8[], $8::int, $9::jsonb)';
 
+/** The statement of several, each an item of `reserve_spend_append_many` (migration 0040). */
+const reserveManyStatement =
+  'select o_item, o_appended, o_code, o_message, o_detail from reserve_spend_append_many($1::int, $2::jsonb)';
+
+/**
+ * At most this many in one statement: each item is a subtransaction, and PostgreSQL keeps 64 of a
+ * transaction's in shared memory before other sessions' snapshots must look further.
+ */
+const itemsPerStatement = 48;
+
 /** A conflict of the statement, as a ConcurrencyError of the stream `append_to_stream` names. */
 const conflictOf = (e: unknown, appends: readonly StreamAppend[]): unknown => {
   const message = typeof e === 'object' && e !== null && 'message' in e ? String(e.message) : '';
@@ -85,42 +97,99 @@ const conflictOf = (e: unknown, appends: readonly StreamAppend[]): unknown => {
   return append ? asConcurrencyError(e, append.streamId, append.expectedVersion) : e;
 };
 
+interface AtOnce {
+  lockStreams: readonly string[];
+  alongside: readonly StreamAppend[];
+  decided: readonly Decided[];
+  metadata: SpendRequest['metadata'];
+}
+
+/** One call's arguments, as `reserve_spend_append` takes them (and each item of the many). */
+const argumentsOf = (input: AtOnce) => {
+  const { alongside, decided } = input;
+  const appends = [...alongside, ...decided.map((d) => d.append)];
+  return {
+    appends,
+    lockKeys: ledgerLockKeys(input.lockStreams),
+    streams: appends.map((a) => a.streamId),
+    expected: appends.map((a) => expectedArgument(a.expectedVersion)),
+    events: appends.map((a) => a.events.map((e) => ({ type: e.type, data: e.data }))),
+    ledger: appends.map((_, i) => i >= alongside.length),
+    slack: [...alongside.map(() => null), ...decided.map((d) => d.slack)],
+    metadata: input.metadata,
+  };
+};
+
+/** One call on its own: the statement of one (nothing to undo alone, no subtransaction). */
+const appendOne = async (db: Db, input: AtOnce): Promise<boolean> => {
+  const a = argumentsOf(input);
+  try {
+    const rows = await preparedRows(db, 'reserve_spend_append', reserveStatement, [
+      spendLockSpace,
+      a.lockKeys,
+      a.streams,
+      a.expected,
+      a.events.map((e) => JSON.stringify(e)),
+      a.ledger,
+      a.slack,
+      snapshotEvery,
+      JSON.stringify(a.metadata),
+    ]);
+    return rows.length > 0;
+  } catch (e) {
+    throw conflictOf(e, a.appends);
+  }
+};
+
+interface ItemRow {
+  o_item: number;
+  o_appended: boolean;
+  o_code: string | null;
+  o_message: string | null;
+  o_detail: string | null;
+}
+
+/** The error an item answered, as the statement of one would have raised it. */
+const itemError = (row: ItemRow): Error =>
+  Object.assign(new Error(row.o_message ?? 'the reservation failed'), {
+    code: row.o_code ?? undefined,
+    detail: row.o_detail ?? undefined,
+  });
+
+/** The calls of one turn: one statement of one, or `reserve_spend_append_many` for several. */
+const appendsOfTurn = turnBatcherPerDatabase((db) =>
+  turnBatcher<AtOnce, boolean>(async (inputs) => {
+    if (inputs.length === 1 && inputs[0]) return [await appendOne(db, inputs[0]).catch((e: Error) => e)];
+    const all = inputs.map(argumentsOf);
+    const items = all.map(({ appends: _appends, ...item }) => ({ ...item, snapshotEvery }));
+    const rows = await preparedRows<ItemRow>(db, 'reserve_spend_append_many', reserveManyStatement, [
+      spendLockSpace,
+      JSON.stringify(items),
+    ]);
+    const byItem = new Map(rows.map((row) => [row.o_item, row]));
+    return all.map((a, i) => {
+      const row = byItem.get(i + 1);
+      if (!row) return new Error('the reservation answered no row');
+      if (row.o_code !== null) {
+        const e = conflictOf(itemError(row), a.appends);
+        return e instanceof Error ? e : itemError(row);
+      }
+      return row.o_appended;
+    });
+  }, itemsPerStatement),
+);
+
 /**
  * `decided` (each ledger's events, decided on it as read at `expectedVersion`) with `alongside` in
  * one autocommitted statement, under the locks of `lockStreams`: false, nothing appended, when a
- * ledger moved on in a way that could change its decision (`reserve_spend_append`).
+ * ledger moved on in a way that could change its decision (`reserve_spend_append`). The calls of
+ * one turn of the loop (a burst's acceptances, the settles of streams that ended together) go as one
+ * statement, each undone alone when it fails (`reserve_spend_append_many`).
  */
-export const appendAtOnce = async (
-  db: Db,
-  input: {
-    lockStreams: readonly string[];
-    alongside: readonly StreamAppend[];
-    decided: readonly Decided[];
-    metadata: SpendRequest['metadata'];
-  },
-): Promise<boolean> => {
-  const { alongside, decided } = input;
-  const appends = [...alongside, ...decided.map((d) => d.append)];
-  let rows: unknown[];
-  const values = [
-    spendLockSpace,
-    ledgerLockKeys(input.lockStreams),
-    appends.map((a) => a.streamId),
-    appends.map((a) => expectedArgument(a.expectedVersion)),
-    appends.map((a) => JSON.stringify(a.events.map((e) => ({ type: e.type, data: e.data })))),
-    appends.map((_, i) => i >= alongside.length),
-    [...alongside.map(() => null), ...decided.map((d) => d.slack)],
-    snapshotEvery,
-    JSON.stringify(input.metadata),
-  ];
-  try {
-    rows = await preparedRows(db, 'reserve_spend_append', reserveStatement, values);
-  } catch (e) {
-    throw conflictOf(e, appends);
-  }
-  if (rows.length === 0) return false;
-  announceAppend(db);
-  return true;
+export const appendAtOnce = async (db: Db, input: AtOnce): Promise<boolean> => {
+  const appended = await appendsOfTurn(db).load(input);
+  if (appended) announceAppend(db);
+  return appended;
 };
 
 /**

@@ -8,7 +8,7 @@ import {
   type Db,
   type StreamAppend,
 } from '@app/platform';
-import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
+import { createTestDatabase, statementCounter, type TestDatabase } from '@app/platform/testing';
 import { createSpendGuard, type SpendPlan } from '../../src/spend/index';
 import { snapshotEvery } from '../../src/shared/stream-state';
 import { configure, ledger, metadata, request, unlimited } from './spend-fixtures';
@@ -97,6 +97,37 @@ describe('spend guard: the reservation in one statement', () => {
     });
     await expect(atOnce(r, await planOf(r))).rejects.toBeInstanceOf(ConcurrencyError);
     expect(await ledger(db, spendStreamIds.user(r.actor))).toEqual([]);
+  });
+
+  it('given acceptances of one turn, one with a reused request id, then one statement: the others appended, that one refused alone', async () => {
+    await configure(db, { userLimit: { period: 'Daily', rate: 1 } });
+    const [kim, lou] = ['kim@once.example.com', 'lou@once.example.com'];
+    const requests = [request(kim, 0.25), request(lou, 0.25), request(kim, 0.25)];
+    const reused = requests[1] as Request;
+    await appendToStream(db, chatStreamId(reused.requestId), [{ type: 'ChatRequested', data: {} }], {
+      expectedVersion: 0,
+      metadata: metadata(),
+    });
+    const plans = await Promise.all(requests.map(planOf));
+    const { counted, plugin } = statementCounter();
+    const counting = db.withPlugin(plugin);
+    const reserve = (r: Request, plan: SpendPlan) => {
+      if (!guard.reserveAtOnce) throw new Error('the guard reserves in one statement');
+      return guard.reserveAtOnce(counting, r, { plan, alongside: [chatAppend(r)] });
+    };
+
+    const outcomes = await Promise.allSettled(requests.map((r, i) => reserve(r, plans[i] as SpendPlan)));
+
+    expect(counted.statements).toBe(1);
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : 'refused'))).toEqual([
+      true,
+      'refused',
+      true,
+    ]);
+    expect(outcomes[1]?.status === 'rejected' && outcomes[1].reason).toBeInstanceOf(ConcurrencyError);
+    expect(await reservedOn(spendStreamIds.user(kim))).toBe(0.5);
+    expect(await ledger(db, spendStreamIds.user(lou))).toEqual([]);
+    expect(await ledger(db, chatStreamId(requests[2]?.requestId ?? ''))).toHaveLength(1);
   });
 
   it('given a read-ahead over the limit, then it is left to the locked path', async () => {
