@@ -75,7 +75,7 @@ describe('stream tails', () => {
     const { counted, db } = counting(database.db);
     const askedBy = (streamId: string) =>
       new Promise<number>((resolve, reject) => {
-        setTimeout(() => streamHead(db, streamId).then(resolve, reject), 0);
+        setTimeout(() => void streamHead(db, streamId).then(resolve, reject), 0);
       });
 
     const heads = await Promise.all([askedBy(a), askedBy(b)]);
