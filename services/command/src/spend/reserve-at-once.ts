@@ -102,6 +102,12 @@ interface AtOnce {
   alongside: readonly StreamAppend[];
   decided: readonly Decided[];
   metadata: SpendRequest['metadata'];
+  /**
+   * When its request was made: the items of a turn go in this order, as a ledger takes a reservation
+   * at once only after those no later than it (one user's burst would otherwise leave every other
+   * reservation to the locked path).
+   */
+  at: Date;
 }
 
 /** One call's arguments, as `reserve_spend_append` takes them (and each item of the many). */
@@ -160,15 +166,18 @@ const itemError = (row: ItemRow): Error =>
 const appendsOfTurn = turnBatcherPerDatabase((db) =>
   turnBatcher<AtOnce, boolean>(async (inputs) => {
     if (inputs.length === 1 && inputs[0]) return [await appendOne(db, inputs[0]).catch((e: Error) => e)];
-    const all = inputs.map(argumentsOf);
-    const items = all.map(({ appends: _appends, ...item }) => ({ ...item, snapshotEvery }));
+    const all = inputs.map((input, i) => ({ i, at: input.at.getTime(), a: argumentsOf(input) }));
+    // In the order the requests were made (see AtOnce.at); each answer goes back to its call.
+    const sorted = [...all].sort((x, y) => x.at - y.at);
+    const items = sorted.map(({ a: { appends: _appends, ...item } }) => ({ ...item, snapshotEvery }));
     const rows = await preparedRows<ItemRow>(db, 'reserve_spend_append_many', reserveManyStatement, [
       spendLockSpace,
       JSON.stringify(items),
     ]);
+    const placeOf = new Map(sorted.map((x, place) => [x.i, place + 1]));
     const byItem = new Map(rows.map((row) => [row.o_item, row]));
-    return all.map((a, i) => {
-      const row = byItem.get(i + 1);
+    return all.map(({ i, a }) => {
+      const row = byItem.get(placeOf.get(i) ?? 0);
       if (!row) return new Error('the reservation answered no row');
       if (row.o_code !== null) {
         const e = conflictOf(itemError(row), a.appends);
@@ -215,6 +224,7 @@ export const reserveAtOnce = async (
     alongside: options.alongside ?? [],
     decided,
     metadata: r.metadata,
+    at: r.at,
   });
   if (!appended) return false;
   if (limited) options.onDecided?.();

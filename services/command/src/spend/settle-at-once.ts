@@ -60,5 +60,6 @@ export const settleAtOnce = async (
     alongside,
     decided,
     metadata: r.metadata,
+    at: r.at,
   });
 };

@@ -130,6 +130,28 @@ describe('spend guard: the reservation in one statement', () => {
     expect(await ledger(db, chatStreamId(requests[2]?.requestId ?? ''))).toHaveLength(1);
   });
 
+  it("given one user's acceptances of one turn asked latest first, then all are made at once, in the order they were made", async () => {
+    await configure(db, { userLimit: { period: 'Daily', rate: 1 } });
+    const max = 'max@once.example.com';
+    const requests = Array.from({ length: 6 }, (_, i) =>
+      request(max, 0.1, { at: new Date(Date.UTC(2025, 2, 10, 9, 30, i)) }),
+    );
+    const plans = await Promise.all(requests.map(planOf));
+
+    const appended = await Promise.all(
+      requests
+        .map((r, i) => ({ r, plan: plans[i] as SpendPlan }))
+        .reverse()
+        .map(({ r, plan }) => atOnce(r, plan)),
+    );
+
+    expect(appended).toEqual(requests.map(() => true));
+    const reserved = (await ledger(db, spendStreamIds.user(max))).map(
+      (e) => (e.data as SpendReservedData).requestId,
+    );
+    expect(reserved).toEqual(requests.map((r) => r.requestId));
+  });
+
   it('given a read-ahead over the limit, then it is left to the locked path', async () => {
     await configure(db, { userLimit: { period: 'Daily', rate: 1 } });
     const r = request('eve@once.example.com', 2);
