@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatChunk } from '@app/contracts';
 import { chunksAfter } from '../../src/chat/streams/chunk-batch';
-import { idsOfPayload, maxNotifyPayload, notifyPayload } from '../../src/chat/streams/ids-notifier';
+import { idsOfPayload, maxNotifyPayload, notifyPayload } from '../../src/chat/streams/notify-payload';
 import { batchOfEntry, entriesOf } from '../../src/chat/streams/redis-entries';
 import { lastEventIdOf, sseEvent } from '../../src/chat/streams/sse';
 import { stopSubscriptions } from '../../src/chat/streams/stop-subscriptions';

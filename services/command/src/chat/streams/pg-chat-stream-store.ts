@@ -3,7 +3,7 @@ import { briefError, listen, openDatabase, type Db, type Listener } from '@app/p
 import { followBatches, storedChunks, type ChunkBatch } from './chunk-batch';
 import { chunkBatcher } from './chunk-batcher';
 import { groupedWrites } from './grouped-writes';
-import { idsNotifier, idsOfPayload } from './ids-notifier';
+import { idsOfPayload, notifyPayload } from './notify-payload';
 import type { ChatStreamStore, StreamedChunk } from './ports';
 import { droppedBatchLogger, storeTimings, type ChatStreamStoreOptions } from './store-options';
 import { streamWakes } from './stream-wakes';
@@ -38,7 +38,6 @@ export const pgChatStreamStore = (
   const channel = opts.channel ?? chatStreamsChannel;
   const { retentionMs, abandonedAfterMs, pollMs, writeGapMs } = storeTimings(opts);
   const wakes = streamWakes();
-  const notifier = idsNotifier(db, channel, writeGapMs);
   let listening: Promise<Listener> | null = null;
   let closed = false;
 
@@ -68,8 +67,10 @@ export const pgChatStreamStore = (
    * one was in flight, in one INSERT, whatever their streams (100 streams flushing every 20 ms are a
    * few statements, not thousands). Written on a connection of their own that commits without waiting
    * for the WAL flush (`synchronous_commit` off): these rows only let a reload replay an answer in
-   * flight; the log's events stay durable. One statement, one round trip. Answers whether each row
-   * was new.
+   * flight; the log's events stay durable. The same statement NOTIFYs `channel` with the streams that
+   * got chunks (not their opening rows), which PostgreSQL delivers once it commits: the other
+   * processes' followers read rows that are there. One statement, one round trip. Answers whether
+   * each row was new.
    */
   const writes = openDatabase(databaseUrl, {
     max: 1,
@@ -78,15 +79,24 @@ export const pgChatStreamStore = (
   });
   const insertRows = groupedWrites<Row, boolean>(
     async (rows) => {
-      const inserted = await sql<{ request_id: string; first_id: number }>`
-      insert into chat_stream_chunks (request_id, owner, first_id, last_id, chunks, ended)
-      select * from unnest(${rows.map((r) => r.requestId)}::text[], ${rows.map((r) => r.owner)}::text[],
-                           ${rows.map((r) => r.firstId)}::int[], ${rows.map((r) => r.lastId)}::int[],
-                           ${rows.map((r) => r.chunks)}::json[], ${rows.map((r) => r.ended)}::boolean[])
-      -- A retry of a batch whose commit was not acknowledged; an opening row of a stream open already.
-      on conflict (request_id, first_id) do nothing
-      returning request_id, first_id`.execute(writes.db);
-      const fresh = new Set(inserted.rows.map((r) => `${r.request_id}\u0000${r.first_id}`));
+      const flushed = new Set(rows.filter((r) => r.firstId > 0).map((r) => r.requestId));
+      const payload = flushed.size > 0 ? notifyPayload(flushed) : null;
+      const inserted = await sql<{ fresh: [string, number][] }>`
+      with inserted as (
+        insert into chat_stream_chunks (request_id, owner, first_id, last_id, chunks, ended)
+        select * from unnest(${rows.map((r) => r.requestId)}::text[], ${rows.map((r) => r.owner)}::text[],
+                             ${rows.map((r) => r.firstId)}::int[], ${rows.map((r) => r.lastId)}::int[],
+                             ${rows.map((r) => r.chunks)}::json[], ${rows.map((r) => r.ended)}::boolean[])
+        -- A retry of a batch whose commit was not acknowledged; an opening row of a stream open already.
+        on conflict (request_id, first_id) do nothing
+        returning request_id, first_id
+      )
+      select
+        coalesce((select json_agg(json_build_array(request_id, first_id)) from inserted), '[]') as fresh,
+        case when ${payload}::text is not null then pg_notify(${channel}, ${payload}::text) end as notified`.execute(
+        writes.db,
+      );
+      const fresh = new Set(inserted.rows[0]?.fresh.map(([id, first]) => `${id}\u0000${first}`));
       return rows.map((r) => fresh.has(`${r.requestId}\u0000${r.firstId}`));
       // A stream's end is written without waiting out the gap: its answer ends once it is kept.
     },
@@ -103,7 +113,6 @@ export const pgChatStreamStore = (
       ended: batch.ended,
     });
     wakes.wake(requestId);
-    notifier.notify(requestId);
   };
 
   /** The opening row and the batches after `cursor` (and the end); null once the stream is gone. */
