@@ -33,10 +33,12 @@ export const openSse = (
   /** Another wire's events for the same chunks (the OpenAI-compatible API's); the kept chunks are the relay's. */
   format: SseFormat = relayFrame,
 ): ChatSse => {
+  // No `connection` header of its own: the server's (`keep-alive` with `Keep-Alive: timeout=...`)
+  // tells the client how long the connection stays open for its next request; a bare `keep-alive`
+  // leaves the client to guess (undici closes it after 4 s, so a user's next message reconnects).
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
   const connected = () => !raw.destroyed && !raw.writableEnded;

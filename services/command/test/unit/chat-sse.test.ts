@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
-import type { ServerResponse } from 'node:http';
+import http, { type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { ChatChunk } from '@app/contracts';
 import { openSse } from '../../src/chat/sse';
 import type { ChatStreamWriter } from '../../src/chat/streams/ports';
@@ -22,7 +23,39 @@ const keeper = () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The headers a client gets for an answer that a server keeping connections `keepAliveMs` sends. */
+const answerHeaders = async (keepAliveMs: number): Promise<http.IncomingHttpHeaders> => {
+  const server = http.createServer((_req, res) => {
+    void openSse(res, keeper().writer, 60_000).end();
+  });
+  server.keepAliveTimeout = keepAliveMs;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const agent = new http.Agent({ keepAlive: true });
+  try {
+    const { port } = server.address() as AddressInfo;
+    return await new Promise((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.headers));
+        })
+        .on('error', reject);
+    });
+  } finally {
+    agent.destroy();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+};
+
 describe('the SSE answer', () => {
+  it('given a server keeping connections 72 s, then the answer tells the client so (its next message reuses the connection)', async () => {
+    const headers = await answerHeaders(72_000);
+    expect(headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(headers.connection).toBe('keep-alive');
+    expect(headers['keep-alive']).toBe('timeout=72');
+  });
+
   it('given a quiet line, when a token is sent, then it goes out at once', () => {
     const res = fakeResponse();
     const k = keeper();
