@@ -1,28 +1,47 @@
 import DataLoader from 'dataloader';
 import type { Db } from './database';
 
-/** The most calls one statement answers; more in one turn go as several statements. */
-export const defaultTurnBatchSize = 500;
+/** The most calls one statement answers; more go as several statements. */
+export const defaultBatchSize = 500;
 
 /**
- * Calls made in one turn of the event loop, answered by one call of `batch` (one statement): the
- * requests that arrive together (a burst of a hundred streams) share a round trip instead of queueing
- * one each for the pool's connections. `batch` answers one value per key, in the keys' order (an
- * Error for a key fails that call alone). Nothing is remembered between turns (no cache): every call
- * reads the database as it is.
- *
- * The turn ends with the loop's check phase (`setImmediate`): a lone call waits only for the
- * callbacks of its own turn, and the calls of every socket read in that turn go together.
+ * Calls answered by one call of `batch` (one statement) as a group commit does: when no statement of
+ * this batcher is in flight, the calls made in this turn of the microtasks go at once (a lone request
+ * waits for nothing); calls made while one is in flight wait for it and then go together. So the
+ * requests that arrive together (a burst of a hundred streams) share a few round trips instead of
+ * queueing one each for the pool's connections. `batch` answers one value per key, in the keys'
+ * order (an Error for a key fails that call alone). Nothing is remembered between statements (no
+ * cache): every call reads the database as it is.
  */
 export const turnBatcher = <K, V>(
   batch: (keys: readonly K[]) => Promise<readonly (V | Error)[]>,
-  maxBatchSize = defaultTurnBatchSize,
-): DataLoader<K, V> =>
-  new DataLoader<K, V>(batch, {
+  maxBatchSize = defaultBatchSize,
+): DataLoader<K, V> => {
+  let inFlight = 0;
+  let waiting: (() => void)[] = [];
+  const sendWaiting = () => {
+    const ready = waiting;
+    waiting = [];
+    for (const send of ready) send();
+  };
+  const counted = async (keys: readonly K[]) => {
+    inFlight++;
+    try {
+      return await batch(keys);
+    } finally {
+      inFlight--;
+      if (inFlight === 0) sendWaiting();
+    }
+  };
+  return new DataLoader<K, V>(counted, {
     cache: false,
     maxBatchSize,
-    batchScheduleFn: (send) => setImmediate(send),
+    batchScheduleFn: (send) => {
+      if (inFlight === 0) queueMicrotask(send);
+      else waiting.push(send);
+    },
   });
+};
 
 /**
  * One turn batcher per database (a pool, or a transaction: its calls go on its own connection),
