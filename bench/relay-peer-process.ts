@@ -65,6 +65,9 @@ const server = createServer((req, res) => {
       res.destroy();
     });
 });
+// Idle connections kept as long as the platform keeps them (fastify's default): the bench's clients
+// reuse theirs between rounds here as there.
+server.keepAliveTimeout = 72_000;
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   if (address && typeof address === 'object') process.stdout.write(`URL http://127.0.0.1:${address.port}\n`);
