@@ -71,19 +71,6 @@ describe('stream tails', () => {
     expect([headA, headB]).toEqual([3, 0]);
   });
 
-  it('given a read in flight, when others are asked by callbacks meanwhile (requests that arrive together), then they go together in one statement after it', async () => {
-    const { counted, db } = counting(database.db);
-    const askedBy = (streamId: string) =>
-      new Promise<number>((resolve, reject) => {
-        setTimeout(() => void streamHead(db, streamId).then(resolve, reject), 0);
-      });
-
-    const heads = await Promise.all([streamHead(db, a), askedBy(b), askedBy(a)]);
-
-    expect(heads).toEqual([3, 0, 3]);
-    expect(counted.statements).toBe(2);
-  });
-
   it('given reads asked in turns of their own, when they are answered, then one statement each', async () => {
     const { counted, db } = counting(database.db);
 
