@@ -22,10 +22,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     declare
       v_item jsonb;
       v_ord int;
-      v_appended boolean;
-      v_code text;
-      v_message text;
-      v_detail text;
     begin
       perform count(pg_advisory_xact_lock(p_lock_space, k.key))
         from (
@@ -34,8 +30,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           order by 1
         ) as k;
       for v_item, v_ord in select i.value, i.ord::int from jsonb_array_elements(p_items) with ordinality as i(value, ord) loop
+        o_item := v_ord;
+        o_code := null;
+        o_message := null;
+        o_detail := null;
         begin
-          select count(*) > 0 into v_appended
+          select count(*) > 0 into o_appended
             from reserve_spend_append(
               p_lock_space,
               array(select x::int from jsonb_array_elements_text(v_item -> 'lockKeys') with ordinality as a(x, n) order by n),
@@ -46,21 +46,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
               array(select x::float8 from jsonb_array_elements_text(v_item -> 'slack') with ordinality as a(x, n) order by n),
               (v_item ->> 'snapshotEvery')::int,
               v_item -> 'metadata');
-          o_item := v_ord;
-          o_appended := v_appended;
-          o_code := null;
-          o_message := null;
-          o_detail := null;
-          return next;
         exception when others then
-          get stacked diagnostics v_code = returned_sqlstate, v_message = message_text, v_detail = pg_exception_detail;
-          o_item := v_ord;
           o_appended := false;
-          o_code := v_code;
-          o_message := v_message;
-          o_detail := v_detail;
-          return next;
+          get stacked diagnostics o_code = returned_sqlstate, o_message = message_text, o_detail = pg_exception_detail;
         end;
+        return next;
       end loop;
     end
     $$`.execute(db);
