@@ -107,6 +107,8 @@ export const runChat = async (deps: ChatRunDeps, input: ChatRunInput): Promise<v
   const { sse } = input;
   // The request's stream as the acceptance left it, while nothing else was appended to it.
   let stream: AcceptedChat['stream'] | undefined = input.accepted.stream;
+  // The request's end and settlement, recorded while its kept stream is ended (never rejects).
+  let recorded: Promise<void> = Promise.resolve();
   try {
     sse.send({ s: 'meta', st: modelStatus(model, true) });
     if (input.retrieval) sendRetrieval(sse, await input.retrieval);
@@ -154,20 +156,24 @@ export const runChat = async (deps: ChatRunDeps, input: ChatRunInput): Promise<v
     sse.send({ s: 'result', type: 'end' });
     const end = endCommand(input, outcome, usage, failure);
     const settlement = { ...input.accepted.spendRequest, amount: usage.cost, at: new Date() };
-    // With the settlement, in its one statement, when the request's stream is as accepted.
-    const ended = stream && (await endWithSettlement(deps, streamId, stream, end, settlement));
-    if (!ended)
-      // Else the two streams apart (the request's, the ledgers'): recorded side by side.
-      await Promise.all([
-        record(end).catch((e: unknown) => log.error({ err: e }, 'chat end not recorded')),
-        deps.spend
-          .settle(deps.db, settlement)
-          .catch((e: unknown) => log.error({ err: e }, 'chat spend not settled')),
-      ]);
+    const accepted = stream;
+    recorded = (async () => {
+      // With the settlement, in its one statement, when the request's stream is as accepted.
+      const ended = accepted && (await endWithSettlement(deps, streamId, accepted, end, settlement));
+      if (!ended)
+        // Else the two streams apart (the request's, the ledgers'): recorded side by side.
+        await Promise.all([
+          record(end).catch((e: unknown) => log.error({ err: e }, 'chat end not recorded')),
+          deps.spend
+            .settle(deps.db, settlement)
+            .catch((e: unknown) => log.error({ err: e }, 'chat spend not settled')),
+        ]);
+    })();
   } catch (e) {
     log.error({ err: e }, 'chat request failed');
   } finally {
-    await sse.end().catch((e: unknown) => log.error({ err: e }, 'chat stream not ended'));
+    // The answer ends once its end is recorded and its kept stream ended, the two side by side.
+    await sse.end(recorded).catch((e: unknown) => log.error({ err: e }, 'chat stream not ended'));
   }
 };
 

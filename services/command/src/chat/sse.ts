@@ -11,8 +11,11 @@ export const defaultFrameMs = 16;
 export interface ChatSse {
   /** Keeps the chunk (for a reload to resume) and sends it to the client while it is connected. */
   send(chunk: ChatChunk): void;
-  /** Flushes the kept chunks, marks the stream ended, ends the answer. */
-  end(): Promise<void>;
+  /**
+   * Flushes the kept chunks and marks the stream ended, beside `alongside` (what the request's end
+   * records): the answer ends once both are done, so its end still means both are.
+   */
+  end(alongside?: Promise<unknown>): Promise<void>;
 }
 
 /** How a chunk goes on the wire: the relay's own `id:` and `data:` lines; '' sends nothing. */
@@ -87,12 +90,12 @@ export const openSse = (
       flushText();
       write(chunk);
     },
-    end: async () => {
+    end: async (alongside) => {
       flushText();
       if (frame) clearTimeout(frame);
       clearTimeout(keepAlive);
       try {
-        await writer.end();
+        await Promise.all([writer.end(), alongside]);
       } finally {
         if (connected()) raw.end();
       }

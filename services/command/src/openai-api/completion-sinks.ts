@@ -27,9 +27,9 @@ export const wholeCompletionSink =
         writer.write(chunk);
         state = foldCompletion(state, chunk);
       },
-      end: async () => {
+      end: async (alongside) => {
         try {
-          await writer.end();
+          await Promise.all([writer.end(), alongside]);
         } finally {
           const [status, body] =
             state.error === undefined

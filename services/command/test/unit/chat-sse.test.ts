@@ -105,4 +105,28 @@ describe('the SSE answer', () => {
       { s: 'result', type: 'end' },
     ]);
   });
+
+  it('given the request end still being recorded, when the answer ends, then its kept stream is ended meanwhile and the answer ends once both are done', async () => {
+    const res = fakeResponse();
+    let keptEnded = false;
+    const writer: ChatStreamWriter = {
+      write: () => 1,
+      end: () => {
+        keptEnded = true;
+        return Promise.resolve();
+      },
+    };
+    let record = () => undefined as void;
+    const recorded = new Promise<void>((resolve) => (record = resolve));
+    const sse = openSse(res.raw, writer, 60_000);
+    let ended = false;
+    const ending = sse.end(recorded).then(() => (ended = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(keptEnded).toBe(true);
+    expect(ended).toBe(false);
+    expect(res.raw.writableEnded).toBe(false);
+    record();
+    await ending;
+    expect(res.raw.writableEnded).toBe(true);
+  });
 });
