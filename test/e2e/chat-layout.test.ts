@@ -135,7 +135,10 @@ describe('the chat on a desktop', () => {
     await panel.getByRole('combobox', { name: 'Account' }).waitFor();
     await panel.getByRole('combobox', { name: 'Conversation storage' }).waitFor();
     await panel.getByLabel('Spend').waitFor();
+    expect(await menu.getByRole('menuitemcheckbox').allTextContents()).toEqual(['◐System theme']);
     await expect.poll(() => focusedName(page)).toContain('Dark theme');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusedName(page)).toContain('System theme');
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => focusedName(page)).toBe('API Keys');
     await page.keyboard.press('End');

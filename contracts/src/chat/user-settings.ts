@@ -7,10 +7,11 @@ import { successBody } from '../success';
 /** The user's stored settings: theme, featureOptions, hiddenModelIds. */
 export const userSettingsRoutes = { get: '/api/settings', save: '/api/settings/save' } as const;
 
-export const themes = ['light', 'dark'] as const;
+/** `system`: the theme follows the device's (its light or dark colour scheme), as it changes. */
+export const themes = ['system', 'light', 'dark'] as const;
 
 export const UserSettings = z.object({
-  theme: z.enum(themes).default('light'),
+  theme: z.enum(themes).default('system'),
   hiddenModelIds: boundedList(z.string().max(200), 'Hidden models', 1000).default([]),
   featureOptions: z.record(z.string().max(100), z.boolean()).default({}),
   /** The user's own choice; null: the admin's Default User Conversation Storage applies. */

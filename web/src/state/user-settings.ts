@@ -33,7 +33,8 @@ export const hiddenModelIdsAtom = atom<readonly string[]>(
   (get) => get(userSettingsAtom)?.hiddenModelIds ?? [],
 );
 
-export const themeAtom = atom((get) => get(userSettingsAtom)?.theme ?? 'light');
+/** The theme the user chose: light, dark, or the device's (`system`, until they choose). */
+export const themeAtom = atom((get) => get(userSettingsAtom)?.theme ?? 'system');
 
 /** Saves a change at once on screen, then on the server; a refusal puts the previous settings back. */
 export const saveUserSettingsAtom = atom(null, async (get, set, changes: UserSettingsSaveRequest) => {

@@ -32,7 +32,7 @@ export const changedSettings = (
 
 /**
  * A user's stored settings (stream `userSettingsStreamId(email)`): a save records only the fields it
- * changes, and nothing when it changes none. The defaults (light theme, nothing hidden, no feature
+ * changes, and nothing when it changes none. The defaults (the device's theme, nothing hidden, no feature
  * options, the admin's conversation storage) hold until the user sets a field.
  */
 export const userSettingsDecider: Decider<UserSettings, UserSettingsCommand, UserSettingsEvent> = {
@@ -58,5 +58,6 @@ export const userSettingsDecider: Decider<UserSettings, UserSettingsCommand, Use
     }
   },
 
-  snapshot: plainSnapshot('userSettings/1', (j) => isPlainObject(j) && 'theme' in j),
+  // 2: the device's theme became the default (a snapshot of 1 holds the light theme, then the default).
+  snapshot: plainSnapshot('userSettings/2', (j) => isPlainObject(j) && 'theme' in j),
 };

@@ -37,7 +37,7 @@ const adminDefault = (storage: 'future-local' | 'future-cloud') =>
 describe('user settings', () => {
   it('a user who saved nothing gets the defaults, and the platform default storage (Local)', async () => {
     expect(await settings(bob)).toEqual({
-      theme: 'light',
+      theme: 'system',
       hiddenModelIds: [],
       featureOptions: {},
       conversationStorage: null,
@@ -69,7 +69,7 @@ describe('user settings', () => {
     expect(same).toEqual({ status: 200, body: { success: true, position: '0' } });
     expect((await settingsEvents(bob)).length).toBe(2);
     // Each user has their own.
-    expect((await settings(carl)).theme).toBe('light');
+    expect((await settings(carl)).theme).toBe('system');
   });
 
   it('bad input answers 400 and records nothing', async () => {

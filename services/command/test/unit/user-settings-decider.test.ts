@@ -14,9 +14,9 @@ const save = (data: Parameters<typeof userSettingsDecider.decide>[0]['data']) =>
 });
 
 describe('user settings decider', () => {
-  it("the defaults: light, nothing hidden, no feature options, the admin's storage", () => {
+  it("the defaults: the device's theme, nothing hidden, no feature options, the admin's storage", () => {
     expect(userSettingsDecider.initialState()).toEqual({
-      theme: 'light',
+      theme: 'system',
       hiddenModelIds: [],
       featureOptions: {},
       conversationStorage: null,
@@ -31,8 +31,14 @@ describe('user settings decider', () => {
 
   it('given nothing saved, when the defaults are saved, then nothing', () => {
     given([])
-      .when(save({ theme: 'light', hiddenModelIds: [], featureOptions: {}, conversationStorage: null }))
+      .when(save({ theme: 'system', hiddenModelIds: [], featureOptions: {}, conversationStorage: null }))
       .then([]);
+  });
+
+  it("given a theme chosen, when the device's theme is chosen again, then that is recorded", () => {
+    given([changed({ theme: 'light' })])
+      .when(save({ theme: 'system' }))
+      .then([changed({ theme: 'system' })]);
   });
 
   it('when several fields are sent, then only those that changed are recorded', () => {
