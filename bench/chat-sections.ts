@@ -21,7 +21,7 @@ export const chatSection = async (server: BenchServer, out: Out, envInt: EnvInt)
     longTokens: envInt('BENCH_CHAT_LONG_TOKENS', 500),
     tokenDelayMs: envInt('BENCH_CHAT_TOKEN_DELAY_MS', 10),
     sequentialStreams: envInt('BENCH_CHAT_SEQUENTIAL', 100),
-    rounds: envInt('BENCH_CHAT_ROUNDS', 3),
+    rounds: envInt('BENCH_CHAT_ROUNDS', 5),
   };
   out(`(f) Chat: POST ${chatRoute} beside the same local streaming model server called straight,`);
   out(
