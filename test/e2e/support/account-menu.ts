@@ -19,15 +19,16 @@ export async function chooseFromAccountMenu(page: Page, name: string): Promise<v
   await panel.getByRole('menuitem', { name, exact: true }).click();
 }
 
-/** Turns the theme to light or dark through the account menu, and closes the menu. */
+/** Shows the light or dark theme, choosing it through the account menu (then closed) when another shows. */
 export async function chooseTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   // The app sets the attribute once the user's settings are read: the theme they kept is known then.
   await page.locator('html[data-theme]').waitFor({ state: 'attached' });
   const current = await page.locator('html').getAttribute('data-theme');
-  if (current !== theme) {
-    await chooseFromAccountMenu(page, theme === 'dark' ? 'Dark theme' : 'Light theme');
-    await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
-  }
+  // Shown already (the device's, or the user's choice): the menu is left alone (on a phone its
+  // button is in the closed drawer).
+  if (current === theme) return;
+  await chooseFromAccountMenu(page, theme === 'dark' ? 'Dark theme' : 'Light theme');
+  await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
   await closeAccountMenu(page);
 }
 
