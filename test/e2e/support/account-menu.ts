@@ -19,23 +19,24 @@ export async function chooseFromAccountMenu(page: Page, name: string): Promise<v
   await panel.getByRole('menuitem', { name, exact: true }).click();
 }
 
-/** Shows the light or dark theme, choosing it through the account menu (then closed) when another shows. */
+/** Shows the light or dark theme (chosen in the account menu when another shows), the menu and drawer closed. */
 export async function chooseTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   // The app sets the attribute once the user's settings are read: the theme they kept is known then.
   await page.locator('html[data-theme]').waitFor({ state: 'attached' });
   const current = await page.locator('html').getAttribute('data-theme');
-  // Shown already (the device's, or the user's choice): the menu is left alone (on a phone its
-  // button is in the closed drawer).
-  if (current === theme) return;
-  await chooseFromAccountMenu(page, theme === 'dark' ? 'Dark theme' : 'Light theme');
-  await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
+  // Shown already (the device's, or the user's own choice): nothing to choose.
+  if (current !== theme) {
+    await chooseFromAccountMenu(page, theme === 'dark' ? 'Dark theme' : 'Light theme');
+    await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
+  }
   await closeAccountMenu(page);
 }
 
 /** Closes the account menu (and a phone's drawer) with Escape when open. */
 export async function closeAccountMenu(page: Page): Promise<void> {
   const button = page.getByRole('button', { name: 'Account menu' });
-  if ((await button.getAttribute('aria-expanded')) === 'true') {
+  // On a phone whose drawer is closed the button is not there at all: nothing is open.
+  if ((await button.count()) > 0 && (await button.getAttribute('aria-expanded')) === 'true') {
     await page.keyboard.press('Escape');
     await page.locator('[aria-label^="Account menu"][aria-expanded="false"]').waitFor({ state: 'attached' });
   }
