@@ -5,7 +5,7 @@ import path from 'node:path';
 import { routes } from '@app/contracts';
 import { freeLoopbackPort } from '@app/platform';
 import { startModelServer } from '@app/platform/testing';
-import { concurrently, platformStream } from './chat-clients';
+import { concurrently, peerStream, platformStream } from './chat-clients';
 import { configureBenchModel } from './chat-setup';
 import { medianRate, type Rate } from './chat-stream';
 import { startBenchChild } from './child-process';
@@ -14,6 +14,8 @@ import type { BenchServer } from './server';
 
 export interface ClusterThroughput {
   tokens: number;
+  /** The peer, measured in the same rounds against the same model server: what these rows are divided by. */
+  peer: Rate;
   oursUsers: Rate;
   oursOneUser: Rate;
 }
@@ -90,7 +92,11 @@ export const measureClusterChat = async (
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-cluster-'));
   const admin = 'bench-chat@example.com';
   let platform: Awaited<ReturnType<typeof startBenchChild>> | undefined;
+  let peer: Awaited<ReturnType<typeof startBenchChild>> | undefined;
   try {
+    // The peer beside these rows, in each of their rounds: the machine's noise falls on both alike.
+    peer = await startBenchChild('relay-peer-process.ts', ['ai-sdk', model.chatUrl], {});
+    const peerUrl = peer.url;
     platform = await startBenchChild('cluster-platform-process.ts', [], {
       WEB_CONCURRENCY: String(opts.workers),
       DATABASE_URL: url,
@@ -116,23 +122,32 @@ export const measureClusterChat = async (
     // Unmeasured: every worker warmed (connections, JIT), the model configuration read by each.
     await p.idle();
     await concurrently(opts.concurrent, (i) => ours(users[i] ?? adminCookie), opts.tokens);
+    await concurrently(opts.concurrent, () => peerStream(peerUrl), opts.tokens);
     const throughput = async (tokens: number): Promise<ClusterThroughput> => {
       model.behave({ tokens: tokenList(tokens), tokenDelayMs: opts.tokenDelayMs });
+      const peer$: Rate[] = [];
       const users$: Rate[] = [];
       const one$: Rate[] = [];
       for (let i = 0; i < Math.max(1, opts.rounds); i++) {
+        peer$.push(await concurrently(opts.concurrent, () => peerStream(peerUrl), tokens));
         await p.idle();
         users$.push(await concurrently(opts.concurrent, (j) => ours(users[j] ?? adminCookie), tokens));
         await p.idle();
         one$.push(await concurrently(opts.concurrent, () => ours(adminCookie), tokens));
       }
-      return { tokens, oursUsers: medianRate(users$), oursOneUser: medianRate(one$) };
+      return {
+        tokens,
+        peer: medianRate(peer$),
+        oursUsers: medianRate(users$),
+        oursOneUser: medianRate(one$),
+      };
     };
     const answers = await throughput(opts.tokens);
     const longAnswers = await throughput(opts.longTokens);
     return { workers: opts.workers, answers, longAnswers };
   } finally {
     await platform?.close();
+    await peer?.close();
     await model.close();
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });

@@ -82,11 +82,11 @@ const throughputTable = (
   concurrent: number,
   cluster?: { workers: number; t: ClusterThroughput },
 ): string => {
-  const row = (label: string, r: Rate) => [
+  const row = (label: string, r: Rate, peer: Rate = t.peer) => [
     label,
     thousands(r.tokensPerSecond),
     `${fixed(r.tokensPerSecond / t.direct.tokensPerSecond, 3)} ×`,
-    `${fixed(r.tokensPerSecond / t.peer.tokensPerSecond, 3)} ×`,
+    `${fixed(r.tokensPerSecond / peer.tokensPerSecond, 3)} ×`,
     String(r.short),
   ];
   return table(
@@ -99,8 +99,14 @@ const throughputTable = (
       row('ours: one user', t.oursOneUser),
       ...(cluster
         ? [
-            row(`ours, WEB_CONCURRENCY=${cluster.workers}: ${concurrent} users`, cluster.t.oursUsers),
-            row(`ours, WEB_CONCURRENCY=${cluster.workers}: one user`, cluster.t.oursOneUser),
+            // Divided by the peer measured in their own rounds (chat-cluster.ts), shown first.
+            row(`peer, in the rounds of the WEB_CONCURRENCY=${cluster.workers} rows`, cluster.t.peer),
+            row(
+              `ours, WEB_CONCURRENCY=${cluster.workers}: ${concurrent} users`,
+              cluster.t.oursUsers,
+              cluster.t.peer,
+            ),
+            row(`ours, WEB_CONCURRENCY=${cluster.workers}: one user`, cluster.t.oursOneUser, cluster.t.peer),
           ]
         : []),
     ],
