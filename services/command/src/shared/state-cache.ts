@@ -1,6 +1,7 @@
 import type { Db, NewEvent } from '@app/platform';
 import type { Decider } from './decider';
-import { foldStoredCounting, loadState } from './stream-state';
+import { writeSnapshot } from './snapshots';
+import { foldStoredCounting, loadState, snapshotEvery } from './stream-state';
 import { readTails, type StreamTail } from './stream-tails';
 
 type StateDecider<S, E> = Pick<
@@ -12,7 +13,16 @@ type StateDecider<S, E> = Pick<
 interface Entry {
   version: number;
   state: unknown;
+  /** No stored event was left out of the folds that made it (a snapshot of it may be kept). */
+  whole: boolean;
 }
+
+/** A snapshot to keep of a state read past a multiple of `snapshotEvery`. */
+type Kept = Parameters<typeof writeSnapshot>[1];
+
+/** Whether reading from `version` to `head` went past a multiple of `snapshotEvery`. */
+const passedSnapshot = (version: number, head: number) =>
+  Math.floor(head / snapshotEvery) > Math.floor(version / snapshotEvery);
 
 /** One stream of a batch: how to read it, and where its state goes once read. */
 interface Wanted {
@@ -20,6 +30,8 @@ interface Wanted {
   refresh(entry: Entry | undefined, tail: NewEvent[] | null, head: number): Entry;
   reload(db: Db): Promise<Entry>;
   result: Entry | undefined;
+  /** Its state, to keep as its snapshot (`keepSnapshots`). */
+  snapshot?: Kept;
 }
 
 export interface StateBatch {
@@ -53,7 +65,21 @@ export interface StateCache {
  * Read with the pool, or in a transaction that appended nothing to these streams: a kept state is
  * then always a committed one. Holds at most `maxEntries` streams (the oldest read are dropped).
  */
-export const createStateCache = (maxEntries = 10_000): StateCache => {
+export interface StateCacheOptions {
+  /** At most this many streams (the oldest read are dropped). */
+  maxEntries?: number;
+  /**
+   * Keeps a stream's snapshot when a read folds past a multiple of `snapshotEvery` (spend ledgers:
+   * appended to in one statement, with no fold of their own). With the pool, after the answer (a
+   * lost write is only a snapshot missed); in a transaction, in it.
+   */
+  keepSnapshots?: boolean;
+}
+
+export const createStateCache = ({
+  maxEntries = 10_000,
+  keepSnapshots = false,
+}: StateCacheOptions = {}): StateCache => {
   const entries = new Map<string, Entry>();
   const keep = (streamId: string, entry: Entry) => {
     const kept = entries.get(streamId);
@@ -75,18 +101,29 @@ export const createStateCache = (maxEntries = 10_000): StateCache => {
         refresh: (entry, tail, head) => {
           if (!entry || tail === null) throw new Error(`no state of ${streamId}`);
           if (tail.length === 0) return entry;
-          const { state } = foldStoredCounting(
+          const { state, leftOut } = foldStoredCounting(
             decider,
             streamId,
             tail as E[],
             entry.version,
             entry.state as S,
           );
-          return { version: head, state };
+          const next = { version: head, state, whole: entry.whole && leftOut === 0 };
+          if (keepSnapshots && decider.snapshot && next.whole && passedSnapshot(entry.version, head))
+            w.snapshot = { streamId, version: head, shape: decider.snapshot.shape, state };
+          return next;
         },
         reload: async (db) => {
           const loaded = await loadState(db, decider, streamId);
-          return { version: loaded.version, state: loaded.state };
+          const whole = loaded.leftOut === 0;
+          if (keepSnapshots && decider.snapshot && whole && loaded.folded >= snapshotEvery)
+            w.snapshot = {
+              streamId,
+              version: loaded.version,
+              shape: decider.snapshot.shape,
+              state: loaded.state,
+            };
+          return { version: loaded.version, state: loaded.state, whole };
         },
       };
       wanted.push(w);
@@ -129,6 +166,10 @@ export const createStateCache = (maxEntries = 10_000): StateCache => {
             }),
         );
         for (const w of wanted) if (w.result) keep(w.streamId, w.result);
+        const snapshots = wanted.flatMap((w) => (w.snapshot ? [w.snapshot] : []));
+        if (snapshots.length === 0) return;
+        if (db.isTransaction) for (const snapshot of snapshots) await writeSnapshot(db, snapshot);
+        else for (const snapshot of snapshots) void writeSnapshot(db, snapshot).catch(() => undefined);
       },
       peek: () => {
         const kept = wanted.map((w) => entries.get(w.streamId));

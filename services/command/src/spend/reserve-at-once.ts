@@ -10,7 +10,6 @@ import {
   type StreamAppend,
 } from '@app/platform';
 import { spendTolerance, rollWindows, spentIn } from './ledger-windows';
-import { snapshotEvery } from '../shared/stream-state';
 import type { LedgerPlan } from './applicable-limits';
 import { spendLedgerDecider, type SpendLedgerState, type SpendLimit } from './ledger-decider';
 import { ledgerLockKeys, spendLockSpace } from './ledger-locks';
@@ -65,8 +64,8 @@ const decideAhead = (
       throw e;
     }
     const event = events[0];
-    // The append that makes a snapshot goes through the locked path, which writes it.
-    if (!event || events.length !== 1 || (read.version + 1) % snapshotEvery === 0) return undefined;
+    // The ledger's snapshots are kept as the guard's reads pass them (state-cache.ts, keepSnapshots).
+    if (!event || events.length !== 1) return undefined;
     decided.push({
       append: { streamId: plan.streamId, events, expectedVersion: read.version },
       slack: slackOf(read.state, plan.limits, r.amount, new Date(event.data.at)),
@@ -79,6 +78,12 @@ const decideAhead = (
 const reserveStatement =
   'select o_ord from reserve_spend_append($1::int, $2::int[], $3::text[], $4::bigint[], $5::jsonb[], ' +
   '$6::boolean[], $7::float8[], $8::int, $9::jsonb)';
+
+/**
+ * The functions' `p_snapshot_every`: 0, the append that makes a multiple is no longer left to the
+ * locked path (the guard's state cache keeps the ledger's snapshot once a read passes it).
+ */
+const snapshotEvery = 0;
 
 /** The statement of several, each an item of `reserve_spend_append_many` (migration 0040). */
 const reserveManyStatement =

@@ -1,7 +1,6 @@
 import { spendStreamIds } from '@app/contracts';
 import type { Db, StreamAppend } from '@app/platform';
 import type { StateCache } from '../shared/state-cache';
-import { snapshotEvery } from '../shared/stream-state';
 import { spendLedgerDecider } from './ledger-decider';
 import { appendAtOnce, type Decided } from './reserve-at-once';
 import type { SpendRequest } from './ports';
@@ -11,7 +10,7 @@ import type { SpendRequest } from './ports';
  * now (without their locks): the user's ledger names the others the reservation was made on. A
  * settle does not depend on what the ledgers gained meanwhile, only on the reservation still being
  * open there, which the statement checks (no settle of it since). Answers false, nothing appended,
- * when that cannot be shown (no open reservation read, the settle that makes a snapshot): the caller
+ * when that cannot be shown (no open reservation read): the caller
  * then settles under the locks. `alongside` (the caller's appends) go in the same statement.
  */
 export const settleAtOnce = async (
@@ -51,7 +50,6 @@ export const settleAtOnce = async (
     if (events.length === 0) continue;
     // Not open on a ledger it was made on: left to the settle under the locks.
     if (!state.open.some((o) => o.requestId === r.requestId)) return false;
-    if ((version + 1) % snapshotEvery === 0) return false;
     decided.push({ append: { streamId, events, expectedVersion: version }, slack: null });
   }
   if (decided.length === 0) return done;

@@ -222,7 +222,7 @@ const settleLocked = (
  * `reserveAtOnce` makes the reservation in one statement on the ledgers read with the plan.
  */
 export const createSpendGuard = (): SpendGuard => {
-  const cache = createStateCache();
+  const cache = createStateCache({ keepSnapshots: true });
   return {
     reserve: (db, r, options) => reserve(cache, db, r, options),
     reserveAtOnce: (db, r, options) =>

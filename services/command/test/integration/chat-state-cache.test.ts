@@ -112,7 +112,7 @@ describe('state cache', () => {
   });
 
   it('holds at most its number of streams, and still reads the ones it dropped', async () => {
-    const cache = createStateCache(2);
+    const cache = createStateCache({ maxEntries: 2 });
     const streams = [1, 2, 3].map(() => `spend-user-${randomUUID()}`);
     for (const [i, s] of streams.entries()) await append(s, [reserved(i + 1)]);
     for (const s of streams) await viaCache(cache, [s]);

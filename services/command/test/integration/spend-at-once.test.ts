@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatStreamId, spendStreamIds, type SpendReservedData } from '@app/contracts';
+import { chatStreamId, spendStreamIds, type SpendEvent, type SpendReservedData } from '@app/contracts';
 import {
   appendToStream,
   ConcurrencyError,
   DomainError,
   inTransaction,
+  readStream,
   type Db,
   type StreamAppend,
 } from '@app/platform';
 import { createTestDatabase, statementCounter, type TestDatabase } from '@app/platform/testing';
 import { createSpendGuard, type SpendPlan } from '../../src/spend/index';
 import { snapshotEvery } from '../../src/shared/stream-state';
+import { fold } from '../../src/shared/decider';
+import { spendLedgerDecider } from '../../src/spend/ledger-decider';
 import { configure, ledger, metadata, request, unlimited } from './spend-fixtures';
 
 let t: TestDatabase;
@@ -152,6 +155,44 @@ describe('spend guard: the reservation in one statement', () => {
     expect(reserved).toEqual(requests.map((r) => r.requestId));
   });
 
+  it("given one turn of one user's acceptances on one read-ahead, another user's between them and one refused alone, then each counts only what went before it", async () => {
+    await configure(db, { userLimit: { period: 'Daily', rate: 0.55 } });
+    const [ned, ola] = ['ned@once.example.com', 'ola@once.example.com'];
+    const at = (s: number) => ({ at: new Date(Date.UTC(2025, 2, 11, 9, 30, s)) });
+    // Ned's ten of 0.1 (the third's request id already used) with Ola's two among them, in time order.
+    const neds = Array.from({ length: 10 }, (_, i) => request(ned, 0.1, at(2 * i)));
+    const olas = [request(ola, 0.5, at(5)), request(ola, 0.1, at(9))];
+    const reused = neds[2] as Request;
+    await appendToStream(db, chatStreamId(reused.requestId), [{ type: 'ChatRequested', data: {} }], {
+      expectedVersion: 0,
+      metadata: metadata(),
+    });
+    const requests = [...neds, ...olas];
+    const plans = await Promise.all(requests.map(planOf));
+    const { counted, plugin } = statementCounter();
+    const counting = db.withPlugin(plugin);
+
+    const outcomes = await Promise.allSettled(
+      requests.map((r, i) => {
+        if (!guard.reserveAtOnce) throw new Error('the guard reserves in one statement');
+        return guard.reserveAtOnce(counting, r, { plan: plans[i], alongside: [chatAppend(r)] });
+      }),
+    );
+
+    expect(counted.statements).toBe(1);
+    const seen = outcomes.map((o): unknown =>
+      o.status === 'fulfilled' ? o.value : o.reason instanceof ConcurrencyError ? 'refused' : o.reason,
+    );
+    // 0.55 holds five of Ned's 0.1: the refused third counts for nothing; Ola's ledger is her own.
+    expect(seen).toEqual([true, true, 'refused', true, true, true, false, false, false, false, true, false]);
+    expect(await reservedOn(spendStreamIds.user(ned))).toBeCloseTo(0.5, 9);
+    expect(await reservedOn(spendStreamIds.user(ola))).toBe(0.5);
+    const kept = (await ledger(db, spendStreamIds.user(ned))).map(
+      (e) => (e.data as SpendReservedData).requestId,
+    );
+    expect(kept).toEqual([0, 1, 3, 4, 5].map((i) => neds[i]?.requestId));
+  });
+
   it('given a read-ahead over the limit, then it is left to the locked path', async () => {
     await configure(db, { userLimit: { period: 'Daily', rate: 1 } });
     const r = request('eve@once.example.com', 2);
@@ -159,16 +200,28 @@ describe('spend guard: the reservation in one statement', () => {
     expect(await ledger(db, spendStreamIds.user(r.actor))).toEqual([]);
   });
 
-  it("given the append that makes the ledger's snapshot, then the locked path makes it", async () => {
+  it("given acceptances past a multiple of snapshotEvery, then each is made at once, and the guard's next read keeps the ledger's snapshot", async () => {
     await configure(db, { userLimit: unlimited });
     const fay = 'fay@once.example.com';
+    const stream = spendStreamIds.user(fay);
     const ways = [];
-    for (let i = 0; i < snapshotEvery; i++) {
+    for (let i = 0; i <= snapshotEvery; i++) {
       const r = request(fay, 0.01);
       ways.push(await accept(r, await planOf(r)));
     }
-    expect(ways.filter((w) => w === 'locked')).toHaveLength(1);
-    expect(ways[snapshotEvery - 1]).toBe('locked');
+
+    expect(ways.filter((w) => w === 'locked')).toEqual([]);
+    // The read before the last acceptance passed version 100: the snapshot is kept after its answer.
+    const snapshot = () =>
+      db
+        .selectFrom('snapshots')
+        .select(['version', 'state'])
+        .where('stream_id', '=', stream)
+        .executeTakeFirst();
+    await expect.poll(async () => (await snapshot())?.version).toBe(snapshotEvery);
+    const first = (await readStream(db, stream)).slice(0, snapshotEvery);
+    const folded = fold(spendLedgerDecider, first as unknown as SpendEvent[]);
+    expect((await snapshot())?.state).toEqual(JSON.parse(JSON.stringify(folded)));
   });
 
   it('20 acceptances at once, each on its own read-ahead, against a limit that fits exactly 4: 4 go through', async () => {
