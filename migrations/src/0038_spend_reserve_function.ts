@@ -17,10 +17,16 @@ import { sql, type Kysely } from 'kysely';
  * Otherwise it appends nothing and answers no rows: the caller decides again under the locks. A
  * caller's stream that moved on raises EV409 (`append_to_stream`). Each statement of a volatile
  * function sees what committed before it (READ COMMITTED): the reads see the lock holder's commit.
+ *
+ * The function's text, made by `create` (or `create or replace`) with `laterHolds`: when a
+ * reservation since (`e`) with a later time than this one's (`v_event`) still leaves its decision
+ * holding (here never; migration 0041 eases it).
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create function reserve_spend_append(
+export const reserveSpendAppendText = (
+  create: string,
+  laterHolds: (e: string, mine: string) => string,
+): string => `
+    ${create} function reserve_spend_append(
       p_lock_space int, p_lock_keys int[],
       p_streams text[], p_expected bigint[], p_events jsonb[], p_ledger boolean[], p_slack float8[],
       p_snapshot_every int, p_metadata jsonb)
@@ -50,7 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
               coalesce(bool_and(coalesce(e.event_type in ('SpendReserved', 'SpendSettled')
                 and e.data ->> 'requestId' <> v_event ->> 'requestId'
                 and (p_events[i] -> 0 ->> 'type' <> 'SpendReserved'
-                  or (e.data ->> 'at')::timestamptz <= (v_event ->> 'at')::timestamptz), false)), true)
+                  or ${laterHolds('e', 'v_event')}), false)), true)
             into v_count, v_added, v_holds
             from events e
             where e.stream_id = p_streams[i] and e.stream_version > p_expected[i];
@@ -69,7 +75,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         cross join lateral append_to_stream(s.stream_id, s.expected, s.events, p_metadata) as a
         order by s.ord;
     end
-    $$`.execute(db);
+    $$`;
+
+/** Only a reservation no later than this one's. */
+export const noLater = (e: string, mine: string) =>
+  `(${e}.data ->> 'at')::timestamptz <= (${mine} ->> 'at')::timestamptz`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql.raw(reserveSpendAppendText('create', noLater)).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

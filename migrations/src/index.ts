@@ -39,6 +39,7 @@ import * as m0037ah from './0037_admin_history';
 import * as m0038sr from './0038_spend_reserve_function';
 import * as m0039ts from './0039_conversation_turn_siblings';
 import * as m0040sm from './0040_spend_reserve_many';
+import * as m0041sh from './0041_spend_reserve_same_hour';
 import * as m0036ur from './0036_usage_rollups';
 
 export type { Database } from './schema';
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   '0038_spend_reserve_function': m0038sr,
   '0039_conversation_turn_siblings': m0039ts,
   '0040_spend_reserve_many': m0040sm,
+  '0041_spend_reserve_same_hour': m0041sh,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -91,6 +91,32 @@ describe('spend guard: the reservation in one statement', () => {
     expect(await reservedOn(spendStreamIds.user(cy))).toBe(0.75);
   });
 
+  it('given a reservation since the read-ahead made later in the same hour, then this one is still made at once', async () => {
+    await configure(db, { userLimit: { period: 'Daily', rate: 1 } });
+    const ivy = 'ivy@once.example.com';
+    const r = request(ivy, 0.25, { at: new Date(Date.UTC(2025, 2, 12, 9, 30, 5)) });
+    const plan = await planOf(r);
+    const later = request(ivy, 0.25, { at: new Date(Date.UTC(2025, 2, 12, 9, 59, 59)) });
+    expect(await accept(later, await planOf(later))).toBe('at once');
+
+    expect(await atOnce(r, plan)).toBe(true);
+    expect(await reservedOn(spendStreamIds.user(ivy))).toBe(0.5);
+  });
+
+  it('given a reservation since the read-ahead made later in the next hour, then this one is left to the locked path', async () => {
+    await configure(db, { userLimit: { period: 'Daily', rate: 1 } });
+    const joy = 'joy@once.example.com';
+    const r = request(joy, 0.25, { at: new Date(Date.UTC(2025, 2, 12, 9, 59, 59)) });
+    const plan = await planOf(r);
+    const later = request(joy, 0.25, { at: new Date(Date.UTC(2025, 2, 12, 10, 0, 1)) });
+    expect(await accept(later, await planOf(later))).toBe('at once');
+
+    expect(await atOnce(r, plan)).toBe(false);
+    expect(await ledger(db, chatStreamId(r.requestId))).toEqual([]);
+    expect(await accept(r, plan)).toBe('locked');
+    expect(await reservedOn(spendStreamIds.user(joy))).toBe(0.5);
+  });
+
   it('given a reused request id, when reserved at once, then a ConcurrencyError and nothing on the ledger', async () => {
     await configure(db, { userLimit: unlimited });
     const r = request('dee@once.example.com', 0.1);
