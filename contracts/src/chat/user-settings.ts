@@ -10,6 +10,9 @@ export const userSettingsRoutes = { get: '/api/settings', save: '/api/settings/s
 /** `system`: the theme follows the device's (its light or dark colour scheme), as it changes. */
 export const themes = ['system', 'light', 'dark'] as const;
 
+/** The theme a page is shown in: the user's choice, or the device's while they keep `system`. */
+export type ShownTheme = Exclude<(typeof themes)[number], 'system'>;
+
 export const UserSettings = z.object({
   theme: z.enum(themes).default('system'),
   hiddenModelIds: boundedList(z.string().max(200), 'Hidden models', 1000).default([]),

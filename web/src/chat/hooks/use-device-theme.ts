@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
-
-type ShownTheme = 'light' | 'dark';
+import type { ShownTheme } from '@app/contracts';
 
 const darkQuery = '(prefers-color-scheme: dark)';
 

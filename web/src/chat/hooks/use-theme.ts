@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
+import type { ShownTheme } from '@app/contracts';
 import { themeAtom, userSettingsAtom } from '../../state/user-settings';
 import { useDeviceTheme } from './use-device-theme';
 
 /** The theme shown: the user's choice, or the device's while they keep `system` (the default). */
-export function useShownTheme(): 'light' | 'dark' {
+export function useShownTheme(): ShownTheme {
   const choice = useAtomValue(themeAtom);
   const device = useDeviceTheme();
   return choice === 'system' ? device : choice;

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import type { ShownTheme } from '@app/contracts';
 
-export type PageTheme = 'light' | 'dark';
+/** The theme the page is shown in (what a diagram is drawn in). */
+export type PageTheme = ShownTheme;
 
 /** The page's theme, as the app sets it on `<html data-theme>`: light unless it says dark. */
 const currentTheme = (): PageTheme =>
