@@ -1,5 +1,12 @@
 import { accountsStreamId, amplifyGroupsStreamId, rateLimitStreamId, spendStreamIds } from '@app/contracts';
-import { appendToStreams, DomainError, inTransaction, type Db, type StreamAppend } from '@app/platform';
+import {
+  appendToStreams,
+  DomainError,
+  inTransaction,
+  observeSpendAppend,
+  type Db,
+  type StreamAppend,
+} from '@app/platform';
 import { accountOf, accountsDecider } from '../accounts/index';
 import { amplifyGroupsDecider, chatRateLimitDecider } from '../configurations/index';
 import { createStateCache, type StateBatch, type StateCache } from '../shared/state-cache';
@@ -172,12 +179,17 @@ const reserve = (cache: StateCache, db: Db, r: SpendRequest, options: ReserveOpt
       r.metadata,
       options,
     );
+    observeSpendAppend('reserve', 'locked');
   });
 
 const settle = async (cache: StateCache, db: Db, r: SpendRequest, options: SettleOptions): Promise<void> => {
   // In one statement when the ledgers read now show the reservation open; else under the locks.
-  if (await settleAtOnce(cache, db, r, options.alongside ?? [])) return;
+  if (await settleAtOnce(cache, db, r, options.alongside ?? [])) {
+    observeSpendAppend('settle', 'one_statement');
+    return;
+  }
   await settleLocked(cache, db, r, options.alongside ?? []);
+  observeSpendAppend('settle', 'locked');
 };
 
 const settleLocked = (
@@ -225,8 +237,11 @@ export const createSpendGuard = (): SpendGuard => {
   const cache = createStateCache({ keepSnapshots: true });
   return {
     reserve: (db, r, options) => reserve(cache, db, r, options),
-    reserveAtOnce: (db, r, options) =>
-      reserveAtOnce(db, r, planFor(r, options.plan), options.plan?.ahead, options),
+    reserveAtOnce: async (db, r, options) => {
+      const made = await reserveAtOnce(db, r, planFor(r, options.plan), options.plan?.ahead, options);
+      if (made) observeSpendAppend('reserve', 'one_statement');
+      return made;
+    },
     plan: async (db, scope) => {
       try {
         // A plan read in a transaction is not read ahead: the cache keeps committed states only.

@@ -6,6 +6,7 @@ import {
   DomainError,
   inTransaction,
   readStream,
+  spendLedgerAppendsTotal,
   type Db,
   type StreamAppend,
 } from '@app/platform';
@@ -115,6 +116,27 @@ describe('spend guard: the reservation in one statement', () => {
     expect(await ledger(db, chatStreamId(r.requestId))).toEqual([]);
     expect(await accept(r, plan)).toBe('locked');
     expect(await reservedOn(spendStreamIds.user(joy))).toBe(0.5);
+  });
+
+  it('counts each reservation and settle by the way it was made (spend_ledger_appends_total)', async () => {
+    await configure(db, { userLimit: unlimited });
+    const kai = 'kai@once.example.com';
+    const counts = async () => {
+      const { values } = await spendLedgerAppendsTotal.get();
+      const of = (kind: string, path: string) =>
+        values.find((v) => v.labels.kind === kind && v.labels.path === path)?.value ?? 0;
+      return [of('reserve', 'one_statement'), of('reserve', 'locked'), of('settle', 'one_statement')];
+    };
+    const before = await counts();
+    const first = request(kai, 0.1);
+    const second = request(kai, 0.1);
+
+    expect(await accept(first, await planOf(first))).toBe('at once');
+    await inTransaction(db, (trx) => guard.reserve(trx, second, { alongside: [chatAppend(second)] }));
+    await guard.settle(db, { ...first, amount: 0.05 });
+
+    const after = await counts();
+    expect(after.map((n, i) => n - (before[i] ?? 0))).toEqual([1, 1, 1]);
   });
 
   it('given a reused request id, when reserved at once, then a ConcurrencyError and nothing on the ledger', async () => {

@@ -34,6 +34,21 @@ export const eventAppendDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+/** How a spend ledger append was made: in one statement on the ledgers read ahead, or under their locks. */
+export type SpendAppendPath = 'one_statement' | 'locked';
+
+export const spendLedgerAppendsTotal = new Counter({
+  name: 'spend_ledger_appends_total',
+  help: "Chat requests' reservations and settles on the spend ledgers, by kind and path (one_statement, locked).",
+  labelNames: ['kind', 'path'] as const,
+  registers: [metricsRegistry],
+});
+
+/** A reservation or settle made, by the way it was made. */
+export const observeSpendAppend = (kind: 'reserve' | 'settle', path: SpendAppendPath): void => {
+  spendLedgerAppendsTotal.inc({ kind, path });
+};
+
 /** A gauge with one series per projection. */
 const projectionGauge = (name: string, help: string) =>
   new Gauge({ name, help, labelNames: ['projection'] as const, registers: [metricsRegistry] });
