@@ -69,8 +69,12 @@ describe('an answer on the chat screen', () => {
     );
     const colours = () =>
       block.evaluate((el) => [...el.querySelectorAll('.code-token')].map((t) => getComputedStyle(t).color));
+    // The code is highlighted as it streams: the tokens cover all of it once the highlight catches up
+    // (the grammar's first use can take seconds on a busy machine).
+    await expect
+      .poll(async () => new Set(await colours()).size, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(3);
     const light = await colours();
-    expect(new Set(light).size).toBeGreaterThanOrEqual(3);
     const node = answer.locator('[data-testid="diagram-canvas"] svg g.node rect').first();
     await node.waitFor();
     const lightFill = await node.evaluate((el) => getComputedStyle(el).fill);
