@@ -54,6 +54,10 @@ describe('an answer on the chat screen', () => {
     await page.getByRole('textbox', { name: 'Message' }).waitFor();
     expect(requests.filter((r) => renderLibrary.test(r))).toEqual([]);
 
+    // A busy machine: the grammar's first use (it compiles its patterns) then outlasts Shiki's time
+    // limit for a line, which must not leave the code half coloured.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 12 });
     models.behave({ tokens: tokens(answerText) });
     await sendMessage(page, 'Show me math, code and a diagram');
     const answer = page.getByRole('article', { name: 'Answer' }).last();
@@ -69,12 +73,12 @@ describe('an answer on the chat screen', () => {
     );
     const colours = () =>
       block.evaluate((el) => [...el.querySelectorAll('.code-token')].map((t) => getComputedStyle(t).color));
-    // The code is highlighted as it streams: the tokens cover all of it once the highlight catches up
-    // (the grammar's first use can take seconds on a busy machine).
+    // The code is highlighted as it streams: the tokens cover all of it once the highlight catches up.
     await expect
       .poll(async () => new Set(await colours()).size, { timeout: 15_000 })
       .toBeGreaterThanOrEqual(3);
     const light = await colours();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const node = answer.locator('[data-testid="diagram-canvas"] svg g.node rect').first();
     await node.waitFor();
     const lightFill = await node.evaluate((el) => getComputedStyle(el).fill);

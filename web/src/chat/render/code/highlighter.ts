@@ -1,6 +1,7 @@
 import { createHighlighterCore, type HighlighterCore, type LanguageInput } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import type { HighlightLanguage } from './highlight-languages';
+import { wholeTokens } from './whole-tokens';
 
 /** One grammar module per language, fetched the first time a block in that language shows. */
 const grammars: Record<HighlightLanguage, () => LanguageInput> = {
@@ -77,10 +78,16 @@ const withLanguage = async (language: HighlightLanguage): Promise<HighlighterCor
 
 const fontStyleBits = { italic: 1, bold: 2 } as const;
 
+/** Shiki's time limit for one line's tokens (its default). */
+const tokenizeTimeLimit = 500;
+
 /** The code's lines as tokens coloured for both themes. */
 export const highlightCode = async (code: string, language: HighlightLanguage): Promise<CodeToken[][]> => {
   const h = await withLanguage(language);
-  const lines = h.codeToTokensWithThemes(code, { lang: language, themes });
+  const lines = wholeTokens(
+    () => h.codeToTokensWithThemes(code, { lang: language, themes, tokenizeTimeLimit }),
+    tokenizeTimeLimit,
+  );
   return lines.map((line) =>
     line.map((token) => {
       const light = token.variants['light'];
