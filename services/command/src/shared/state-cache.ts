@@ -95,6 +95,11 @@ export const createStateCache = ({
   const batch = (): StateBatch => {
     const wanted: Wanted[] = [];
     const addVersioned = <S, E extends NewEvent>(decider: StateDecider<S, E>, streamId: string) => {
+      /** Keeps `state` as the stream's snapshot at `version` when worth it and snapshots are kept. */
+      const keep = (worth: boolean, version: number, state: S) => {
+        if (keepSnapshots && decider.snapshot && worth)
+          w.snapshot = { streamId, version, shape: decider.snapshot.shape, state };
+      };
       const w: Wanted = {
         streamId,
         result: undefined,
@@ -109,20 +114,13 @@ export const createStateCache = ({
             entry.state as S,
           );
           const next = { version: head, state, whole: entry.whole && leftOut === 0 };
-          if (keepSnapshots && decider.snapshot && next.whole && passedSnapshot(entry.version, head))
-            w.snapshot = { streamId, version: head, shape: decider.snapshot.shape, state };
+          keep(next.whole && passedSnapshot(entry.version, head), head, state);
           return next;
         },
         reload: async (db) => {
           const loaded = await loadState(db, decider, streamId);
           const whole = loaded.leftOut === 0;
-          if (keepSnapshots && decider.snapshot && whole && loaded.folded >= snapshotEvery)
-            w.snapshot = {
-              streamId,
-              version: loaded.version,
-              shape: decider.snapshot.shape,
-              state: loaded.state,
-            };
+          keep(whole && loaded.folded >= snapshotEvery, loaded.version, loaded.state);
           return { version: loaded.version, state: loaded.state, whole };
         },
       };
