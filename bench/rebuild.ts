@@ -71,7 +71,7 @@ export const measureRebuild = async (
   opts: RebuildOptions,
 ): Promise<RebuildFigures> => {
   const { rebuild, allProjections } = await import('@app/query');
-  const { foldedRebuildBatchSize } = await import('../services/query/src/runner/run-batch');
+  const { foldedRebuildBatchSize } = await import('../services/query/src/runner/rebuild');
   const flags = allProjections.find((p) => p.name === 'featureFlags');
   if (!flags) throw new Error('no featureFlags projection');
   const database = await server.createDatabase({ max: 2 });

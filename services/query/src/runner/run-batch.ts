@@ -1,17 +1,11 @@
 import { sql } from 'kysely';
-import type { RecordedEvent } from '@app/contracts';
 import {
-  checkpointOf,
-  liftStatementTimeout,
   loadCheckpoint,
   logStart,
   readAllForward,
-  saveCheckpoint,
   type Checkpoint,
   type Db,
-  clearAllParks,
   clearPark,
-  failureKind,
   loadParks,
   recordFailure,
   setAside,
@@ -19,10 +13,11 @@ import {
   transientRetryPolicy,
   type RetryPolicy,
 } from '@app/platform';
-import { handlesEvent, type Applied, type Projection } from '../projections/projection';
-import { planBatch, unseenBy, type Standing } from './batch-plan';
+import type { Projection } from '../projections/projection';
+import { planBatch, type Standing } from './batch-plan';
 import { projectionLockKey } from './channels';
-import { changeOf, type Change, type RecordedChange } from './live-changes';
+import { foldProjection, ProjectionFailed } from './fold-projection';
+import type { Change, RecordedChange } from './live-changes';
 
 export const checkpointName = (p: Pick<Projection, 'name'>) => `projection:${p.name}`;
 
@@ -106,94 +101,6 @@ const saveProgress = async (
     )
     select seq::text as seq from recorded, (select count(*) from saved) as s order by seq`.execute(trx);
   return changes.map((c, i) => ({ ...c, seq: result.rows[i]?.seq ?? '0' }));
-};
-
-/** A projection threw on an event; the batch is run again, carefully, to keep the others going. */
-class ProjectionFailed extends Error {
-  constructor(
-    readonly projection: string,
-    cause: unknown,
-  ) {
-    super(`projection ${projection} failed`, { cause });
-  }
-}
-
-interface Folded {
-  changes: { index: number; change: Change }[];
-  checkpoint: Checkpoint;
-  /** Lasting failures: set aside, the projection went on past them. */
-  setAside: { event: RecordedEvent; error: unknown }[];
-  /** A transient failure: the projection stops just before it. */
-  failed?: { event: RecordedEvent; error: unknown };
-}
-
-/**
- * Folds the events this projection has not seen. Careful: each event in a savepoint of its own, so
- * a failure undoes that event only; a lasting one (`failureKind`) is set aside and the projection
- * goes on, a transient one stops it just before the event.
- */
-const foldProjection = async (
-  trx: Db,
-  s: Standing,
-  events: readonly RecordedEvent[],
-  careful: boolean,
-): Promise<Folded> => {
-  const p = s.projection;
-  const folded: Folded = { changes: [], checkpoint: s.checkpoint, setAside: [] };
-  if (!careful && p.applyMany) return foldMany(trx, s, events, p.applyMany);
-  for (const event of unseenBy(s, events)) {
-    if (handlesEvent(p, event.type)) {
-      let applied: Awaited<ReturnType<Projection['apply']>>;
-      if (careful) await sql`savepoint apply_event`.execute(trx);
-      try {
-        applied = await p.apply(event, trx);
-      } catch (error) {
-        if (!careful) throw new ProjectionFailed(p.name, error);
-        await sql`rollback to savepoint apply_event`.execute(trx);
-        if (failureKind(error) === 'transient') return { ...folded, failed: { event, error } };
-        folded.setAside.push({ event, error });
-        folded.checkpoint = checkpointOf(event);
-        continue;
-      }
-      if (careful) await sql`release savepoint apply_event`.execute(trx);
-      pushChange(folded, p, events.indexOf(event), event, applied);
-    }
-    folded.checkpoint = checkpointOf(event);
-  }
-  return folded;
-};
-
-const pushChange = (folded: Folded, p: Projection, index: number, event: RecordedEvent, applied: Applied) => {
-  const { ids, audience } = Array.isArray(applied) ? { ids: applied, audience: undefined } : applied;
-  if (p.readModel && ids.length > 0)
-    folded.changes.push({ index, change: changeOf(p.readModel, event, ids, audience) });
-};
-
-/**
- * The events this projection has not seen, folded in one go (`applyMany`: each row written once);
- * a throw fails the batch, which runs again carefully, event by event.
- */
-const foldMany = async (
-  trx: Db,
-  s: Standing,
-  events: readonly RecordedEvent[],
-  applyMany: NonNullable<Projection['applyMany']>,
-): Promise<Folded> => {
-  const p = s.projection;
-  const unseen = unseenBy(s, events);
-  const last = unseen[unseen.length - 1];
-  const folded: Folded = { changes: [], checkpoint: last ? checkpointOf(last) : s.checkpoint, setAside: [] };
-  const handled = unseen.filter((e) => handlesEvent(p, e.type));
-  if (handled.length === 0) return folded;
-  let answers: Applied[];
-  try {
-    answers = await applyMany(handled, trx);
-  } catch (error) {
-    throw new ProjectionFailed(p.name, error);
-  }
-  const at = new Map(events.map((e, i) => [e, i]));
-  handled.forEach((event, i) => pushChange(folded, p, at.get(event) ?? 0, event, answers[i] ?? []));
-  return folded;
 };
 
 /** How a transient failure is retried: with backoff, never parked (a projection has no `maxAttempts`). */
@@ -282,61 +189,5 @@ export const runBatch = async (
     return runOnce(db, projections, opts, true);
   }
 };
-
-/**
- * A rebuild's batch where the projection folds a batch in memory (`applyBatch`, `applyMany`): each
- * batch writes every row it touches once more, and in the rebuild's one transaction none of the
- * versions before can be pruned, so each batch walks all of them: the cost grows with the square of
- * the number of batches. Ten times fewer than event by event.
- */
-export const foldedRebuildBatchSize = 10_000;
-
-/**
- * Empties the read model and folds the whole log again, in one transaction: readers see the old rows
- * until it commits. A batch that throws is folded again with a savepoint per event, as the runner
- * does: an event that fails for good is set aside again, a transient failure fails the rebuild.
- */
-export const rebuild = async (
-  db: Db,
-  p: Projection,
-  batchSize = p.applyBatch || p.applyMany ? foldedRebuildBatchSize : 1000,
-): Promise<number> =>
-  db.transaction().execute(async (trx) => {
-    // A rebuild reads the whole log in one transaction: the pool's statement bound is not for it.
-    await liftStatementTimeout(trx);
-    await lockProjections(trx);
-    await p.reset(trx);
-    await clearAllParks(trx, p.name);
-    await trx.deleteFrom('checkpoints').where('name', '=', checkpointName(p)).execute();
-    let count = 0;
-    let from = logStart;
-    for (;;) {
-      const events = await readAllForward(trx, from, batchSize);
-      const last = events[events.length - 1];
-      if (!last) return count;
-      await sql`savepoint rebuild_batch`.execute(trx);
-      try {
-        const handled = events.filter((e) => handlesEvent(p, e.type));
-        // Folded in memory, each row written once, where the projection can; else event by event.
-        if (p.applyBatch) await p.applyBatch(handled, trx);
-        else if (p.applyMany) await p.applyMany(handled, trx);
-        else for (const event of handled) await p.apply(event, trx);
-        await sql`release savepoint rebuild_batch`.execute(trx);
-      } catch {
-        await sql`rollback to savepoint rebuild_batch`.execute(trx);
-        const careful = await foldProjection(
-          trx,
-          { projection: p, checkpoint: from, park: undefined },
-          events,
-          true,
-        );
-        if (careful.failed) throw careful.failed.error;
-        for (const { event, error } of careful.setAside) await setAside(trx, p.name, event, error, undefined);
-      }
-      from = checkpointOf(last);
-      await saveCheckpoint(trx, checkpointName(p), from);
-      count += events.length;
-    }
-  });
 
 export const projectionCheckpoint = (db: Db, p: Projection) => loadCheckpoint(db, checkpointName(p));

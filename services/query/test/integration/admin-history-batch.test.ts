@@ -11,7 +11,7 @@ import {
 import { appendToStream, logStart, readAllForward } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 import { adminHistoryProjection } from '../../src/projections/admin-history';
-import { rebuild } from '../../src/runner/run-batch';
+import { rebuild } from '../../src/runner/rebuild';
 
 const metadata = (email: string): EventMetadata => ({
   actor: { email, kind: 'admin' },

@@ -5,7 +5,7 @@ import {
   type AssistantDefinition,
   type ListAssistantsResponse,
 } from '@app/contracts';
-import { rebuild } from '../../src/runner/run-batch';
+import { rebuild } from '../../src/runner/rebuild';
 import { assistantsProjection } from '../../src/projections/assistants';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
 

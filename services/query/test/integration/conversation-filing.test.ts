@@ -5,7 +5,7 @@ import {
   type ConversationFilingResponse,
   type FilingCommandResponse,
 } from '@app/contracts';
-import { rebuild } from '../../src/runner/run-batch';
+import { rebuild } from '../../src/runner/rebuild';
 import { conversationFilingProjection } from '../../src/projections/conversation-filing';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
 

@@ -3,7 +3,7 @@ import { featureFlagsStreamId, type EventMetadata } from '@app/contracts';
 import { appendToStream, logStart, readAllForward } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 import { featureFlagsProjection } from '../../src/projections/feature-flags';
-import { rebuild } from '../../src/runner/run-batch';
+import { rebuild } from '../../src/runner/rebuild';
 
 const metadata = (email: string): EventMetadata => ({
   actor: { email, kind: 'admin' },

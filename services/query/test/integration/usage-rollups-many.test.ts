@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AmplifyGroupsEvent } from '@app/contracts';
 import { createTestDatabase, type TestDatabase } from '@app/platform/testing';
 import { usageRollupsProjection } from '../../src/projections/usage-rollups';
-import { rebuild } from '../../src/runner/run-batch';
+import { rebuild } from '../../src/runner/rebuild';
 import { appendLog, foldLog, recording, resetProjection, type LogEvent } from '../support/batch-folding';
 import {
   answerRated,
