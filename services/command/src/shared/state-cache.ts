@@ -96,7 +96,7 @@ export const createStateCache = ({
     const wanted: Wanted[] = [];
     const addVersioned = <S, E extends NewEvent>(decider: StateDecider<S, E>, streamId: string) => {
       /** Keeps `state` as the stream's snapshot at `version` when worth it and snapshots are kept. */
-      const keep = (worth: boolean, version: number, state: S) => {
+      const keepSnapshot = (worth: boolean, version: number, state: S) => {
         if (keepSnapshots && decider.snapshot && worth)
           w.snapshot = { streamId, version, shape: decider.snapshot.shape, state };
       };
@@ -114,13 +114,13 @@ export const createStateCache = ({
             entry.state as S,
           );
           const next = { version: head, state, whole: entry.whole && leftOut === 0 };
-          keep(next.whole && passedSnapshot(entry.version, head), head, state);
+          keepSnapshot(next.whole && passedSnapshot(entry.version, head), head, state);
           return next;
         },
         reload: async (db) => {
           const loaded = await loadState(db, decider, streamId);
           const whole = loaded.leftOut === 0;
-          keep(whole && loaded.folded >= snapshotEvery, loaded.version, loaded.state);
+          keepSnapshot(whole && loaded.folded >= snapshotEvery, loaded.version, loaded.state);
           return { version: loaded.version, state: loaded.state, whole };
         },
       };
